@@ -1,0 +1,74 @@
+# ferret — build with a C11 compiler alone.
+#
+#   make            release build: build/ferret, build/libferret.a, build/libferret.so
+#   make test       sanitizer build (ASan+UBSan) in build-san/ and every test
+#   make san        only the sanitizer build
+#   make clean
+#
+# CC, CFLAGS and WERROR=1 can be set on the command line.
+
+CC      ?= cc
+OPT     ?= -O2
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+BASE    := -std=c11 -D_POSIX_C_SOURCE=200809L -g $(WARN) -fvisibility=hidden -Iinclude -Isrc
+SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+
+LIBSRC  := $(sort $(wildcard src/*.c src/fp/*.c))
+CLISRC  := $(sort $(wildcard cli/*.c))
+TESTSRC := $(sort $(wildcard tests/test_*.c))
+HDRS    := $(wildcard include/*.h src/*.h src/fp/*.h cli/*.h tests/*.h)
+
+all: build/ferret build/libferret.a build/libferret.so
+
+# ---- release ------------------------------------------------------------
+build/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(OPT) -fPIC $(CFLAGS) -c $< -o $@
+
+build/libferret.a: $(LIBSRC:%.c=build/%.o)
+	rm -f $@ && ar rcs $@ $^
+
+build/libferret.so: $(LIBSRC:%.c=build/%.o)
+	$(CC) -shared -o $@ $^ -lm
+
+build/ferret: $(CLISRC:%.c=build/%.o) build/libferret.a
+	$(CC) -o $@ $(CLISRC:%.c=build/%.o) build/libferret.a -lm
+
+# ---- sanitizer build (what the tests run) --------------------------------
+build-san/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(SANFLAGS) $(CFLAGS) -DFER_TESTING -c $< -o $@
+
+build-san/libferret.a: $(LIBSRC:%.c=build-san/%.o)
+	rm -f $@ && ar rcs $@ $^
+
+build-san/ferret: $(CLISRC:%.c=build-san/%.o) build-san/libferret.a
+	$(CC) $(SANFLAGS) -o $@ $(CLISRC:%.c=build-san/%.o) build-san/libferret.a -lm
+
+# The unit-test runner: every TEST(name) in tests/test_*.c is registered by
+# scanning the sources, so adding a test is adding a function.
+build-san/tests.inc: $(TESTSRC)
+	@mkdir -p build-san
+	sed -n 's/^TEST(\([A-Za-z0-9_]*\)).*/X(\1)/p' $(TESTSRC) > $@
+
+build-san/tests/main.o: tests/main.c build-san/tests.inc $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(SANFLAGS) $(CFLAGS) -Ibuild-san -c $< -o $@
+
+build-san/ferret-tests: build-san/tests/main.o $(TESTSRC:%.c=build-san/%.o) build-san/libferret.a
+	$(CC) $(SANFLAGS) -o $@ $^ -lmpfr -lgmp -lm
+
+san: build-san/ferret build-san/ferret-tests
+
+test: all
+	tests/deps.sh
+	$(MAKE) san
+	tests/run-all.sh
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all san test clean

@@ -1,0 +1,218 @@
+/* Context life cycle, sinks, options and errors: the public API's edges. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "smt.h"
+
+static void *default_alloc(void *user, void *p, size_t old_size,
+                           size_t new_size) {
+  (void)user, (void)old_size;
+  if (!new_size) {
+    free(p);
+    return NULL;
+  }
+  return realloc(p, new_size);
+}
+
+static void write_file(void *user, const char *text, size_t len) {
+  fwrite(text, 1, len, (FILE *)user);
+  fflush((FILE *)user);
+}
+
+ferret *ferret_new(void) { return ferret_new_with_allocator(NULL, NULL); }
+
+ferret *ferret_new_with_allocator(ferret_alloc_fn alloc, void *user) {
+  if (!alloc) alloc = default_alloc;
+  ferret *f = alloc(user, NULL, 0, sizeof *f);
+  if (!f) return NULL;
+  memset(f, 0, sizeof *f);
+  f->alloc = alloc;
+  f->alloc_user = user;
+  f->out = write_file;
+  f->out_user = stdout;
+  f->diag = write_file;
+  f->diag_user = stderr;
+  fer_options_init(&f->opt);
+  f->rng = (uint64_t)f->opt.seed;
+  if (!fer_store_init(f) || !fer_smt_init(f)) {
+    ferret_delete(f);
+    return NULL;
+  }
+  return f;
+}
+
+void ferret_delete(ferret *f) {
+  if (!f) return;
+  fer_smt_release(f);
+  fer_store_release(f);
+  FER_RELEASE(f, f->error_text);
+  FER_RELEASE(f, f->error_source);
+  f->alloc(f->alloc_user, f, sizeof *f, 0);
+}
+
+void ferret_set_output(ferret *f, ferret_write_fn w, void *user) {
+  FER_REQUIRE(f, f && w, "NULL context or writer");
+  f->out = w, f->out_user = user;
+}
+
+void ferret_set_diagnostic(ferret *f, ferret_write_fn w, void *user) {
+  FER_REQUIRE(f, f && w, "NULL context or writer");
+  f->diag = w, f->diag_user = user;
+}
+
+void ferret_set_abort_hook(ferret *f, ferret_abort_fn h, void *user) {
+  FER_REQUIRE(f, f, "NULL context");
+  f->abort_hook = h, f->abort_user = user;
+}
+
+void fer_misuse(const ferret *f, const char *function, const char *message) {
+  if (f && f->abort_hook) f->abort_hook(f->abort_user, function, message);
+  fprintf(stderr, "ferret: API misuse in %s: %s\n", function, message);
+  abort();
+}
+
+static int parse_value(const char *s, int64_t *v) {
+  if (!strcmp(s, "true")) return *v = 1, 1;
+  if (!strcmp(s, "false")) return *v = 0, 1;
+  char *end;
+  long long x = strtoll(s, &end, 10);
+  if (end == s || *end) return 0;
+  *v = x;
+  return 1;
+}
+
+ferret_status ferret_set_option(ferret *f, const char *name,
+                                const char *value) {
+  FER_REQUIRE(f, f && name && value, "NULL argument");
+  const fer_option_info *o = fer_option_find(name);
+  if (!o) return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "unknown option '%s'", name);
+  int64_t v;
+  if (!parse_value(value, &v) || v < o->lo || v > o->hi)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "invalid value '%s' for option '%s' (expected %lld..%lld)",
+                     value, name, (long long)o->lo, (long long)o->hi);
+  *(int64_t *)((char *)&f->opt + o->offset) = v;
+  if (o->offset == offsetof(fer_options, seed)) f->rng = (uint64_t)v;
+  return FERRET_OK;
+}
+
+int64_t ferret_get_option(ferret *f, const char *name) {
+  FER_REQUIRE(f, f && name, "NULL argument");
+  const fer_option_info *o = fer_option_find(name);
+  if (!o) {
+    fer_error(f, FERRET_ERROR_OPTION, 0, 0, "unknown option '%s'", name);
+    return 0;
+  }
+  return *(int64_t *)((char *)&f->opt + o->offset);
+}
+
+ferret_status fer_verror(ferret *f, ferret_status status, unsigned line,
+                         unsigned column, const char *fmt, va_list ap) {
+  char buf[1024];
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  if (n < 0) n = 0;
+  if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
+  f->error.status = status;
+  f->error.line = line;
+  f->error.column = column;
+  FER_CLEAR(f->error_text);
+  if (FER_RESERVE(f, f->error_text, (size_t)n + 1)) {
+    memcpy(f->error_text.data, buf, (size_t)n + 1);
+    f->error_text.size = (size_t)n + 1;
+    f->error.message = f->error_text.data;
+  } else {
+    f->error.message = "out of memory";
+  }
+  return status;
+}
+
+ferret_status fer_error(ferret *f, ferret_status status, unsigned line,
+                        unsigned column, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fer_verror(f, status, line, column, fmt, ap);
+  va_end(ap);
+  return status;
+}
+
+void fer_error_clear(ferret *f) {
+  f->error.status = FERRET_OK;
+  f->error.line = f->error.column = 0;
+  f->error.message = "";
+}
+
+const ferret_error_info *ferret_error(const ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  return &f->error;
+}
+
+void fer_write(ferret *f, const char *text, size_t len) {
+  if (len) f->out(f->out_user, text, len);
+}
+
+void fer_printf(ferret *f, const char *fmt, ...) {
+  char buf[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof buf) {
+    fer_write(f, buf, (size_t)n);
+    return;
+  }
+  char *big = fer_malloc(f, (size_t)n + 1);
+  if (!big) return;
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  fer_write(f, big, (size_t)n);
+  fer_free(f, big, (size_t)n + 1);
+}
+
+void fer_diag(ferret *f, const char *fmt, ...) {
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
+  f->diag(f->diag_user, buf, (size_t)n);
+}
+
+ferret_status ferret_execute(ferret *f, const char *source, const char *text,
+                             size_t len) {
+  FER_REQUIRE(f, f && (text || !len), "NULL argument");
+  return fer_smt_execute(f, source, text, len);
+}
+
+ferret_status ferret_feed(ferret *f, const char *source, const char *text,
+                          size_t len) {
+  FER_REQUIRE(f, f && (text || !len), "NULL argument");
+  return fer_smt_feed(f, source, text, len);
+}
+
+ferret_status ferret_feed_end(ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  return fer_smt_feed_end(f);
+}
+
+int ferret_exited(const ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  return fer_smt_exited(f);
+}
+
+ferret_result ferret_last_result(const ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  return fer_smt_last_result(f);
+}
+
+ferret_status ferret_print_assertions(ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  return fer_smt_print_assertions(f);
+}
+
+const char *ferret_version(void) { return FERRET_VERSION; }

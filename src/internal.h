@@ -1,0 +1,69 @@
+/* The context: all state of one ferret instance (rule 3: no globals). */
+#ifndef FER_INTERNAL_H
+#define FER_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ferret.h"
+#include "options.h"
+#include "stack.h"
+#include "term.h"
+
+struct fer_smt; /* SMT-LIB session state, smt.c */
+
+struct ferret {
+  ferret_alloc_fn alloc;
+  void *alloc_user;
+  size_t bytes;      /* currently allocated through fer_malloc */
+  size_t max_bytes;  /* high-water mark */
+  bool out_of_memory;
+
+  ferret_write_fn out, diag;
+  void *out_user, *diag_user;
+  ferret_abort_fn abort_hook;
+  void *abort_user;
+
+  ferret_error_info error;
+  FER_STACK(char) error_text;
+  FER_STACK(char) error_source;
+
+  fer_options opt;
+  fer_store store;
+  struct fer_smt *smt;
+  uint64_t rng;      /* seeded from opt.seed */
+};
+
+/* ---- memory (alloc.c): the one allocation entry point ---- */
+void *fer_malloc(ferret *, size_t bytes);           /* NULL + error on failure */
+void *fer_calloc(ferret *, size_t bytes);
+void *fer_realloc(ferret *, void *p, size_t old_bytes, size_t new_bytes);
+void fer_free(ferret *, void *p, size_t bytes);
+char *fer_strdup(ferret *, const char *s);          /* free with strlen+1 */
+
+/* ---- errors (api.c) ---- */
+/* Record an error; line/column 0 when unknown.  Returns `status`. */
+ferret_status fer_error(ferret *, ferret_status status, unsigned line,
+                        unsigned column, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+ferret_status fer_verror(ferret *, ferret_status, unsigned line,
+                         unsigned column, const char *fmt, va_list);
+void fer_error_clear(ferret *);
+/* API misuse: calls the abort hook, then abort(). */
+void fer_misuse(const ferret *, const char *function, const char *message)
+    __attribute__((noreturn));
+#define FER_REQUIRE(F, COND, MSG)                     \
+  do {                                                \
+    if (!(COND)) fer_misuse((F), __func__, (MSG));    \
+  } while (0)
+
+/* ---- output ---- */
+void fer_write(ferret *, const char *text, size_t len);
+void fer_printf(ferret *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void fer_diag(ferret *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

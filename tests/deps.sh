@@ -1,0 +1,19 @@
+#!/bin/sh
+# Install (as root, with apt-get) the Debian packages the tests need, if any
+# is missing.  The core build needs none of them.
+set -e
+missing=""
+command -v z3 >/dev/null 2>&1 || missing="$missing z3"
+command -v cvc5 >/dev/null 2>&1 || missing="$missing cvc5"
+[ -f /usr/include/mpfr.h ] || missing="$missing libmpfr-dev"
+[ -f /usr/include/gmp.h ] || [ -f /usr/include/x86_64-linux-gnu/gmp.h ] || missing="$missing libgmp-dev"
+command -v clang >/dev/null 2>&1 || missing="$missing clang"
+[ -z "$missing" ] && exit 0
+echo "tests/deps.sh: installing:$missing"
+if [ "$(id -u)" != 0 ]; then
+  echo "tests/deps.sh: not root; install these Debian packages:$missing" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q $missing >/dev/null

@@ -1,0 +1,98 @@
+/* Unit-test runner: runs every registered test (or those whose names
+ * contain argv[1]) and closes with "N passed, N failed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ferret.h"
+#include "test.h"
+
+int fer_test_failures;
+const char *fer_test_dir = ".";
+const char *fer_bench_dir = "../shared/bench";
+bool fer_test_quick;
+
+#define X(name) void test_##name(void);
+#include "tests.inc"
+#undef X
+
+static const struct {
+  const char *name;
+  void (*fn)(void);
+} tests[] = {
+#define X(name) {#name, test_##name},
+#include "tests.inc"
+#undef X
+    {NULL, NULL}};
+
+typedef struct {
+  char *data;
+  size_t size, cap;
+} buf;
+
+static void buf_add(void *user, const char *text, size_t len) {
+  buf *b = user;
+  if (b->size + len + 1 > b->cap) {
+    b->cap = (b->size + len + 1) * 2;
+    b->data = realloc(b->data, b->cap);
+  }
+  memcpy(b->data + b->size, text, len);
+  b->size += len;
+  b->data[b->size] = '\0';
+}
+
+static buf out_buf, diag_buf;
+
+fer_test_run fer_test_smt(const char *text) {
+  out_buf.size = diag_buf.size = 0;
+  buf_add(&out_buf, "", 0);
+  buf_add(&diag_buf, "", 0);
+  ferret *f = ferret_new();
+  ferret_set_output(f, buf_add, &out_buf);
+  ferret_set_diagnostic(f, buf_add, &diag_buf);
+  fer_test_run r;
+  r.status = ferret_execute(f, "test", text, strlen(text));
+  ferret_delete(f);
+  r.out = out_buf.data;
+  r.diag = diag_buf.data;
+  return r;
+}
+
+char *fer_test_read_file(const char *path, size_t *len) {
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return NULL;
+  fseek(fp, 0, SEEK_END);
+  long n = ftell(fp);
+  fseek(fp, 0, SEEK_SET);
+  char *p = malloc((size_t)n + 1);
+  size_t got = fread(p, 1, (size_t)n, fp);
+  fclose(fp);
+  p[got] = '\0';
+  if (len) *len = got;
+  return p;
+}
+
+int main(int argc, char **argv) {
+  const char *filter = argc > 1 ? argv[1] : NULL;
+  if (getenv("FERRET_BENCH")) fer_bench_dir = getenv("FERRET_BENCH");
+  fer_test_quick = getenv("FERRET_QUICK") && *getenv("FERRET_QUICK") == '1';
+  int passed = 0, failed = 0;
+  for (int i = 0; tests[i].name; i++) {
+    if (filter && !strstr(tests[i].name, filter)) continue;
+    fer_test_failures = 0;
+    fprintf(stderr, "test %s ...\n", tests[i].name);
+    tests[i].fn();
+    if (fer_test_failures) {
+      failed++;
+      printf("FAIL %s (%d checks)\n", tests[i].name, fer_test_failures);
+    } else {
+      passed++;
+      printf("ok   %s\n", tests[i].name);
+    }
+    fflush(stdout);
+  }
+  free(out_buf.data);
+  free(diag_buf.data);
+  printf("unit: %d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

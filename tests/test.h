@@ -1,0 +1,78 @@
+/* A tiny unit-test framework.  Write
+ *
+ *   TEST(term_hash_consing) { CHECK(a == b); CHECK_EQ_U(x, 3); }
+ *
+ * at the start of a line in any tests/test_*.c file: the Makefile finds it
+ * and registers it.  A failing CHECK reports file:line and marks the test
+ * failed; the test goes on (so one run shows every failure). */
+#ifndef FER_TEST_H
+#define FER_TEST_H
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+extern int fer_test_failures; /* failures in the current test */
+extern const char *fer_test_dir; /* path to the repository root */
+extern const char *fer_bench_dir; /* ../shared/bench or $FERRET_BENCH */
+extern bool fer_test_quick;       /* FERRET_QUICK=1: smaller loops */
+
+#define TEST(name) void test_##name(void); void test_##name(void)
+
+#define CHECK(cond)                                                       \
+  do {                                                                    \
+    if (!(cond)) {                                                        \
+      fer_test_failures++;                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,    \
+              #cond);                                                     \
+    }                                                                     \
+  } while (0)
+
+#define CHECK_MSG(cond, ...)                                              \
+  do {                                                                    \
+    if (!(cond)) {                                                        \
+      fer_test_failures++;                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__,    \
+              #cond);                                                     \
+      fprintf(stderr, __VA_ARGS__);                                       \
+      fputc('\n', stderr);                                                \
+    }                                                                     \
+  } while (0)
+
+#define CHECK_EQ_U(a, b)                                                  \
+  do {                                                                    \
+    uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                      \
+    if (a_ != b_) {                                                       \
+      fer_test_failures++;                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s == %s (%" PRIu64           \
+                      " vs %" PRIu64 ")\n",                               \
+              __FILE__, __LINE__, #a, #b, a_, b_);                        \
+    }                                                                     \
+  } while (0)
+
+#define CHECK_STR(a, b)                                                   \
+  do {                                                                    \
+    const char *a_ = (a), *b_ = (b);                                      \
+    if (!a_ || !b_ || strcmp(a_, b_)) {                                   \
+      fer_test_failures++;                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s == %s\n  got:      %s\n"   \
+                      "  expected: %s\n",                                 \
+              __FILE__, __LINE__, #a, #b, a_ ? a_ : "(null)",             \
+              b_ ? b_ : "(null)");                                        \
+    }                                                                     \
+  } while (0)
+
+/* Helpers (main.c): run SMT-LIB text in a fresh context and capture what it
+ * writes to the output and diagnostic channels.  Returned strings live until
+ * the next call. */
+typedef struct fer_test_run {
+  int status;        /* ferret_status of ferret_execute */
+  const char *out;   /* SMT-LIB channel */
+  const char *diag;  /* diagnostics */
+} fer_test_run;
+fer_test_run fer_test_smt(const char *text);
+/* Read a whole file; NULL if missing.  free() the result. */
+char *fer_test_read_file(const char *path, size_t *len);
+
+#endif
