@@ -105,6 +105,15 @@ fer_term fer_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
     NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
     res = fer_term_sort(f, a[0]);
     break;
+  case FER_OP_BVREDAND:
+  case FER_OP_BVREDOR:
+    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
+    res = fer_sort_bv(f, 1);
+    break;
+  case FER_OP_FP_TO_IEEE_BV:
+    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_FP), "one floating-point");
+    res = fer_sort_bv(f, fer_sort_bits(f, fer_term_sort(f, a[0])));
+    break;
   case FER_OP_BVNEGO:
     NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
     res = bool_sort;

@@ -76,6 +76,8 @@
   OP(BVUSUBO, "bvusubo", 0, FIXED)                   \
   OP(BVSSUBO, "bvssubo", 0, FIXED)                   \
   OP(BVSDIVO, "bvsdivo", 0, FIXED)                   \
+  OP(BVREDAND, "bvredand", 0, FIXED) /* extension: Z3, Bitwuzla */ \
+  OP(BVREDOR, "bvredor", 0, FIXED)                   \
   /* floating point */                               \
   OP(FP, "fp", 0, FIXED)                             \
   OP(FP_ABS, "fp.abs", 0, FIXED)                     \
@@ -109,7 +111,9 @@
   OP(TO_FP_REAL, "to_fp", 2, FIXED) /* rm real */    \
   OP(TO_FP_UBV, "to_fp_unsigned", 2, FIXED)          \
   OP(FP_TO_UBV, "fp.to_ubv", 1, FIXED)               \
-  OP(FP_TO_SBV, "fp.to_sbv", 1, FIXED)
+  OP(FP_TO_SBV, "fp.to_sbv", 1, FIXED)               \
+  /* extension (Z3): the IEEE bit pattern; of NaN it is unspecified */ \
+  OP(FP_TO_IEEE_BV, "to_ieee_bv", 0, FIXED)
 
 typedef enum fer_op {
 #define FER_OP_ENUM(ID, NAME, NIDX, KIND) FER_OP_##ID,

@@ -1,0 +1,15 @@
+/* The solver entry point used by check-sat (smt.c) and the C API.
+ *
+ * Contract: FERRET_SAT only with a model on which every assertion was
+ * checked true by the reference evaluator (eval.h); FERRET_UNSAT only when
+ * proved; otherwise FERRET_UNKNOWN with *reason set to a static string
+ * ("timeout", "incomplete", "unsupported: ..."). */
+#ifndef FER_SOLVE_H
+#define FER_SOLVE_H
+
+#include "model.h"
+
+ferret_result fer_solve(ferret *, const fer_term *assertions, size_t n,
+                        fer_model *model, const char **reason);
+
+#endif
