@@ -17,7 +17,27 @@
   OPTION(verbose, 0, 0, 5, "verbosity of progress messages on stderr")      \
   OPTION(stats, 0, 0, 1, "print statistics as JSON on stderr at the end")   \
   OPTION(model, 0, 0, 1, "print the model after sat (as get-model would)")  \
-  OPTION(max_memory, 0, 0, INT64_MAX, "memory cap in MiB (0: none)")
+  OPTION(max_memory, 0, 0, INT64_MAX, "memory cap in MiB (0: none)")      \
+  /* search engine (engine.c) */                                            \
+  OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
+  OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
+  OPTION(seeds, 2, 0, 2, "initial inputs: 0 none, 1 naive (zeros/ones), 2 smart") \
+  OPTION(num_seeds, 100, 1, 100000, "number of smart seeds")              \
+  OPTION(encoding, 0, 0, 1, "0 fail-fast (stop at the first false constraint), 1 try-all") \
+  OPTION(pure_random, 0, 0, 1, "pure random search, no coverage feedback (JFS-NR, for ablation)") \
+  OPTION(local_search, 1, 0, 1, "interleave distance-guided local search (AVM)") \
+  OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
+  OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
+  /* preprocessing passes (pre.c) */                                        \
+  OPTION(pp_hoist, 1, 0, 1, "preprocess: and-hoisting")                    \
+  OPTION(pp_propagate, 1, 0, 1, "preprocess: constant propagation (x = c, p, not p)") \
+  OPTION(pp_dedup, 1, 0, 1, "preprocess: duplicate constraint elimination") \
+  OPTION(pp_simplify, 1, 0, 1, "preprocess: expression simplification and constant folding") \
+  OPTION(pp_contradiction, 1, 0, 1, "preprocess: e and (not e) -> false") \
+  OPTION(pp_true, 1, 0, 1, "preprocess: true elimination")                 \
+  OPTION(pp_eqx, 1, 0, 1, "preprocess: equality extraction (x = y shares one slot)") \
+  OPTION(pp_solve, 1, 0, 1, "preprocess: eliminate x defined by x = t")   \
+  OPTION(pp_split, 1, 0, 1, "preprocess: search independent components separately")
 
 typedef struct fer_options {
 #define FER_OPTION_FIELD(N, D, LO, HI, DESC) int64_t N;

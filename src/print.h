@@ -30,4 +30,13 @@ int fer_print_term(ferret *, fer_buf *, fer_term);
 int fer_print_script(ferret *, fer_buf *, const char *logic,
                      const fer_term *assertions, size_t n);
 
+/* A symbol: as is when it is a simple symbol that is not a reserved word,
+ * else |quoted| (a '|' or '\\' inside, impossible in SMT-LIB, becomes '_'). */
+int fer_print_symbol(ferret *, fer_buf *, const char *name);
+bool fer_symbol_is_simple(const char *name);
+/* Used by print.c: prints a leaf term (constant, real, variable, true,
+ * false, parameter) and returns 1 (0 on allocation failure), or returns -1
+ * without printing anything if `t` is not a leaf. */
+int fer_print_leaf(ferret *, fer_buf *, fer_term);
+
 #endif

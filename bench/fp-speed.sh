@@ -1,0 +1,15 @@
+#!/bin/sh
+# FP semantics speed: ferret's src/fp beside native float/double and MPFR.
+# Builds the release library (make, -O2) and bench/fp-speed.c at -O2, then
+# runs it once and prints the machine, the compiler and the table that
+# BENCHMARKS.md quotes.  Usage: bench/fp-speed.sh [ms-per-cell]
+set -e
+cd "$(dirname "$0")/.."
+make -s build/libferret.a >/dev/null
+mkdir -p build/bench
+${CC:-cc} -std=c11 -O2 -Iinclude -Isrc bench/fp-speed.c build/libferret.a \
+  -lmpfr -lgmp -lm -o build/bench/fp-speed
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cpus)"
+echo "compiler: $(${CC:-cc} --version | head -1), -O2; MPFR $(printf '#include <mpfr.h>\nMPFR_VERSION_STRING\n' | ${CC:-cc} -E -P - | tail -1)"
+echo "command: bench/fp-speed.sh $*"
+build/bench/fp-speed "$@"

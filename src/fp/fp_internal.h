@@ -1,0 +1,288 @@
+/* Shared helpers of src/fp: format constants, unpacking, and the small
+ * fixed-size wide integers (256 bits) that products, fma alignment,
+ * division and square root need.  Everything here is static inline: no
+ * state, no allocation.
+ *
+ * Conventions used by every operation:
+ *   - a finite nonzero value is unpacked to (sign, exp, sig) with
+ *     value = (-1)^sign * sig * 2^exp and sig normalised so that its most
+ *     significant bit is bit sb-1 (subnormals are normalised too, their
+ *     exp goes below the format's minimum; fer_fp_round brings them back);
+ *   - every result goes through fer_fp_round (the single rounding point)
+ *     with an exact sticky bit. */
+#ifndef FER_FP_INTERNAL_H
+#define FER_FP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fp/fp.h"
+
+#define FER_U128_1 ((fer_u128)1)
+#define FER_U128_MAX (~(fer_u128)0)
+
+/* ---- format constants ---- */
+
+static inline int32_t fer_fp_bias(fer_fmt f) {
+  return (int32_t)((1u << (f.eb - 1)) - 1);
+}
+/* Unit exponent of the smallest subnormal: 2^(emin - (sb-1)). */
+static inline int32_t fer_fp_qmin(fer_fmt f) {
+  return 1 - fer_fp_bias(f) - (int32_t)(f.sb - 1);
+}
+static inline fer_u128 fer_fp_sign_bit(fer_fmt f) {
+  return FER_U128_1 << (f.eb + f.sb - 1);
+}
+static inline fer_u128 fer_fp_frac_mask(fer_fmt f) {
+  return (FER_U128_1 << (f.sb - 1)) - 1;
+}
+static inline fer_u128 fer_fp_mag_mask(fer_fmt f) {
+  return fer_fp_sign_bit(f) - 1;
+}
+static inline uint32_t fer_fp_exp_ones(fer_fmt f) {
+  return (uint32_t)((1ull << f.eb) - 1);
+}
+/* The bit pattern of +infinity (also the smallest magnitude that is not
+ * finite: NaNs are above it). */
+static inline fer_u128 fer_fp_inf_bits(fer_fmt f) {
+  return (fer_u128)fer_fp_exp_ones(f) << (f.sb - 1);
+}
+static inline fer_u128 fer_fp_nan_bits(fer_fmt f) {
+  return fer_fp_inf_bits(f) | (FER_U128_1 << (f.sb - 2));
+}
+static inline fer_u128 fer_fp_max_finite_bits(fer_fmt f) {
+  return fer_fp_inf_bits(f) - 1;
+}
+static inline bool fer_fp_sign_of(fer_fmt f, fer_u128 x) {
+  return (bool)(x >> (f.eb + f.sb - 1));
+}
+static inline fer_u128 fer_fp_mag(fer_fmt f, fer_u128 x) {
+  return x & fer_fp_mag_mask(f);
+}
+static inline bool fer_fp_mag_is_nan(fer_fmt f, fer_u128 mag) {
+  return mag > fer_fp_inf_bits(f);
+}
+
+/* ---- bit counting (x != 0) ---- */
+
+static inline int fer_clz128(fer_u128 x) {
+  uint64_t hi = (uint64_t)(x >> 64);
+  return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)x);
+}
+static inline int fer_ctz128(fer_u128 x) {
+  uint64_t lo = (uint64_t)x;
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+/* Number of significant bits, 0 for 0. */
+static inline int fer_bits128(fer_u128 x) {
+  return x ? 128 - fer_clz128(x) : 0;
+}
+
+/* Whether rounding a magnitude whose last kept bit is `odd`, followed by
+ * the bit `guard` and by a nonzero rest `rest`, goes one unit up (away
+ * from zero) under rm.  The one place the five modes are spelled out. */
+static inline bool fer_round_up(fer_rm rm, bool sign, bool odd, bool guard,
+                                bool rest) {
+  switch (rm) {
+  case FER_RNE: return guard && (rest || odd);
+  case FER_RNA: return guard;
+  case FER_RTP: return !sign && (guard || rest);
+  case FER_RTN: return sign && (guard || rest);
+  default: return false; /* FER_RTZ */
+  }
+}
+
+/* ---- unpacking ---- */
+
+enum { FER_FP_CZERO, FER_FP_CFINITE, FER_FP_CINF, FER_FP_CNAN };
+
+typedef struct fer_fp_unpacked {
+  int cls;      /* FER_FP_C* */
+  bool sign;
+  int32_t exp;  /* finite: value = sig * 2^exp */
+  fer_u128 sig; /* finite: bit sb-1 is the leading one */
+} fer_fp_unpacked;
+
+static inline fer_fp_unpacked fer_fp_unpack(fer_fmt f, fer_u128 x) {
+  fer_fp_unpacked u;
+  uint32_t e = (uint32_t)(x >> (f.sb - 1)) & fer_fp_exp_ones(f);
+  fer_u128 frac = x & fer_fp_frac_mask(f);
+  u.sign = fer_fp_sign_of(f, x);
+  u.exp = 0;
+  u.sig = 0;
+  if (e == fer_fp_exp_ones(f)) {
+    u.cls = frac ? FER_FP_CNAN : FER_FP_CINF;
+  } else if (e) {
+    u.cls = FER_FP_CFINITE;
+    u.sig = frac | (FER_U128_1 << (f.sb - 1));
+    u.exp = (int32_t)e + fer_fp_qmin(f) - 1;
+  } else if (frac) {
+    int sh = (int)f.sb - fer_bits128(frac);
+    u.cls = FER_FP_CFINITE;
+    u.sig = frac << sh;
+    u.exp = fer_fp_qmin(f) - sh;
+  } else {
+    u.cls = FER_FP_CZERO;
+  }
+  return u;
+}
+
+/* (sig, sticky) >> sh with the shifted-out bits folded into *sticky;
+ * any sh >= 0. */
+static inline fer_u128 fer_shr_sticky(fer_u128 x, int64_t sh, bool *sticky) {
+  if (sh <= 0) return x;
+  if (sh >= 128) {
+    *sticky |= x != 0;
+    return 0;
+  }
+  *sticky |= (x & ((FER_U128_1 << sh) - 1)) != 0;
+  return x >> sh;
+}
+
+/* ---- 256-bit unsigned integers ---- */
+
+typedef struct fer_u256 {
+  fer_u128 hi, lo;
+} fer_u256;
+
+static inline fer_u256 fer_u256_make(fer_u128 hi, fer_u128 lo) {
+  fer_u256 r;
+  r.hi = hi;
+  r.lo = lo;
+  return r;
+}
+static inline bool fer_u256_is_zero(fer_u256 a) { return !(a.hi | a.lo); }
+static inline int fer_u256_cmp(fer_u256 a, fer_u256 b) {
+  if (a.hi != b.hi) return a.hi < b.hi ? -1 : 1;
+  if (a.lo != b.lo) return a.lo < b.lo ? -1 : 1;
+  return 0;
+}
+static inline fer_u256 fer_u256_add(fer_u256 a, fer_u256 b) {
+  fer_u256 r;
+  r.lo = a.lo + b.lo;
+  r.hi = a.hi + b.hi + (r.lo < a.lo);
+  return r;
+}
+static inline fer_u256 fer_u256_sub(fer_u256 a, fer_u256 b) {
+  fer_u256 r;
+  r.lo = a.lo - b.lo;
+  r.hi = a.hi - b.hi - (a.lo < b.lo);
+  return r;
+}
+static inline int fer_u256_bits(fer_u256 a) {
+  return a.hi ? 128 + fer_bits128(a.hi) : fer_bits128(a.lo);
+}
+static inline fer_u256 fer_u256_shl(fer_u256 a, int sh) { /* 0 <= sh < 256 */
+  if (sh == 0) return a;
+  if (sh >= 128) return fer_u256_make(a.lo << (sh - 128), 0);
+  return fer_u256_make((a.hi << sh) | (a.lo >> (128 - sh)), a.lo << sh);
+}
+/* Right shift by any sh >= 0, bits shifted out or'ed into *sticky. */
+static inline fer_u256 fer_u256_shr_sticky(fer_u256 a, int64_t sh,
+                                           bool *sticky) {
+  if (sh <= 0) return a;
+  if (sh >= 256) {
+    *sticky |= !fer_u256_is_zero(a);
+    return fer_u256_make(0, 0);
+  }
+  if (sh >= 128) {
+    *sticky |= a.lo != 0;
+    return fer_u256_make(0, fer_shr_sticky(a.hi, sh - 128, sticky));
+  }
+  *sticky |= (a.lo & ((FER_U128_1 << sh) - 1)) != 0;
+  return fer_u256_make(a.hi >> sh, (a.lo >> sh) | (a.hi << (128 - sh)));
+}
+/* Full 128 x 128 -> 256 product. */
+static inline fer_u256 fer_mul128(fer_u128 a, fer_u128 b) {
+  uint64_t a0 = (uint64_t)a, a1 = (uint64_t)(a >> 64);
+  uint64_t b0 = (uint64_t)b, b1 = (uint64_t)(b >> 64);
+  fer_u128 p00 = (fer_u128)a0 * b0, p01 = (fer_u128)a0 * b1;
+  fer_u128 p10 = (fer_u128)a1 * b0, p11 = (fer_u128)a1 * b1;
+  fer_u128 mid = (p00 >> 64) + (uint64_t)p01 + (uint64_t)p10; /* < 2^66 */
+  fer_u256 r;
+  r.lo = (uint64_t)p00 | (mid << 64);
+  r.hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+  return r;
+}
+/* Squeeze a 256-bit value into 128 bits for fer_fp_round: shift right so
+ * that it fits, folding dropped bits into *sticky and adding the shift to
+ * *exp.  The result keeps at least 127 significant bits (if a.hi != 0). */
+static inline fer_u128 fer_u256_squeeze(fer_u256 a, int32_t *exp,
+                                        bool *sticky) {
+  if (!a.hi) return a.lo;
+  int sh = fer_bits128(a.hi);
+  *exp += sh;
+  return fer_u256_shr_sticky(a, sh, sticky).lo;
+}
+
+/* ---- hardware fast paths ----
+ * Float32/Float64 under RNE may use the hardware only where the result is
+ * provably the same bit pattern: x86-64 SSE arithmetic (FLT_EVAL_METHOD 0,
+ * no x87 excess precision), no -ffast-math, and at run time an MXCSR in
+ * the IEEE default state (round to nearest, flush-to-zero and
+ * denormals-are-zero off: a host program may have changed them, so it is
+ * read on every call; stmxcsr costs about a cycle).  A single IEEE
+ * operation of the hardware is then correctly rounded with gradual
+ * underflow and IEEE signs of zero; NaN results are made canonical by the
+ * caller.  Elsewhere FER_FP_HW is 0 and the generic code runs. */
+#if defined(__x86_64__) && defined(__SSE2_MATH__) && !defined(__FAST_MATH__) && \
+    !defined(FER_FP_NO_HW)
+#include <float.h>
+#include <string.h>
+#include <xmmintrin.h>
+#if FLT_EVAL_METHOD == 0
+#define FER_FP_HW 1
+#endif
+#endif
+#ifndef FER_FP_HW
+#define FER_FP_HW 0
+#endif
+
+#if FER_FP_HW
+/* MXCSR: rounding control (bits 13-14), FZ (15), DAZ (6) all zero. */
+static inline bool fer_hw_ok(void) { return !(_mm_getcsr() & 0xE040u); }
+static inline bool fer_hw_f64(fer_fmt f, fer_rm rm) {
+  return f.eb == 11 && f.sb == 53 && rm == FER_RNE && fer_hw_ok();
+}
+static inline bool fer_hw_f32(fer_fmt f, fer_rm rm) {
+  return f.eb == 8 && f.sb == 24 && rm == FER_RNE && fer_hw_ok();
+}
+static inline double fer_hw_to_d(fer_u128 x) {
+  uint64_t u = (uint64_t)x;
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+static inline fer_u128 fer_hw_from_d(double d) {
+  uint64_t u;
+  if (d != d) return (fer_u128)0x7ff8000000000000ULL; /* canonical NaN */
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+static inline float fer_hw_to_f(fer_u128 x) {
+  uint32_t u = (uint32_t)x;
+  float d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+static inline fer_u128 fer_hw_from_f(float d) {
+  uint32_t u;
+  if (d != d) return (fer_u128)0x7fc00000u; /* canonical NaN */
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+#endif
+
+/* The generic (software) paths of the operations that have a hardware
+ * fast path, for tests that compare the two. */
+fer_u128 fer_fp_add_soft(fer_fmt, fer_rm, fer_u128, fer_u128, bool sub);
+fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
+fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
+fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
+
+/* Division of a 256-bit dividend by a 128-bit divisor (d != 0); the
+ * quotient must fit in 128 bits (u.hi < d).  Returns the quotient, *rem
+ * gets the remainder.  Knuth's algorithm D on 64-bit digits (div.c). */
+fer_u128 fer_div256(fer_u256 u, fer_u128 d, fer_u128 *rem);
+
+#endif

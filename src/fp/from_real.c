@@ -1,0 +1,83 @@
+/* (_ to_fp eb sb) rm r for an exact rational r = (-1)^neg * N/D of any
+ * size, correctly rounded in all five modes.
+ *
+ * The value is written as q * 2^-k (+ a sticky part) with
+ *     q = floor(N * 2^k / D),   k = 127 - bitlen(N) + bitlen(D),
+ * which puts q in [2^126, 2^128): at least 127 bits, one more than the
+ * widest significand (sb <= 126), as fer_fp_round wants when sticky is set.
+ * The sticky bit says whether the division left a remainder; then
+ * fer_fp_round rounds once, so there is no double rounding whatever the
+ * mode, including RNA and the subnormal range.
+ *
+ * No allocation and no buffer proportional to the input: q is first
+ * estimated from the top 160 bits of D and the matching bits of N
+ * (an estimate that is q or q+1), then checked exactly by streaming the
+ * limbs of q*D against N (nat.c), once or twice.  The time is linear in
+ * the sizes of N and D. */
+#include "fp/fp_internal.h"
+#include "nat.h"
+
+/* 256 bits of a starting at bit position pos (bits outside read as 0). */
+static fer_u256 bits256(const uint32_t *a, uint32_t n, int64_t pos) {
+  fer_u256 r = fer_u256_make(0, 0);
+  for (int i = 0; i < 4; i++) {
+    r.lo |= (fer_u128)fer_nat_bits32(a, n, pos + 32 * i) << (32 * i);
+    r.hi |= (fer_u128)fer_nat_bits32(a, n, pos + 128 + 32 * i) << (32 * i);
+  }
+  return r;
+}
+
+/* Beyond these shifts the value is far outside every format's range
+ * (eb <= 30: exponents stay within +-2^29 + 128), and fer_fp_round sees
+ * only the direction that matters. */
+#define FAR ((int64_t)1 << 30)
+
+fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
+                              const uint32_t *num, uint32_t nlen,
+                              const uint32_t *den, uint32_t dlen) {
+  nlen = fer_nat_trim(num, nlen);
+  dlen = fer_nat_trim(den, dlen);
+  if (!dlen) return fer_fp_nan_bits(f); /* outside the contract: D = 0 */
+  if (!nlen) return 0; /* the real 0 has no sign: +0 (docs/semantics.md) */
+  int64_t ln = (int64_t)fer_nat_bitlen(num, nlen);
+  int64_t ld = (int64_t)fer_nat_bitlen(den, dlen);
+  int64_t k = 127 - ln + ld;
+  if (k < -FAR) /* |r| >= 2^(2^30): overflows every format */
+    return fer_fp_round(f, rm, neg, (int32_t)FAR, FER_U128_1 << 127, true);
+  if (k > FAR) /* |r| < 2^(128 - 2^30): below half the least subnormal */
+    return fer_fp_round(f, rm, neg, (int32_t)-FAR, FER_U128_1 << 127, true);
+
+  /* Estimate: Dt = D's top (at most) 160 bits, D = Dt*2^b + rest, and
+   * Yt = floor(N*2^k / 2^b).  Then qe = floor(Yt/Dt) = floor(N*2^k /
+   * (Dt*2^b)) >= q, and since Dt >= 2^159 whenever b > 0 the excess of
+   * N*2^k/(Dt*2^b) over N*2^k/D is below 2^128 * 2^-159: qe <= q + 1.
+   * (b == 0 makes qe exact.)  Yt < Dt*2^129, so the long division below
+   * starts from Yt >> 129 < Dt and makes 129 quotient bits. */
+  int64_t b = ld > 160 ? ld - 160 : 0;
+  fer_u256 dt = bits256(den, dlen, b);
+  int64_t base = b - k; /* bit i of Yt is bit base+i of N */
+  fer_u256 r = bits256(num, nlen, base + 129);
+  fer_u128 q = 0;
+  bool q_top = false; /* bit 128 of the estimate */
+  for (int i = 128; i >= 0; i--) {
+    r = fer_u256_shl(r, 1);
+    r.lo |= fer_nat_bits32(num, nlen, base + i) & 1;
+    bool one = fer_u256_cmp(r, dt) >= 0;
+    if (one) r = fer_u256_sub(r, dt);
+    if (i == 128)
+      q_top = one;
+    else
+      q |= (fer_u128)one << i;
+  }
+  if (q_top) q = FER_U128_MAX; /* qe = 2^128 exactly; q < 2^128 */
+
+  /* Exact check: q*D <= floor(N*2^k), and equality for no remainder (when
+   * k < 0 the bits of N shifted out must be zero too). */
+  int c = fer_nat_cmp_mul(q, den, dlen, num, nlen, k);
+  if (c > 0) {
+    q--;
+    c = fer_nat_cmp_mul(q, den, dlen, num, nlen, k);
+  }
+  bool sticky = c != 0 || (k < 0 && !fer_nat_low_zero(num, nlen, (uint64_t)-k));
+  return fer_fp_round(f, rm, neg, (int32_t)-k, q, sticky);
+}

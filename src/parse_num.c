@@ -1,0 +1,360 @@
+/* Literals: bit-vector constants of any width, exact Real literals and the
+ * little exact rational arithmetic SMT-LIB allows inside to_fp, FP
+ * constants from (fp ...) and (_ +zero eb sb) etc.  Natural numbers are
+ * little-endian arrays of 32-bit limbs here (what fer_mk_real takes). */
+#include "parse.h"
+
+#include <string.h>
+
+/* ------------------------------------------------- bit-vector constants */
+
+/* A constant of `sort` from little-endian 64-bit limbs built by `fill`;
+ * small constants use the stack, wide ones the context allocator. */
+static fer_term const_from(ferret *f, fer_sort sort, uint32_t bits,
+                           void (*fill)(uint64_t *, uint32_t, const void *,
+                                        uint32_t),
+                           const void *src, uint32_t srclen) {
+  uint32_t n = (bits + 63) / 64;
+  uint64_t small[4];
+  uint64_t *v = n <= 4 ? small : fer_malloc(f, (size_t)n * 8);
+  if (!v) return 0;
+  memset(v, 0, (size_t)n * 8);
+  fill(v, n, src, srclen);
+  fer_term t = fer_mk_const(f, sort, v);
+  if (v != small) fer_free(f, v, (size_t)n * 8);
+  return t;
+}
+
+static void fill_binary(uint64_t *v, uint32_t n, const void *src, uint32_t len) {
+  const char *s = src;
+  (void)n;
+  for (uint32_t i = 0; i < len; i++) /* bit i counts from the right */
+    if (s[len - 1 - i] == '1') v[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+static unsigned hexval(char c) {
+  return c <= '9' ? (unsigned)(c - '0')
+                  : (unsigned)((c | 0x20) - 'a' + 10);
+}
+
+static void fill_hex(uint64_t *v, uint32_t n, const void *src, uint32_t len) {
+  const char *s = src;
+  (void)n;
+  for (uint32_t i = 0; i < len; i++) {
+    uint32_t bit = 4 * i;
+    v[bit / 64] |= (uint64_t)hexval(s[len - 1 - i]) << (bit % 64);
+  }
+}
+
+/* v = v * 10 + digit, modulo 2^(64n): the residue mod 2^width is right. */
+static void fill_decimal(uint64_t *v, uint32_t n, const void *src,
+                         uint32_t len) {
+  const char *s = src;
+  for (uint32_t i = 0; i < len; i++) {
+    __extension__ unsigned __int128 carry = (unsigned)(s[i] - '0');
+    for (uint32_t k = 0; k < n; k++) {
+      __extension__ unsigned __int128 x = (unsigned __int128)v[k] * 10 + carry;
+      v[k] = (uint64_t)x;
+      carry = x >> 64;
+    }
+  }
+}
+
+fer_term fer_rd_bits_const(ferret *f, fer_reader *rd, const fer_token *t) {
+  (void)rd;
+  uint64_t bits = t->kind == FER_TOK_BINARY ? t->slen : (uint64_t)t->slen * 4;
+  if (bits > FER_MAX_CONST_BITS) {
+    fer_error(f, FERRET_ERROR_LIMIT, t->line, t->col,
+              "bit-vector literal too wide (%llu bits, at most %u)",
+              (unsigned long long)bits, FER_MAX_CONST_BITS);
+    return 0;
+  }
+  fer_sort s = fer_sort_bv(f, (uint32_t)bits);
+  if (!s) return 0;
+  return const_from(f, s, (uint32_t)bits,
+                    t->kind == FER_TOK_BINARY ? fill_binary : fill_hex, t->s,
+                    t->slen);
+}
+
+fer_term fer_rd_bvn_const(ferret *f, const char *s, uint32_t len,
+                          uint32_t width) {
+  if (width > FER_MAX_CONST_BITS) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+              "bit-vector constant too wide (%u bits, at most %u)", width,
+              FER_MAX_CONST_BITS);
+    return 0;
+  }
+  fer_sort sort = fer_sort_bv(f, width);
+  if (!sort) return 0;
+  return const_from(f, sort, width, fill_decimal, s, len);
+}
+
+/* ------------------------------------------------------------ naturals */
+
+typedef struct nat {
+  uint32_t *d; /* fer_malloc'ed, cap limbs */
+  uint32_t n, cap;
+} nat;
+
+static bool nat_alloc(ferret *f, nat *a, uint32_t cap) {
+  a->d = fer_calloc(f, (size_t)(cap ? cap : 1) * 4);
+  a->n = 0;
+  a->cap = cap ? cap : 1;
+  return a->d != NULL;
+}
+static void nat_free(ferret *f, nat *a) {
+  fer_free(f, a->d, (size_t)a->cap * 4);
+  a->d = NULL;
+  a->n = a->cap = 0;
+}
+static void nat_trim(nat *a) {
+  while (a->n && !a->d[a->n - 1]) a->n--;
+}
+
+/* a = a * m + c, in place (a has room for one more limb). */
+static void nat_muladd_small(nat *a, uint32_t m, uint32_t c) {
+  uint64_t carry = c;
+  for (uint32_t i = 0; i < a->n; i++) {
+    uint64_t x = (uint64_t)a->d[i] * m + carry;
+    a->d[i] = (uint32_t)x;
+    carry = x >> 32;
+  }
+  if (carry) a->d[a->n++] = (uint32_t)carry;
+}
+
+/* Decimal digits (dots skipped) to a natural. */
+static bool nat_from_decimal(ferret *f, nat *a, const char *s, uint32_t len) {
+  /* log2(10) < 3.33 bits per digit: (len * 10 / 3) / 32 + 2 limbs */
+  if (!nat_alloc(f, a, (uint32_t)(((uint64_t)len * 10 / 3) / 32 + 2)))
+    return false;
+  for (uint32_t i = 0; i < len; i++)
+    if (s[i] != '.') nat_muladd_small(a, 10, (uint32_t)(s[i] - '0'));
+  return true;
+}
+
+static bool nat_from(ferret *f, nat *a, const uint32_t *d, uint32_t n) {
+  if (!nat_alloc(f, a, n + 1)) return false;
+  memcpy(a->d, d, (size_t)n * 4);
+  a->n = n;
+  return true;
+}
+
+static bool nat_mul(ferret *f, nat *r, const nat *a, const nat *b) {
+  if (!nat_alloc(f, r, a->n + b->n + 1)) return false;
+  for (uint32_t i = 0; i < a->n; i++) {
+    uint64_t carry = 0;
+    for (uint32_t j = 0; j < b->n; j++) {
+      uint64_t x = (uint64_t)a->d[i] * b->d[j] + r->d[i + j] + carry;
+      r->d[i + j] = (uint32_t)x;
+      carry = x >> 32;
+    }
+    r->d[i + b->n] = (uint32_t)carry;
+  }
+  r->n = a->n + b->n;
+  nat_trim(r);
+  return true;
+}
+
+static int nat_cmp(const nat *a, const nat *b) {
+  if (a->n != b->n) return a->n < b->n ? -1 : 1;
+  for (uint32_t i = a->n; i-- > 0;)
+    if (a->d[i] != b->d[i]) return a->d[i] < b->d[i] ? -1 : 1;
+  return 0;
+}
+
+/* r = a + b (sub == false) or a - b with a >= b. */
+static bool nat_addsub(ferret *f, nat *r, const nat *a, const nat *b,
+                       bool sub) {
+  uint32_t n = (a->n > b->n ? a->n : b->n) + 1;
+  if (!nat_alloc(f, r, n)) return false;
+  int64_t carry = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t x = (int64_t)(i < a->n ? a->d[i] : 0) + carry;
+    int64_t y = i < b->n ? b->d[i] : 0;
+    x = sub ? x - y : x + y;
+    r->d[i] = (uint32_t)((uint64_t)x & 0xffffffffu);
+    carry = x >> 32; /* arithmetic shift: -1 is a borrow */
+  }
+  r->n = n;
+  nat_trim(r);
+  return true;
+}
+
+/* ----------------------------------------------------------- rationals */
+
+typedef struct rat {
+  bool neg;
+  nat num, den;
+} rat;
+
+static void rat_free(ferret *f, rat *a) {
+  nat_free(f, &a->num);
+  nat_free(f, &a->den);
+}
+
+static fer_term rat_term(ferret *f, const rat *a) {
+  return fer_mk_real(f, a->neg, a->num.d, a->num.n, a->den.d, a->den.n);
+}
+
+static bool rat_of(ferret *f, rat *r, fer_term t) {
+  const uint32_t *num, *den;
+  uint32_t nn, dn;
+  fer_real_get(f, t, &r->neg, &num, &nn, &den, &dn);
+  r->num.d = r->den.d = NULL;
+  if (!nat_from(f, &r->num, num, nn)) return false;
+  if (nat_from(f, &r->den, den, dn)) return true;
+  nat_free(f, &r->num);
+  return false;
+}
+
+/* r = a op b for op in + - * /; a and b are consumed. */
+static bool rat_op(ferret *f, rat *r, rat *a, rat *b, char op) {
+  bool ok = false;
+  memset(r, 0, sizeof *r);
+  if (op == '*' || op == '/') {
+    nat *bn = op == '*' ? &b->num : &b->den, *bd = op == '*' ? &b->den : &b->num;
+    r->neg = a->neg != b->neg;
+    ok = nat_mul(f, &r->num, &a->num, bn) && nat_mul(f, &r->den, &a->den, bd);
+  } else {
+    nat x = {0}, y = {0};
+    bool bneg = op == '-' ? !b->neg : b->neg;
+    if (nat_mul(f, &x, &a->num, &b->den) && nat_mul(f, &y, &b->num, &a->den) &&
+        nat_mul(f, &r->den, &a->den, &b->den)) {
+      if (a->neg == bneg) {
+        r->neg = a->neg;
+        ok = nat_addsub(f, &r->num, &x, &y, false);
+      } else if (nat_cmp(&x, &y) >= 0) {
+        r->neg = a->neg;
+        ok = nat_addsub(f, &r->num, &x, &y, true);
+      } else {
+        r->neg = bneg;
+        ok = nat_addsub(f, &r->num, &y, &x, true);
+      }
+    }
+    nat_free(f, &x);
+    nat_free(f, &y);
+  }
+  rat_free(f, a);
+  rat_free(f, b);
+  if (!ok) rat_free(f, r);
+  return ok;
+}
+
+fer_term fer_rd_real_literal(ferret *f, const fer_token *t) {
+  nat num, den;
+  uint32_t frac = 0;
+  if (t->kind == FER_TOK_DECIMAL) {
+    const char *dot = memchr(t->s, '.', t->slen);
+    frac = (uint32_t)(t->s + t->slen - dot - 1);
+  }
+  if (!nat_from_decimal(f, &num, t->s, t->slen)) return 0;
+  if (!nat_alloc(f, &den, frac / 9 + 2)) {
+    nat_free(f, &num);
+    return 0;
+  }
+  den.d[0] = 1, den.n = 1;
+  for (uint32_t i = 0; i < frac; i++) nat_muladd_small(&den, 10, 0);
+  fer_term r = fer_mk_real(f, false, num.d, num.n, den.d, den.n);
+  nat_free(f, &num);
+  nat_free(f, &den);
+  return r;
+}
+
+fer_term fer_real_arith(ferret *f, char op, uint32_t n, const fer_term *args) {
+  rat acc, b, r;
+  if (!n || !rat_of(f, &acc, args[0])) return 0;
+  if (n == 1 && op == '-') acc.neg = !acc.neg && acc.num.n;
+  for (uint32_t i = 1; i < n; i++) {
+    if (!rat_of(f, &b, args[i])) goto fail;
+    if (op == '/' && !b.num.n) {
+      rat_free(f, &b);
+      fer_error(f, FERRET_ERROR_SORT, 0, 0, "division by zero in a Real literal");
+      goto fail;
+    }
+    if (!rat_op(f, &r, &acc, &b, op)) return 0;
+    acc = r;
+  }
+  fer_term t = rat_term(f, &acc);
+  rat_free(f, &acc);
+  return t;
+fail:
+  rat_free(f, &acc);
+  return 0;
+}
+
+/* --------------------------------------------------- floating point */
+
+static bool get_bit(const uint64_t *v, uint32_t i) {
+  return (v[i / 64] >> (i % 64)) & 1;
+}
+
+typedef struct fp_parts {
+  const uint64_t *s, *e, *m;
+  uint32_t eb, mb; /* exponent bits, stored significand bits */
+} fp_parts;
+
+static void fill_fp(uint64_t *v, uint32_t n, const void *src, uint32_t len) {
+  const fp_parts *p = src;
+  (void)n, (void)len;
+  for (uint32_t i = 0; i < p->mb; i++)
+    if (get_bit(p->m, i)) v[i / 64] |= (uint64_t)1 << (i % 64);
+  for (uint32_t i = 0; i < p->eb; i++) {
+    uint32_t b = p->mb + i;
+    if (get_bit(p->e, i)) v[b / 64] |= (uint64_t)1 << (b % 64);
+  }
+  uint32_t b = p->mb + p->eb;
+  if (get_bit(p->s, 0)) v[b / 64] |= (uint64_t)1 << (b % 64);
+}
+
+fer_term fer_rd_fp_const(ferret *f, const fer_term *a) {
+  uint32_t eb = fer_sort_bits(f, fer_term_sort(f, a[1]));
+  uint32_t mb = fer_sort_bits(f, fer_term_sort(f, a[2]));
+  if ((uint64_t)eb + mb + 1 > FER_MAX_CONST_BITS) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "floating-point constant too wide");
+    return 0;
+  }
+  fer_sort s = fer_sort_fp(f, eb, mb + 1);
+  if (!s) return 0;
+  fp_parts p = {fer_const_limbs(f, a[0]), fer_const_limbs(f, a[1]),
+                fer_const_limbs(f, a[2]), eb, mb};
+  /* The parts point into the store's limb pool: they are copied into `v`
+   * before fer_mk_const may grow (and move) the pool. */
+  uint32_t n = (eb + mb + 1 + 63) / 64;
+  uint64_t small[4];
+  uint64_t *v = n <= 4 ? small : fer_calloc(f, (size_t)n * 8);
+  if (!v) return 0;
+  memset(v, 0, (size_t)n * 8);
+  fill_fp(v, n, &p, 0);
+  fer_term t = fer_mk_const(f, s, v);
+  if (v != small) fer_free(f, v, (size_t)n * 8);
+  return t;
+}
+
+static void fill_special(uint64_t *v, uint32_t n, const void *src,
+                         uint32_t len) {
+  const uint32_t *k = src; /* kind, eb, sb */
+  (void)n, (void)len;
+  uint32_t mb = k[2] - 1;
+  if (k[0] >= 2) /* infinities and NaN: exponent all ones */
+    for (uint32_t i = mb; i < mb + k[1]; i++) v[i / 64] |= (uint64_t)1 << (i % 64);
+  if (k[0] == 4) v[(mb - 1) / 64] |= (uint64_t)1 << ((mb - 1) % 64);
+  if (k[0] == 1 || k[0] == 3) {
+    uint32_t b = mb + k[1];
+    v[b / 64] |= (uint64_t)1 << (b % 64);
+  }
+}
+
+fer_term fer_rd_fp_special(ferret *f, uint32_t kind, uint32_t eb, uint32_t sb) {
+  if ((uint64_t)eb + sb > FER_MAX_CONST_BITS) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "floating-point constant too wide");
+    return 0;
+  }
+  fer_sort s = fer_sort_fp(f, eb, sb);
+  if (!s) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "floating-point sort needs eb >= 2 and sb >= 2");
+    return 0;
+  }
+  uint32_t k[3] = {kind, eb, sb};
+  return const_from(f, s, eb + sb, fill_special, k, 3);
+}

@@ -1,0 +1,274 @@
+/* The interpreter of compiled programs (contract in prog.h).
+ *
+ * fer_run is THE hot loop of ferret: every candidate assignment runs
+ * through it.  Keep it lean: one switch, no allocation, no calls except the
+ * semantics functions of fp.h / bv.h (never reimplemented here).  Define
+ * FER_COMPUTED_GOTO to use a jump table (GCC/Clang) instead of the switch;
+ * the opcode cases are written once, through the CASE/NEXT macros. */
+#include <string.h>
+
+#include "bv.h"
+#include "fp/fp.h"
+#include "prog.h"
+
+const char *const fer_opcode_name[FER_I_COUNT] = {
+#define FER_OPCODE_NAME(N) #N,
+    FER_OPCODES(FER_OPCODE_NAME)
+#undef FER_OPCODE_NAME
+};
+
+void fer_prog_init(fer_prog *p) { memset(p, 0, sizeof *p); }
+
+void fer_prog_release(ferret *f, fer_prog *p) {
+  FER_RELEASE(f, p->slots);
+  FER_RELEASE(f, p->init);
+  FER_RELEASE(f, p->code);
+  FER_RELEASE(f, p->blocks);
+  FER_RELEASE(f, p->cons);
+  FER_RELEASE(f, p->cblocks);
+  FER_RELEASE(f, p->cslots);
+  FER_RELEASE(f, p->slot_blk_off);
+  FER_RELEASE(f, p->slot_blk);
+  FER_RELEASE(f, p->slot_cons_off);
+  FER_RELEASE(f, p->slot_cons);
+  FER_RELEASE(f, p->dn);
+  FER_RELEASE(f, p->dn_kids);
+  FER_RELEASE(f, p->blk_of_reg);
+  FER_RELEASE(f, p->dict_val);
+  FER_RELEASE(f, p->dict_bits);
+  fer_prog_init(p);
+}
+
+int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
+  memset(x, 0, sizeof *x);
+  x->p = p;
+  size_t nb = p->blocks.size ? p->blocks.size : 1;
+  x->r = fer_malloc(f, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
+  x->dirty = fer_malloc(f, nb);
+  x->unspec = fer_calloc(f, nb);
+  if (!x->r || !x->dirty || !x->unspec) {
+    fer_exec_release(f, x);
+    return 0;
+  }
+  if (p->nregs) memcpy(x->r, p->init.data, (size_t)p->nregs * sizeof *x->r);
+  memset(x->dirty, 1, nb);
+  return 1;
+}
+
+void fer_exec_release(ferret *f, fer_exec *x) {
+  const fer_prog *p = x->p;
+  if (!p) return;
+  size_t nb = p->blocks.size ? p->blocks.size : 1;
+  fer_free(f, x->r, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
+  fer_free(f, x->dirty, nb);
+  fer_free(f, x->unspec, nb);
+  memset(x, 0, sizeof *x);
+}
+
+static inline fer_fmt fmt_of(const fer_insn *i) {
+  fer_fmt m = {i->w, i->x};
+  return m;
+}
+
+/* Run code[begin, end) on register file r.  Returns whether an
+ * instruction hit a case SMT-LIB leaves unspecified.  HOT. */
+static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
+                    fer_u128 *r) {
+  bool unspec = false;
+  const fer_insn *i = code + begin, *stop = code + end;
+#define A r[i->a]
+#define B r[i->b]
+#define C r[i->c]
+#define RM ((fer_rm)r[i->a])
+#define SET(V) r[i->d] = (V)
+#ifdef FER_COMPUTED_GOTO
+  static const void *const jump[FER_I_COUNT] = {
+#define FER_OPCODE_LABEL(N) &&L_##N,
+      FER_OPCODES(FER_OPCODE_LABEL)
+#undef FER_OPCODE_LABEL
+  };
+#define CASE(N) L_##N:
+#define NEXT                          \
+  if (++i == stop) return unspec;     \
+  goto *jump[i->op]
+  if (i == stop) return unspec;
+  goto *jump[i->op];
+  {
+#else
+#define CASE(N) case FER_I_##N:
+#define NEXT break
+  for (; i < stop; i++) {
+    switch ((fer_opcode)i->op) {
+#endif
+    CASE(NOT) SET(A ^ 1); NEXT;
+    CASE(AND) SET(A & B); NEXT;
+    CASE(OR) SET(A | B); NEXT;
+    CASE(XOR) SET(A ^ B); NEXT;
+    CASE(IMPLIES) SET((A ^ 1) | B); NEXT;
+    CASE(ITE) SET(A ? B : C); NEXT;
+    CASE(EQ) SET(A == B); NEXT;
+    CASE(FSEQ) SET(fer_fp_smt_eq(fmt_of(i), A, B)); NEXT;
+    CASE(BVNOT) SET(fer_bv_not(A, i->w)); NEXT;
+    CASE(BVNEG) SET(fer_bv_neg(A, i->w)); NEXT;
+    CASE(BVAND) SET(A & B); NEXT;
+    CASE(BVOR) SET(A | B); NEXT;
+    CASE(BVXOR) SET(A ^ B); NEXT;
+    CASE(BVNAND) SET(fer_bv_not(A & B, i->w)); NEXT;
+    CASE(BVNOR) SET(fer_bv_not(A | B, i->w)); NEXT;
+    CASE(BVXNOR) SET(fer_bv_not(A ^ B, i->w)); NEXT;
+    CASE(BVCOMP) SET(A == B); NEXT;
+    CASE(BVADD) SET(fer_bv_add(A, B, i->w)); NEXT;
+    CASE(BVSUB) SET(fer_bv_sub(A, B, i->w)); NEXT;
+    CASE(BVMUL) SET(fer_bv_mul(A, B, i->w)); NEXT;
+    CASE(BVUDIV) SET(fer_bv_udiv(A, B, i->w)); NEXT;
+    CASE(BVUREM) SET(fer_bv_urem(A, B, i->w)); NEXT;
+    CASE(BVSDIV) SET(fer_bv_sdiv(A, B, i->w)); NEXT;
+    CASE(BVSREM) SET(fer_bv_srem(A, B, i->w)); NEXT;
+    CASE(BVSMOD) SET(fer_bv_smod(A, B, i->w)); NEXT;
+    CASE(BVSHL) SET(fer_bv_shl(A, B, i->w)); NEXT;
+    CASE(BVLSHR) SET(fer_bv_lshr(A, B, i->w)); NEXT;
+    CASE(BVASHR) SET(fer_bv_ashr(A, B, i->w)); NEXT;
+    CASE(BVULT) SET(fer_bv_ult(A, B, i->w)); NEXT;
+    CASE(BVULE) SET(!fer_bv_ult(B, A, i->w)); NEXT;
+    CASE(BVSLT) SET(fer_bv_slt(A, B, i->w)); NEXT;
+    CASE(BVSLE) SET(!fer_bv_slt(B, A, i->w)); NEXT;
+    CASE(BVNEGO) SET(fer_bv_nego(A, i->w)); NEXT;
+    CASE(BVUADDO) SET(fer_bv_uaddo(A, B, i->w)); NEXT;
+    CASE(BVSADDO) SET(fer_bv_saddo(A, B, i->w)); NEXT;
+    CASE(BVUMULO) SET(fer_bv_umulo(A, B, i->w)); NEXT;
+    CASE(BVSMULO) SET(fer_bv_smulo(A, B, i->w)); NEXT;
+    CASE(BVUSUBO) SET(fer_bv_usubo(A, B, i->w)); NEXT;
+    CASE(BVSSUBO) SET(fer_bv_ssubo(A, B, i->w)); NEXT;
+    CASE(BVSDIVO) SET(fer_bv_sdivo(A, B, i->w)); NEXT;
+    CASE(BVREDAND) SET(A == fer_bv_mask(i->w)); NEXT;
+    CASE(BVREDOR) SET(A != 0); NEXT;
+    CASE(CONCAT) SET(fer_bv_concat(A, B, i->w)); NEXT;
+    CASE(EXTRACT) SET(fer_bv_extract(A, i->w, i->x)); NEXT;
+    CASE(REPEAT) SET(fer_bv_repeat(A, i->x, i->w)); NEXT;
+    CASE(SEXT) SET(fer_bv_sign_extend(A, i->x, i->w)); NEXT;
+    CASE(ROTL) SET(fer_bv_rotl(A, i->x, i->w)); NEXT;
+    CASE(ROTR) SET(fer_bv_rotr(A, i->x, i->w)); NEXT;
+    CASE(FPMAKE) SET(fer_fp_make(fmt_of(i), (unsigned)A, B, C)); NEXT;
+    CASE(FABS) SET(fer_fp_abs(fmt_of(i), B)); NEXT;
+    CASE(FNEG) SET(fer_fp_neg(fmt_of(i), B)); NEXT;
+    CASE(FADD) SET(fer_fp_add(fmt_of(i), RM, B, C)); NEXT;
+    CASE(FSUB) SET(fer_fp_sub(fmt_of(i), RM, B, C)); NEXT;
+    CASE(FMUL) SET(fer_fp_mul(fmt_of(i), RM, B, C)); NEXT;
+    CASE(FDIV) SET(fer_fp_div(fmt_of(i), RM, B, C)); NEXT;
+    CASE(FFMA) SET(fer_fp_fma(fmt_of(i), RM, B, C, r[i->e])); NEXT;
+    CASE(FSQRT) SET(fer_fp_sqrt(fmt_of(i), RM, B)); NEXT;
+    CASE(FREM) SET(fer_fp_rem(fmt_of(i), B, C)); NEXT;
+    CASE(FRTI) SET(fer_fp_rti(fmt_of(i), RM, B)); NEXT;
+    CASE(FMIN) {
+      fer_fmt m = fmt_of(i);
+      if (fer_fp_is_zero(m, B) && fer_fp_is_zero(m, C) && B != C) unspec = true;
+      SET(fer_fp_min(m, B, C));
+    }
+    NEXT;
+    CASE(FMAX) {
+      fer_fmt m = fmt_of(i);
+      if (fer_fp_is_zero(m, B) && fer_fp_is_zero(m, C) && B != C) unspec = true;
+      SET(fer_fp_max(m, B, C));
+    }
+    NEXT;
+    CASE(FLEQ) SET(fer_fp_leq(fmt_of(i), B, C)); NEXT;
+    CASE(FLT) SET(fer_fp_lt(fmt_of(i), B, C)); NEXT;
+    CASE(FEQ) SET(fer_fp_eq(fmt_of(i), B, C)); NEXT;
+    CASE(ISNORMAL) SET(fer_fp_is_normal(fmt_of(i), B)); NEXT;
+    CASE(ISSUBNORMAL) SET(fer_fp_is_subnormal(fmt_of(i), B)); NEXT;
+    CASE(ISZERO) SET(fer_fp_is_zero(fmt_of(i), B)); NEXT;
+    CASE(ISINF) SET(fer_fp_is_inf(fmt_of(i), B)); NEXT;
+    CASE(ISNAN) SET(fer_fp_is_nan(fmt_of(i), B)); NEXT;
+    CASE(ISNEG) SET(fer_fp_is_negative(fmt_of(i), B)); NEXT;
+    CASE(ISPOS) SET(fer_fp_is_positive(fmt_of(i), B)); NEXT;
+    /* Conversions: w/x = target format; e = source eb, c = source sb or
+     * source width (the registers a/b are rm/operand). */
+    CASE(FCVT) {
+      fer_fmt from = {i->e, i->c};
+      SET(fer_fp_convert(fmt_of(i), RM, from, B));
+    }
+    NEXT;
+    CASE(FROMSBV) SET(fer_fp_from_sbv(fmt_of(i), RM, B, i->c)); NEXT;
+    CASE(FROMUBV) SET(fer_fp_from_ubv(fmt_of(i), RM, B, i->c)); NEXT;
+    CASE(FROMREAL) SET(r[i->b + (uint32_t)A]); NEXT;
+    CASE(TOUBV) {
+      bool defined = true;
+      fer_fmt from = {i->e, i->c};
+      SET(fer_fp_to_ubv(from, RM, B, i->w, &defined));
+      unspec |= !defined;
+    }
+    NEXT;
+    CASE(TOSBV) {
+      bool defined = true;
+      fer_fmt from = {i->e, i->c};
+      SET(fer_fp_to_sbv(from, RM, B, i->w, &defined));
+      unspec |= !defined;
+    }
+    NEXT;
+    CASE(TOIEEE) {
+      fer_fmt m = fmt_of(i);
+      if (fer_fp_is_nan(m, B)) unspec = true;
+      SET(fer_fp_canon(m, B));
+    }
+    NEXT;
+#ifdef FER_COMPUTED_GOTO
+  }
+#else
+    default:
+      break;
+    }
+  }
+#endif
+  return unspec;
+#undef A
+#undef B
+#undef C
+#undef RM
+#undef SET
+#undef CASE
+#undef NEXT
+}
+
+/* HOT: called for every constraint of every execution. */
+bool fer_exec_cons(fer_exec *x, uint32_t c) {
+  const fer_prog *p = x->p;
+  const fer_cons *k = &p->cons.data[c];
+  const uint32_t *b = p->cblocks.data + k->blk_begin;
+  const uint32_t *e = p->cblocks.data + k->blk_end;
+  for (; b < e; b++) {
+    uint32_t id = *b;
+    if (!x->dirty[id]) continue;
+    const fer_block *blk = &p->blocks.data[id];
+    x->unspec[id] = fer_run(p->code.data, blk->begin, blk->end, x->r);
+    x->insns += blk->end - blk->begin;
+    x->dirty[id] = 0;
+  }
+  return (bool)(x->r[k->root] & 1);
+}
+
+bool fer_exec_cons_unspec(const fer_exec *x, uint32_t c) {
+  const fer_prog *p = x->p;
+  const fer_cons *k = &p->cons.data[c];
+  for (uint32_t j = k->blk_begin; j < k->blk_end; j++)
+    if (x->unspec[p->cblocks.data[j]]) return true;
+  return false;
+}
+
+void fer_prog_dump(ferret *f, const fer_prog *p) {
+  fer_diag(f, "program: %u slots, %u registers, %zu instructions, %zu blocks, "
+              "%zu constraints\n",
+           p->nslots, p->nregs, p->code.size, p->blocks.size, p->cons.size);
+  for (size_t b = 0; b < p->blocks.size; b++) {
+    fer_diag(f, " block %zu:\n", b);
+    for (uint32_t j = p->blocks.data[b].begin; j < p->blocks.data[b].end; j++) {
+      const fer_insn *i = &p->code.data[j];
+      fer_diag(f, "  r%u = %s r%u r%u r%u r%u [%u %u]\n", i->d,
+               fer_opcode_name[i->op], i->a, i->b, i->c, i->e, i->w, i->x);
+    }
+  }
+  for (size_t c = 0; c < p->cons.size; c++)
+    fer_diag(f, " constraint %zu: r%u, %u blocks, cost %u\n", c,
+             p->cons.data[c].root,
+             p->cons.data[c].blk_end - p->cons.data[c].blk_begin,
+             p->cons.data[c].cost);
+}

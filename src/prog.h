@@ -1,0 +1,204 @@
+/* The compiled program (pipeline step 5): the constraints of one component
+ * as a flat, typed, register-based program over the variable slots.
+ *
+ * Registers hold values of up to 128 bits (fer_u128): Bool as 0/1, BV in
+ * the low bits, FP as its IEEE pattern, RoundingMode as fer_rm.  Layout:
+ *   r[0 .. nslots)   the input: one register per slot (variable),
+ *   then constants (loaded once from `init`) and one register per
+ *   instruction result, in the order they were created.
+ * Every instruction writes one register; a shared subterm is computed once.
+ *
+ * Incremental evaluation: instructions are grouped into blocks, a block
+ * being the instructions used by exactly the same set of constraints.
+ * Blocks are ordered so that every block comes after the blocks it reads
+ * (a block's user set is a strict subset of the user sets of the blocks
+ * feeding it, so sorting by user-set size is a topological order).  A
+ * constraint lists the blocks it needs; an exec state keeps a dirty flag per
+ * block, set when a slot the block depends on changes, and only dirty
+ * blocks run.  So after a mutation of one slot only the instructions that
+ * depend on it run, and only for the constraints that are evaluated.
+ *
+ * Distances: for each constraint, its Boolean skeleton (not/and/or/=>/xor/
+ * ite/= over Bool) is kept as "distance nodes" whose leaves are atoms
+ * (comparisons) with their operand registers, so that a distance to truth
+ * can be computed after evaluation (dist.c) without slowing evaluation. */
+#ifndef FER_PROG_H
+#define FER_PROG_H
+
+#include "internal.h"
+
+/* ---- opcodes: one per operator; dispatch is in prog.c (fer_run) ---- */
+#define FER_OPCODES(X)                                                     \
+  X(NOT) X(AND) X(OR) X(XOR) X(IMPLIES) X(ITE) X(EQ) X(FSEQ)               \
+  X(BVNOT) X(BVNEG) X(BVAND) X(BVOR) X(BVXOR) X(BVNAND) X(BVNOR) X(BVXNOR) \
+  X(BVCOMP) X(BVADD) X(BVSUB) X(BVMUL) X(BVUDIV) X(BVUREM) X(BVSDIV)       \
+  X(BVSREM) X(BVSMOD) X(BVSHL) X(BVLSHR) X(BVASHR) X(BVULT) X(BVULE)       \
+  X(BVSLT) X(BVSLE) X(BVNEGO) X(BVUADDO) X(BVSADDO) X(BVUMULO) X(BVSMULO)  \
+  X(BVUSUBO) X(BVSSUBO) X(BVSDIVO) X(BVREDAND) X(BVREDOR) X(CONCAT)        \
+  X(EXTRACT) X(REPEAT) X(SEXT) X(ROTL) X(ROTR)                             \
+  X(FPMAKE) X(FABS) X(FNEG) X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FFMA)        \
+  X(FSQRT) X(FREM) X(FRTI) X(FMIN) X(FMAX) X(FLEQ) X(FLT) X(FEQ)           \
+  X(ISNORMAL) X(ISSUBNORMAL) X(ISZERO) X(ISINF) X(ISNAN) X(ISNEG) X(ISPOS) \
+  X(FCVT) X(FROMSBV) X(FROMUBV) X(FROMREAL) X(TOUBV) X(TOSBV) X(TOIEEE)
+
+typedef enum fer_opcode {
+#define FER_OPCODE_ENUM(N) FER_I_##N,
+  FER_OPCODES(FER_OPCODE_ENUM)
+#undef FER_OPCODE_ENUM
+  FER_I_COUNT
+} fer_opcode;
+
+extern const char *const fer_opcode_name[FER_I_COUNT];
+
+/* One instruction.  FP operations: a = rounding-mode register (unused for
+ * those without one), b, c, e = operands, w = eb, x = sb.  BV: a, b
+ * operands, w = width of a (CONCAT: w = width of b; EXTRACT: w = hi,
+ * x = lo; REPEAT/SEXT/ROTL/ROTR: x = count).  FROMREAL: b = first of five
+ * constant registers, one per rounding mode. */
+typedef struct fer_insn {
+  uint16_t op;
+  uint16_t pad;
+  uint32_t d;
+  uint32_t a, b, c, e;
+  uint32_t w, x;
+} fer_insn;
+
+typedef enum fer_slot_kind {
+  FER_SLOT_BOOL,
+  FER_SLOT_BV,
+  FER_SLOT_FP,
+  FER_SLOT_RM
+} fer_slot_kind;
+
+typedef struct fer_slot {
+  fer_term var;
+  uint32_t kind; /* fer_slot_kind */
+  uint32_t bits; /* BV width, FP eb+sb, 1 for Bool, 3 for RM */
+  uint32_t eb, sb;
+} fer_slot;
+
+typedef struct fer_block {
+  uint32_t begin, end; /* instruction range in code */
+} fer_block;
+
+/* Distance-node kinds: atoms (leaves) then connectives. */
+typedef enum fer_dn_kind {
+  FER_DN_BOOL,  /* any predicate: distance 0 or 1 */
+  FER_DN_FLT,   /* fp.lt a b */
+  FER_DN_FLEQ,  /* fp.leq a b */
+  FER_DN_FEQ,   /* fp.eq a b */
+  FER_DN_FSEQ,  /* = on FP (structural) */
+  FER_DN_EQ,    /* = on BV / RM */
+  FER_DN_ULT, FER_DN_ULE, FER_DN_SLT, FER_DN_SLE,
+  FER_DN_NOT,   /* connectives: kids in dn_kids[a .. b) */
+  FER_DN_AND, FER_DN_OR, FER_DN_IMPLIES, FER_DN_XOR, FER_DN_EQB, FER_DN_ITE
+} fer_dn_kind;
+
+#define FER_DN_IS_ATOM(k) ((k) < FER_DN_NOT)
+
+typedef struct fer_dnode {
+  uint32_t kind;  /* fer_dn_kind */
+  uint32_t reg;   /* register holding the node's truth value */
+  uint32_t a, b;  /* atoms: operand registers; connectives: kid range */
+  uint32_t w, x;  /* atoms: width, or eb/sb */
+  uint32_t atom;  /* atoms: global atom number (features) */
+} fer_dnode;
+
+typedef struct fer_cons {
+  fer_term term;
+  uint32_t root;                  /* register of its truth value */
+  uint32_t blk_begin, blk_end;    /* its blocks: cblocks[blk_begin..blk_end) */
+  uint32_t slot_begin, slot_end;  /* its slots: cslots[..] */
+  uint32_t dn_begin, dn_end;      /* its distance nodes (post-order; the
+                                     last one is the root) */
+  uint32_t cost;                  /* instructions in its blocks */
+} fer_cons;
+
+typedef struct fer_prog {
+  FER_STACK(fer_slot) slots;
+  FER_STACK(fer_u128) init;       /* initial register file (nregs) */
+  FER_STACK(fer_insn) code;
+  FER_STACK(fer_block) blocks;
+  FER_STACK(fer_cons) cons;
+  FER_STACK(uint32_t) cblocks, cslots;
+  FER_STACK(uint32_t) slot_blk_off, slot_blk;   /* CSR: blocks per slot */
+  FER_STACK(uint32_t) slot_cons_off, slot_cons; /* CSR: constraints per slot */
+  FER_STACK(fer_dnode) dn;
+  FER_STACK(uint32_t) dn_kids;
+  FER_STACK(uint32_t) blk_of_reg; /* by register: producing block or
+                                     UINT32_MAX (slot, constant) */
+  /* Dictionary: the formula's BV/FP constants, by bit width. */
+  FER_STACK(fer_u128) dict_val;
+  FER_STACK(uint32_t) dict_bits;
+  uint32_t nslots, nregs, natoms;
+  uint32_t total_bits;    /* sum of slot bits (RM counted as log2(5)~3) */
+  bool may_unspec;        /* has instructions with unspecified cases */
+} fer_prog;
+
+void fer_prog_init(fer_prog *);
+void fer_prog_release(ferret *, fer_prog *);
+
+/* compile.c.  Compile assertions a[0..n) (Bool terms) into p.  Returns
+ * FERRET_OK, FERRET_ERROR_UNSUPPORTED (a width over 128 bits, a parameter,
+ * an operator the engine cannot run: the context's error says which), or
+ * FERRET_ERROR_LIMIT (memory). */
+ferret_status fer_compile(ferret *, const fer_term *a, size_t n, fer_prog *p);
+
+/* Debug listing of the program on the diagnostic channel. */
+void fer_prog_dump(ferret *, const fer_prog *);
+
+/* ---- exec state (prog.c): one per worker ---- */
+typedef struct fer_exec {
+  const fer_prog *p;
+  fer_u128 *r;          /* register file */
+  uint8_t *dirty;       /* by block */
+  uint8_t *unspec;      /* by block: last run hit an unspecified case */
+  uint64_t insns;       /* instructions executed (statistics) */
+} fer_exec;
+
+int fer_exec_init(ferret *, fer_exec *, const fer_prog *);
+void fer_exec_release(ferret *, fer_exec *);
+
+/* Set slot s to v and dirty the blocks depending on it (no-op if equal).
+ * Hot: called on every execution. */
+static inline void fer_exec_set(fer_exec *x, uint32_t s, fer_u128 v) {
+  if (x->r[s] == v) return;
+  x->r[s] = v;
+  const fer_prog *p = x->p;
+  const uint32_t *b = p->slot_blk.data + p->slot_blk_off.data[s];
+  const uint32_t *e = p->slot_blk.data + p->slot_blk_off.data[s + 1];
+  for (; b < e; b++) x->dirty[*b] = 1;
+}
+
+/* Load a whole input (nslots values).  Hot. */
+static inline void fer_exec_load(fer_exec *x, const fer_u128 *in) {
+  for (uint32_t s = 0; s < x->p->nslots; s++) fer_exec_set(x, s, in[s]);
+}
+
+/* Run the dirty blocks of constraint c and return its truth value.  Hot. */
+bool fer_exec_cons(fer_exec *, uint32_t c);
+
+/* Did the blocks of constraint c hit an unspecified case (fp.to_ubv of
+ * NaN, fp.min of zeros of both signs, ...) in their last run? */
+bool fer_exec_cons_unspec(const fer_exec *, uint32_t c);
+
+/* ---- distances (dist.c) ---- */
+/* Log2 bucket of a distance: 0 for 0, else 1 + floor(log2 d) (1..128). */
+uint32_t fer_dist_bucket(fer_u128 d);
+/* Distance between the two sides of atom node dn, as an integer (ULPs for
+ * FP, absolute difference for BV; NaN counts as far away).  Registers must
+ * be valid (constraint evaluated). */
+fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r);
+/* Distance of constraint c to true: 0 if true, else > 0, on a log scale
+ * (about 1 + log2 of the summed atom distances).  c must be evaluated. */
+double fer_cons_distance(const fer_prog *, const fer_u128 *r, uint32_t c,
+                         double *scratch);
+
+/* Ordered key of an FP pattern: monotone in the value, -0 == +0 (eq_zero)
+ * or -0 just below +0 (!eq_zero); NaN is not ordered (caller checks). */
+__extension__ typedef __int128 fer_i128s;
+fer_i128s fer_fp_key(uint32_t eb, uint32_t sb, fer_u128 v, bool eq_zero);
+/* Inverse of fer_fp_key(.., false) for a key in range. */
+fer_u128 fer_fp_from_key(uint32_t eb, uint32_t sb, fer_i128s k);
+
+#endif

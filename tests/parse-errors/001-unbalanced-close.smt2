@@ -1,0 +1,4 @@
+; expect: 4:20: ')'
+(set-logic QF_BV)
+(declare-fun x () (_ BitVec 8))
+(assert (= x #x00)))

@@ -1,0 +1,3 @@
+; expect: 2:14: unterminated quoted symbol
+(declare-fun |abc () Bool)
+(assert true)

@@ -1,0 +1,3 @@
+; expect: 3:2: unknown command
+(set-logic QF_BV)
+(frobnicate x)

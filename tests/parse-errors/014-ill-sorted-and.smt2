@@ -1,0 +1,4 @@
+; expect: 4:9: and
+(declare-fun x () (_ BitVec 8))
+(declare-fun p () Bool)
+(assert (and p x))

@@ -1,0 +1,5 @@
+; expect: 5:14: ite
+(declare-fun x () (_ BitVec 8))
+(declare-fun a () (_ FloatingPoint 8 24))
+(declare-fun p () Bool)
+(assert (= x (ite p x a)))

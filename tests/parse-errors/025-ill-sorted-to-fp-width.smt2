@@ -1,0 +1,3 @@
+; expect: 3:18: to_fp
+(declare-fun a () (_ FloatingPoint 8 24))
+(assert (fp.eq a ((_ to_fp 8 24) #x0000)))

@@ -1,0 +1,4 @@
+; expect: 4:9: xor
+(declare-fun x () (_ BitVec 8))
+(declare-fun p () Bool)
+(assert (xor p x))

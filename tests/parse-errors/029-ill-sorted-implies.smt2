@@ -1,0 +1,4 @@
+; expect: 4:9: =>
+(declare-fun a () (_ FloatingPoint 8 24))
+(declare-fun p () Bool)
+(assert (=> a p))

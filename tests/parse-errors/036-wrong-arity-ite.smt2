@@ -1,0 +1,4 @@
+; expect: 4:14: ite
+(declare-fun x () (_ BitVec 8))
+(declare-fun p () Bool)
+(assert (= x (ite p x)))

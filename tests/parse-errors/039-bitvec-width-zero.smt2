@@ -1,0 +1,2 @@
+; expect: 2:19: BitVec
+(declare-fun x () (_ BitVec 0))

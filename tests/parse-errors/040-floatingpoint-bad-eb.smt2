@@ -1,0 +1,2 @@
+; expect: 2:19: FloatingPoint
+(declare-fun a () (_ FloatingPoint 1 24))

@@ -1,0 +1,2 @@
+; expect: 2:19: sort
+(declare-fun x () Foo)

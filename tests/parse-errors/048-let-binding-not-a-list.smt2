@@ -1,0 +1,3 @@
+; expect: 3:15: let
+(declare-fun p () Bool)
+(assert (let (q p) q))

@@ -1,0 +1,2 @@
+; expect: 2:23: sort
+(define-fun f () Bool #x00)

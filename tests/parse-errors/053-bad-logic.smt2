@@ -1,0 +1,2 @@
+; expect: 2:12: logic
+(set-logic QF_FOO)

@@ -1,0 +1,2 @@
+; expect: 2:12: unsupported
+(set-logic QF_LIA)

@@ -1,0 +1,2 @@
+; expect: 2:10: uninterpreted function
+(declare-fun f ((_ BitVec 8)) (_ BitVec 8))

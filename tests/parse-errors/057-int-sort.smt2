@@ -1,0 +1,2 @@
+; expect: 2:19: Int
+(declare-fun n () Int)

@@ -1,0 +1,2 @@
+; expect: 2:19: Real
+(declare-fun r () Real)

@@ -1,0 +1,3 @@
+; expect: 2:18: sort
+(declare-fun x ())
+(assert true)

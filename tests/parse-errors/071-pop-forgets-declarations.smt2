@@ -1,0 +1,5 @@
+; expect: 5:9: unknown
+(push 1)
+(declare-fun p () Bool)
+(pop 1)
+(assert p)

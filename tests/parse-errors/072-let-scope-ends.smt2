@@ -1,0 +1,3 @@
+; expect: 3:30: unknown
+(declare-fun p () Bool)
+(assert (and (let ((c p)) c) c))

@@ -1,0 +1,3 @@
+; expect: 3:12: check-sat
+(declare-fun p () Bool)
+(check-sat p)

@@ -1,0 +1,2 @@
+; expect: 2:29: produce-models
+(set-option :produce-models maybe)

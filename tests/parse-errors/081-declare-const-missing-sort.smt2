@@ -1,0 +1,2 @@
+; expect: 2:17: sort
+(declare-const c)

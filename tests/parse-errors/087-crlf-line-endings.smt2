@@ -1,0 +1,4 @@
+; expect: 4:3: unknown
+(declare-fun p () Bool)
+(assert (and p
+  w))

@@ -1,0 +1,3 @@
+; expect: 3:16: non-ASCII
+(declare-fun p () Bool)
+(assert (and p été))

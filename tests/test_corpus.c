@@ -1,0 +1,290 @@
+/* The reader against the real corpus (../shared/bench, see its README.md).
+ *
+ * What is expected of each file comes from MANIFEST.tsv, not from a hand
+ * list: a file of logic QF_BV, QF_FP or QF_BVFP must read without error
+ * (unless the error says "unsupported" about a construct outside ferret's
+ * theories, which is counted and listed); a file of an array or
+ * uninterpreted-function logic must be rejected with a message saying so.
+ *
+ * Round trip: a supported file that reads cleanly is printed (T1), T1 is
+ * read in a fresh context and printed again (T2), and T1 == T2 byte for
+ * byte.  z3 is the oracle that T1 is valid SMT-LIB with the same meaning:
+ * on a sample it must accept T1 and, where the manifest knows the answer
+ * and z3 finds one within its time limit, give that answer. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "test.h"
+
+typedef struct cbuf {
+  char *data;
+  size_t size, cap;
+} cbuf;
+
+static void cbuf_add(void *user, const char *text, size_t len) {
+  cbuf *b = user;
+  if (b->size + len + 1 > b->cap) {
+    b->cap = (b->size + len + 1) * 2;
+    b->data = realloc(b->data, b->cap);
+  }
+  memcpy(b->data + b->size, text, len);
+  b->size += len;
+  b->data[b->size] = '\0';
+}
+
+static void cbuf_clear(cbuf *b) {
+  b->size = 0;
+  cbuf_add(b, "", 0);
+}
+
+/* A fresh context that only reads (check-sat answers without searching). */
+static ferret *reader_context(cbuf *out, cbuf *diag) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, cbuf_add, out);
+  ferret_set_diagnostic(f, cbuf_add, diag);
+  if (ferret_set_option(f, "parse_only", "1") != FERRET_OK)
+    fprintf(stderr, "corpus: option parse_only missing\n");
+  return f;
+}
+
+/* The message of the first (error "...") in `out`, without a leading
+ * "source:line:col: " position; NULL if there is none.  Static storage. */
+static const char *first_error(const char *out) {
+  static char msg[1024];
+  const char *p = strstr(out, "(error \"");
+  if (!p) return NULL;
+  p += 8;
+  size_t n = 0;
+  while (p[n] && !(p[n] == '"' && p[n + 1] != '"') && n + 1 < sizeof msg) n++;
+  memcpy(msg, p, n);
+  msg[n] = '\0';
+  /* Skip up to three "xxx:" position fields ending in a number. */
+  char *m = msg;
+  for (char *q = msg; *q; q++)
+    if (q[0] == ':' && q[1] == ' ' && q > msg && isdigit((unsigned char)q[-1])) {
+      m = q + 2;
+      break;
+    }
+  return m;
+}
+
+typedef struct row {
+  char *path, *logic, *status;
+  int n_check_sat;
+} row;
+
+/* MANIFEST.tsv rows; NULL if the manifest cannot be read. */
+static row *read_manifest(size_t *count) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
+  char *text = fer_test_read_file(path, NULL);
+  if (!text) return NULL;
+  size_t cap = 64, n = 0;
+  row *rows = malloc(cap * sizeof *rows);
+  char *line = strchr(text, '\n'); /* skip the header */
+  while (line && *++line) {
+    char *end = strchr(line, '\n');
+    if (end) *end = '\0';
+    char *col[13] = {0};
+    int k = 0;
+    for (char *p = line; k < 13; k++) {
+      col[k] = p;
+      char *tab = strchr(p, '\t');
+      if (!tab) break;
+      *tab = '\0';
+      p = tab + 1;
+    }
+    if (k >= 10) {
+      if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
+      rows[n].path = strdup(col[0]);
+      rows[n].logic = strdup(col[4]);
+      rows[n].status = strdup(col[5]);
+      rows[n].n_check_sat = atoi(col[10]);
+      n++;
+    }
+    line = end;
+  }
+  free(text);
+  *count = n;
+  return rows;
+}
+
+static void free_manifest(row *rows, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(rows[i].path), free(rows[i].logic), free(rows[i].status);
+  free(rows);
+}
+
+static bool logic_in(const char *logic, const char *const *set) {
+  for (int i = 0; set[i]; i++)
+    if (!strcmp(logic, set[i])) return true;
+  return false;
+}
+
+static const char *const supported[] = {"QF_BV", "QF_FP", "QF_BVFP", NULL};
+static const char *const rejected[] = {"QF_AFP", "QF_ABVFP", "QF_AUFBVFP",
+                                       "QF_UFFP", "QF_UFBVFP", NULL};
+
+/* Does an "unsupported" message name something outside ferret's theories? */
+static bool foreign_construct(const char *msg) {
+  static const char *const words[] = {"set", "bag", "seq", "str", "fp.to_real",
+                                      "Int", "Real", "to_real", NULL};
+  if (strncmp(msg, "unsupported", 11)) return false;
+  for (int i = 0; words[i]; i++)
+    if (strstr(msg, words[i])) return true;
+  return false;
+}
+
+static bool mentions_array_or_uf(const char *msg) {
+  char low[1024];
+  size_t i = 0;
+  for (; msg[i] && i + 1 < sizeof low; i++) low[i] = (char)tolower((unsigned char)msg[i]);
+  low[i] = '\0';
+  return strstr(low, "array") || strstr(low, "uninterpreted function");
+}
+
+/* Execute `text`; returns the context's status.  T (if not NULL) gets what
+ * ferret_print_assertions prints afterwards. */
+static int run_text(const char *source, const char *text, size_t len, cbuf *out,
+                    cbuf *diag, cbuf *printed) {
+  cbuf_clear(out), cbuf_clear(diag);
+  ferret *f = reader_context(out, diag);
+  int st = ferret_execute(f, source, text, len);
+  if (printed && st == FERRET_OK) {
+    cbuf_clear(printed);
+    ferret_set_output(f, cbuf_add, printed);
+    st = ferret_print_assertions(f);
+  }
+  ferret_delete(f);
+  return st;
+}
+
+typedef struct z3_job {
+  const row *r;
+  bool compare; /* the manifest's status applies to T1 */
+} z3_job;
+
+TEST(corpus_reads_manifest) {
+  size_t n = 0;
+  row *rows = read_manifest(&n);
+  CHECK_MSG(rows != NULL, "cannot read %s/MANIFEST.tsv: the corpus is missing "
+            "(set FERRET_BENCH to its directory)", fer_bench_dir);
+  if (!rows) return;
+  CHECK_MSG(n > 1000, "only %zu manifest rows", n);
+  cbuf out = {0}, diag = {0}, t1 = {0}, t2 = {0}, o2 = {0}, d2 = {0};
+  size_t n_sup = 0, n_ok = 0, n_foreign = 0, n_rej = 0, n_rej_ok = 0;
+  size_t n_rt = 0, n_rt_ok = 0, n_other = 0;
+  char tmpdir[] = "/tmp/ferret-corpus-XXXXXX";
+  bool z3 = system("z3 -version >/dev/null 2>&1") == 0 && mkdtemp(tmpdir);
+  z3_job jobs[30];
+  size_t njobs = 0;
+  /* Supported files that read cleanly: every step-th goes to z3. */
+  size_t step = 0;
+  for (size_t i = 0; i < n; i++) step += logic_in(rows[i].logic, supported);
+  step = step / 30 + 1;
+  size_t sup_index = 0;
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    bool sup = logic_in(r->logic, supported), rej = logic_in(r->logic, rejected);
+    if (!sup && !rej) {
+      n_other++;
+      continue;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", fer_bench_dir, r->path);
+    size_t len;
+    char *text = fer_test_read_file(path, &len);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    if (!text) continue;
+    int st = run_text(r->path, text, len, &out, &diag, sup ? &t1 : NULL);
+    const char *err = first_error(out.data);
+    if (rej) {
+      n_rej++;
+      bool ok = st != FERRET_OK && err && mentions_array_or_uf(err);
+      n_rej_ok += ok;
+      CHECK_MSG(ok, "%s (%s) not rejected as array/UF: status %d, error: %s",
+                r->path, r->logic, st, err ? err : "(none)");
+    } else {
+      n_sup++;
+      sup_index++;
+      if (st != FERRET_OK) {
+        if (err && foreign_construct(err)) {
+          n_foreign++;
+          fprintf(stderr, "corpus: unsupported construct in %s: %s\n", r->path, err);
+        } else
+          CHECK_MSG(0, "%s (%s) fails to read: status %d, %s", r->path, r->logic,
+                    st, err ? err : diag.data);
+      } else {
+        n_ok++;
+        /* Round trip. */
+        int st2 = run_text("T1", t1.data, t1.size, &o2, &d2, &t2);
+        bool same = st2 == FERRET_OK && t1.size == t2.size &&
+                    !memcmp(t1.data, t2.data, t1.size);
+        n_rt++;
+        n_rt_ok += same;
+        CHECK_MSG(same, "%s: round trip differs (status %d, %s)\nT1: %.300s\nT2: %.300s",
+                  r->path, st2, first_error(o2.data) ? first_error(o2.data) : "",
+                  t1.data, t2.data);
+        if (z3 && same && sup_index % step == 0 && njobs < 30) {
+          char tp[4200];
+          snprintf(tp, sizeof tp, "%s/%02zu.smt2", tmpdir, njobs);
+          FILE *fp = fopen(tp, "w");
+          if (fp) {
+            fwrite(t1.data, 1, t1.size, fp);
+            fputs("(check-sat)\n", fp);
+            fclose(fp);
+            jobs[njobs].r = r;
+            jobs[njobs].compare = r->n_check_sat == 1 &&
+                                  (!strcmp(r->status, "sat") || !strcmp(r->status, "unsat")) &&
+                                  !strstr(text, "(push") && !strstr(text, "(pop");
+            njobs++;
+          }
+        }
+      }
+    }
+    free(text);
+  }
+  fprintf(stderr,
+          "corpus: %zu supported-logic files, %zu read, %zu unsupported constructs; "
+          "%zu array/UF files, %zu rejected; round trip %zu/%zu; %zu other\n",
+          n_sup, n_ok, n_foreign, n_rej, n_rej_ok, n_rt_ok, n_rt, n_other);
+  CHECK(n_sup > 1000 && n_rej > 30);
+  /* z3 on the sample, all at once (each has a 5 s limit). */
+  if (z3 && njobs) {
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && for f in *.smt2; do z3 -T:5 $f > $f.out 2>&1 & done; wait",
+             tmpdir);
+    CHECK(system(cmd) == 0);
+    size_t answered = 0, agreed = 0;
+    for (size_t j = 0; j < njobs; j++) {
+      char op[4200];
+      snprintf(op, sizeof op, "%s/%02zu.smt2.out", tmpdir, j);
+      char *o = fer_test_read_file(op, NULL);
+      CHECK_MSG(o && !strstr(o, "error"), "z3 rejects the printed %s: %.500s",
+                jobs[j].r->path, o ? o : "(no output)");
+      bool sat = o && !strcmp(o, "sat\n"), unsat = o && !strcmp(o, "unsat\n");
+      if (jobs[j].compare && (sat || unsat)) {
+        answered++;
+        bool agree = !strcmp(jobs[j].r->status, sat ? "sat" : "unsat");
+        agreed += agree;
+        CHECK_MSG(agree, "z3 says %s on the printed %s, manifest says %s",
+                  sat ? "sat" : "unsat", jobs[j].r->path, jobs[j].r->status);
+      }
+      free(o);
+      unlink(op);
+      op[strlen(op) - 4] = '\0';
+      unlink(op);
+    }
+    fprintf(stderr, "corpus: z3 accepted %zu printed files; %zu answered, %zu agree "
+            "with the manifest\n", njobs, answered, agreed);
+  } else if (!z3)
+    fprintf(stderr, "corpus: SKIP z3 check (z3 not installed)\n");
+  if (z3) rmdir(tmpdir);
+  free(out.data), free(diag.data), free(t1.data), free(t2.data);
+  free(o2.data), free(d2.data);
+  free_manifest(rows, n);
+}
