@@ -2,7 +2,7 @@
  * hardware (float/double) and MPFR, measured in one run of one binary.
  *
  *   bench/fp-speed.sh            builds libferret (-O2) and this file, runs
- *   fp-speed [ms-per-cell]       default 60 ms of measuring per cell
+ *   fp-speed [ms-per-cell]       default 100 ms of measuring per cell
  *
  * Method: for each format, N pre-generated random operands (same bit
  * patterns for all three contenders: normal numbers of random sign,
@@ -10,7 +10,8 @@
  * integers below 2^40 for fp.to_sbv).  Each cell loops over the operand
  * arrays storing every result through a volatile pointer (so nothing is
  * hoisted or vectorised: scalar throughput is measured, for all three
- * alike), repeats until `ms` have passed, and keeps the best of 3 runs.
+ * alike), repeats for about `ms`, and keeps the best of 5 runs (the best, as noise
+ * from other processes only ever adds time).
  * MPFR works on mpfr_t values prepared before timing (at the format's
  * precision, exponent range set, mpfr_subnormalize after each rounding
  * operation as IEEE emulation requires), so its figures leave out the
@@ -47,7 +48,7 @@ static uint64_t rnd(void) { /* splitmix64 */
   return z ^ (z >> 31);
 }
 
-static double cell_seconds = 0.06;
+static double cell_seconds = 0.1;
 
 /* Time BODY (which uses i) over i in [0, N): ns per iteration, best of 3. */
 #define TIME(RESULT, BODY)                                                  \
@@ -62,7 +63,7 @@ static double cell_seconds = 0.06;
       if (dt_ > cell_seconds / 4 || reps_ > (1L << 30)) break;              \
       reps_ *= 2;                                                           \
     }                                                                       \
-    for (int run_ = 0; run_ < 3; run_++) {                                  \
+    for (int run_ = 0; run_ < 5; run_++) {                                  \
       double t0_ = now();                                                   \
       for (long r_ = 0; r_ < reps_; r_++)                                   \
         for (int i = 0; i < N; i++) { BODY; }                               \

@@ -1,8 +1,202 @@
+/* The ferret command-line tool: a client of the public API only.
+ *
+ *   ferret [solve] [OPTIONS] FILE|-    answer the SMT-LIB script
+ *   ferret opt [OPTIONS] FILE|-        print the formula instead of solving
+ *
+ * Options are the library's option table (ferret_option_info), spelled
+ * --name=value, --name value, or --flag / --no-flag for 0..1 options. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "ferret.h"
+
+/* Exit codes (documented in --help). */
+enum {
+  EXIT_UNKNOWN = 0, /* unknown, or no check-sat */
+  EXIT_ERROR = 1,   /* an error in the input or while reading it */
+  EXIT_USAGE = 2,   /* bad command line */
+  EXIT_SAT = 10,
+  EXIT_UNSAT = 20
+};
+
+typedef struct subcommand {
+  const char *name, *args, *summary;
+  bool parse_only;
+} subcommand;
+
+static const subcommand subcommands[] = {
+    {"solve", "[OPTIONS] FILE|-",
+     "execute the SMT-LIB 2.6 script (the default sub-command); check-sat\n"
+     "      answers sat (with a validated model), unsat (only when proved) or\n"
+     "      unknown.  FILE '-' reads standard input command by command, so\n"
+     "      an interactive session works.",
+     false},
+    {"opt", "[OPTIONS] FILE|-",
+     "read the script without solving and print, as an SMT-LIB script, the\n"
+     "      formula its last check-sat asks about (or the assertions at the\n"
+     "      end if it has no check-sat).",
+     true},
+};
+#define NSUB (sizeof subcommands / sizeof *subcommands)
+
+static void usage_line(FILE *out) {
+  fprintf(out, "usage: ferret [solve] [OPTIONS] FILE|-\n"
+               "       ferret opt [OPTIONS] FILE|-\n"
+               "       ferret --help | --version\n");
+}
+
+static void help(void) {
+  printf("ferret %s: solve SMT-LIB2 floating-point and bit-vector constraints "
+         "by fuzzing\n\n",
+         ferret_version());
+  usage_line(stdout);
+  printf("\nSub-commands:\n");
+  for (size_t i = 0; i < NSUB; i++)
+    printf("  %s %s\n      %s\n", subcommands[i].name, subcommands[i].args,
+           subcommands[i].summary);
+  printf("\nOptions (--name=value or --name value; 0..1 options also as "
+         "--name / --no-name;\n'-' and '_' are interchangeable in names):\n");
+  ferret_option_desc o;
+  for (int i = 0; ferret_option_info(i, &o); i++) {
+    char flag[128];
+    size_t n = (size_t)snprintf(flag, sizeof flag, "--%s", o.name);
+    for (size_t k = 2; k < n && k < sizeof flag; k++)
+      if (flag[k] == '_') flag[k] = '-';
+    if (o.min == 0 && o.max == 1)
+      printf("  %-22s %s (default %s)\n", flag, o.description,
+             o.default_value ? "on" : "off");
+    else
+      printf("  %-22s %s (default %lld, range %lld..%lld)\n", flag,
+             o.description, (long long)o.default_value, (long long)o.min,
+             (long long)o.max);
+  }
+  printf("  %-22s %s\n", "--help, -h", "print this help and exit");
+  printf("  %-22s %s\n", "--version, -V", "print the version and exit");
+  printf("\nExit codes:\n"
+         "  10  the last check-sat answered sat\n"
+         "  20  the last check-sat answered unsat\n"
+         "   0  the last check-sat answered unknown, or there was no "
+         "check-sat\n"
+         "   1  an error occurred in the input (an (error ...) was printed) "
+         "or FILE\n      could not be read\n"
+         "   2  usage error (unknown option, bad value, missing FILE)\n");
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "ferret: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n");
+  usage_line(stderr);
+  fprintf(stderr, "(ferret --help lists the options)\n");
+  return EXIT_USAGE;
+}
+
+/* The table entry for `name` ('-' and '_' interchangeable), or 0. */
+static int find_option(const char *name, size_t len, ferret_option_desc *out) {
+  for (int i = 0; ferret_option_info(i, out); i++) {
+    const char *a = out->name;
+    size_t k = 0;
+    for (; k < len && a[k]; k++)
+      if (a[k] != name[k] && !(a[k] == '_' && name[k] == '-')) break;
+    if (k == len && !a[k]) return 1;
+  }
+  return 0;
+}
+
+/* Apply --name[=value] at argv[*i] (may consume argv[*i + 1]). */
+static int apply_option(ferret *f, int argc, char **argv, int *i) {
+  const char *arg = argv[*i] + 2, *eq = strchr(arg, '='), *value = NULL;
+  size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+  ferret_option_desc o;
+  char name[128];
+  if (len >= sizeof name) return usage_error("unknown option '%s'", argv[*i]);
+  if (!find_option(arg, len, &o)) {
+    /* --no-flag */
+    if (!eq && len > 3 && !strncmp(arg, "no-", 3) &&
+        find_option(arg + 3, len - 3, &o) && o.min == 0 && o.max == 1) {
+      return ferret_set_option(f, o.name, "0") == FERRET_OK
+                 ? 0
+                 : usage_error("%s", ferret_error(f)->message);
+    }
+    return usage_error("unknown option '%s'", argv[*i]);
+  }
+  memcpy(name, o.name, strlen(o.name) + 1);
+  if (eq) {
+    value = eq + 1;
+  } else if (o.min == 0 && o.max == 1) {
+    value = "1";
+  } else if (*i + 1 < argc) {
+    value = argv[++*i];
+  } else {
+    return usage_error("option '%s' needs a value", argv[*i]);
+  }
+  if (ferret_set_option(f, name, value) != FERRET_OK)
+    return usage_error("%s", ferret_error(f)->message);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  int i = 1;
+  const subcommand *sub = &subcommands[0];
+  for (int k = 1; k < argc; k++) { /* --help/--version win anywhere */
+    if (!strcmp(argv[k], "--")) break;
+    if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
+      help();
+      return 0;
+    }
+    if (!strcmp(argv[k], "--version") || !strcmp(argv[k], "-V")) {
+      printf("ferret %s\n", ferret_version());
+      return 0;
+    }
+  }
+  if (i < argc && argv[i][0] != '-') {
+    for (size_t k = 0; k < NSUB; k++)
+      if (!strcmp(argv[i], subcommands[k].name)) sub = &subcommands[k], i++;
+  }
   ferret *f = ferret_new();
-  int rc = argc > 1 ? ferret_execute_file(f, argv[1]) : 0;
+  if (!f) {
+    fprintf(stderr, "ferret: out of memory\n");
+    return EXIT_ERROR;
+  }
+  const char *path = NULL;
+  int rc = 0;
+  bool options_done = false;
+  for (; i < argc && !rc; i++) {
+    const char *a = argv[i];
+    if (!options_done && !strcmp(a, "--")) {
+      options_done = true;
+    } else if (!options_done && a[0] == '-' && a[1] == '-') {
+      rc = apply_option(f, argc, argv, &i);
+    } else if (!options_done && a[0] == '-' && a[1]) {
+      rc = usage_error("unknown option '%s'", a);
+    } else if (path) {
+      rc = usage_error("more than one input file ('%s')", a);
+    } else {
+      path = a;
+    }
+  }
+  if (!rc && !path) rc = usage_error("%s", "no input file (use '-' for stdin)");
+  if (rc) {
+    ferret_delete(f);
+    return rc;
+  }
+  if (sub->parse_only) ferret_set_option(f, "parse_only", "1");
+  ferret_status st = ferret_execute_file(f, path);
+  if (st == FERRET_ERROR_IO) /* nothing was executed: say why */
+    fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
+  if (sub->parse_only && st != FERRET_ERROR_IO &&
+      ferret_print_assertions(f) != FERRET_OK) {
+    fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
+    st = ferret_error(f)->status;
+  }
+  if (st != FERRET_OK)
+    rc = EXIT_ERROR;
+  else
+    rc = ferret_last_result(f) == FERRET_SAT     ? EXIT_SAT
+         : ferret_last_result(f) == FERRET_UNSAT ? EXIT_UNSAT
+                                                 : EXIT_UNKNOWN;
   ferret_delete(f);
   return rc;
 }

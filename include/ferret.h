@@ -97,14 +97,25 @@ FERRET_API ferret_status ferret_set_option(ferret *, const char *name,
  * unknown name. */
 FERRET_API int64_t ferret_get_option(ferret *, const char *name);
 
+/* The option table, for front ends (`ferret --help` lists it): fills *out
+ * with option `index` (0-based) and returns 1, or returns 0 past the last
+ * option.  The strings are static. */
+typedef struct ferret_option_desc {
+  const char *name; /* e.g. "max_memory"; "max-memory" is accepted too */
+  int64_t default_value, min, max; /* min 0, max 1: a boolean flag */
+  const char *description;
+} ferret_option_desc;
+FERRET_API int ferret_option_info(int index, ferret_option_desc *out);
+
 /* Execute SMT-LIB 2.6 commands from `text` (need not be NUL-terminated).
  * `source` names the text in diagnostics (may be NULL).  Responses are
  * written to the output sink as they are produced.  Execution follows the
  * SMT-LIB error behaviour: an erroneous command prints (error "...") and
- * execution continues with the next command, except for parse errors,
- * after which the rest of `text` is skipped (the reader cannot resync
- * reliably).  Returns FERRET_OK if no command failed, else the status of
- * the first failure (see ferret_error()).  Cost: linear in the text plus
+ * execution continues with the next command (after a syntax error, the
+ * reader skips to the parenthesis that closes the broken command; only an
+ * unterminated string or quoted symbol ends the text).  Returns FERRET_OK
+ * if no command failed, else the status of the first failure, which
+ * ferret_error() then describes.  Cost: linear in the text plus
  * the cost of the commands (check-sat may run until the time limit). */
 FERRET_API ferret_status ferret_execute(ferret *, const char *source,
                                         const char *text, size_t len);
@@ -132,6 +143,17 @@ FERRET_API const ferret_error_info *ferret_error(const ferret *);
 /* Print the current assertions in canonical form (what `ferret opt`
  * prints) to the output sink. */
 FERRET_API ferret_status ferret_print_assertions(ferret *);
+
+/* Ask a running check-sat to stop as soon as possible (it then answers
+ * unknown, reason "interrupted").  Async-signal-safe: may be called from a
+ * signal handler or another thread.  Each check-sat clears the request
+ * when it starts. */
+FERRET_API void ferret_interrupt(ferret *);
+
+/* Statistics of the last check-sat as one JSON line on the diagnostic
+ * sink (result, reason, found_by, seed, jobs, times per phase in seconds,
+ * execs, execs_per_sec, corpus, ...). */
+FERRET_API ferret_status ferret_print_stats(ferret *);
 
 FERRET_API const char *ferret_version(void);
 

@@ -216,3 +216,15 @@ ferret_status ferret_print_assertions(ferret *f) {
 }
 
 const char *ferret_version(void) { return FERRET_VERSION; }
+
+int ferret_option_info(int index, ferret_option_desc *out) {
+  FER_REQUIRE(NULL, out, "NULL argument");
+  for (int i = 0; fer_option_table[i].name; i++)
+    if (i == index) {
+      const fer_option_info *o = &fer_option_table[i];
+      out->name = o->name, out->default_value = o->def;
+      out->min = o->lo, out->max = o->hi, out->description = o->desc;
+      return 1;
+    }
+  return 0;
+}

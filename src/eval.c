@@ -480,28 +480,31 @@ static int step_ite(evaluator *e, fer_term t) {
   return memo_put(e, t, v->val, taint);
 }
 
-/* and / or / =>: resume at argument `i`.  An argument is decisive when it
+/* and / or / =>: resume at argument `i` (arguments before it are done and
+ * none of them is a clean decisive one).  An argument is decisive when it
  * alone fixes the result (false for and; true for or; for =>, a false
- * premise or a true conclusion).  Stop at the first clean decisive one. */
+ * premise or a true conclusion).  Stop at the first clean decisive one;
+ * otherwise one last pass over all arguments finds the value and taint,
+ * so a connective of n arguments costs O(n) however often it resumes. */
+static bool decisive(fer_op op, uint32_t j, fer_u128 v) {
+  if (op == FER_OP_AND || (op == FER_OP_IMPLIES && j == 0)) return !v;
+  return v != 0;
+}
+
 static int step_connective(evaluator *e, fer_term t, fer_op op, uint32_t i) {
   const fer_term *arg = fer_term_args(e->f, t);
   uint32_t n = fer_term_nargs(e->f, t);
+  for (uint32_t j = i; j < n; j++) {
+    const memo_entry *m = memo_find(e, arg[j]);
+    if (!m) return push(e, t, j) && push(e, arg[j], 0);
+    if (!m->taint && decisive(op, j, m->val))
+      return memo_put(e, t, op != FER_OP_AND, TAINT_NONE);
+  }
   bool decided = false;
   int taint = TAINT_NONE;
   for (uint32_t j = 0; j < n; j++) {
     const memo_entry *m = memo_find(e, arg[j]);
-    if (!m) {
-      if (j >= i) return push(e, t, j) && push(e, arg[j], 0);
-      continue; /* cannot happen: earlier arguments are done */
-    }
-    bool decisive = op == FER_OP_AND       ? !m->val
-                    : op == FER_OP_OR      ? m->val != 0
-                    : /* IMPLIES */ j == 0 ? !m->val
-                                           : m->val != 0;
-    if (decisive && !m->taint) {
-      return memo_put(e, t, op != FER_OP_AND, TAINT_NONE);
-    }
-    decided |= decisive;
+    decided |= decisive(op, j, m->val);
     taint = max_taint(taint, m->taint);
   }
   bool value = op == FER_OP_AND ? !decided : decided;

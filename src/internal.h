@@ -10,6 +10,7 @@
 #include "ferret.h"
 #include "options.h"
 #include "stack.h"
+#include "stats.h"
 #include "term.h"
 
 struct fer_smt; /* SMT-LIB session state, smt.c */
@@ -34,6 +35,10 @@ struct ferret {
   fer_store store;
   struct fer_smt *smt;
   uint64_t rng;      /* seeded from opt.seed */
+
+  fer_stats stats;   /* of the last check-sat (engine.c) */
+  /* Set by ferret_interrupt (async-signal-safe); the search polls it. */
+  volatile _Atomic int interrupt;
 };
 
 /* ---- memory (alloc.c): the one allocation entry point ---- */

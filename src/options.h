@@ -18,6 +18,7 @@
   OPTION(stats, 0, 0, 1, "print statistics as JSON on stderr at the end")   \
   OPTION(model, 0, 0, 1, "print the model after sat (as get-model would)")  \
   OPTION(max_memory, 0, 0, INT64_MAX, "memory cap in MiB (0: none)")      \
+  OPTION(parse_only, 0, 0, 1, "read only: check-sat answers nothing, its query is kept for printing (ferret opt)") \
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \

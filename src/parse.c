@@ -35,6 +35,7 @@ const fer_unsupported fer_unsupported_table[] = {
     {"lambda", "higher-order functions", false},
     {"par", "parametric declarations", false},
     {"char", "strings", false},
+    {"divisible", "integer arithmetic", false},
     /* sorts (FER_SB_UNSUPPORTED) */
     {"Int", "integer arithmetic", true},
     {"Real", "real arithmetic", true},
@@ -367,6 +368,7 @@ void fer_rd_release(ferret *f, fer_reader *rd) {
   FER_RELEASE(f, rd->named);
   fer_free(f, rd->memo, (size_t)rd->memo_cap * sizeof *rd->memo);
   FER_RELEASE(f, rd->work);
+  FER_RELEASE(f, rd->scratch);
   memset(rd, 0, sizeof *rd);
 }
 
@@ -419,7 +421,11 @@ void fer_rd_mark_restore(fer_reader *rd, fer_rd_mark m) {
 bool fer_rd_check_fresh(ferret *f, fer_reader *rd, uint32_t sym,
                         uint32_t line, uint32_t col) {
   const fer_symbol *y = fer_sym(rd, sym);
-  if (y->builtin && y->builtin != FER_BI_UNSUPPORTED)
+  /* Names of functions may also name a constant (Z3 accepts that and the
+   * corpus uses it); constants and binders may not be redefined. */
+  if (y->builtin && y->builtin != FER_BI_UNSUPPORTED &&
+      y->builtin != FER_BI_OP && y->builtin != FER_BI_ARITH &&
+      y->builtin != FER_BI_TO_FP && y->builtin != FER_BI_TO_FP_UNSIGNED)
     return fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
                            "cannot redefine the built-in symbol '%s'",
                            fer_sym_name(rd, sym));
@@ -610,6 +616,12 @@ static fer_sort read_sort(ferret *f, fer_reader *rd, uint32_t depth) {
   if (y && y->sort_builtin == FER_SB_UNSUPPORTED) {
     unsupported_sort(f, rd, &t, y);
     return 0;
+  }
+  if (y && (y->sort_top || y->sort_builtin)) {
+    /* (Float32): a sort without parameters in parentheses, as Z3 allows */
+    fer_sort s = sort_symbol(f, rd);
+    if (!s || !fer_rd_expect(f, rd, FER_TOK_RPAR, "')'")) return 0;
+    return s;
   }
   if (y && y->sort_top) {
     fer_rd_error_at(f, FERRET_ERROR_SORT, t.line, t.col,

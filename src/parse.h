@@ -193,7 +193,6 @@ typedef struct fer_reader {
   const char *base;  /* start of the text being read (for slices) */
   uint32_t depth;    /* unclosed '(' consumed in the current command */
   const char *last_end; /* end of the last consumed token */
-  bool have_error;   /* a token error was reported for `tok` */
 
   /* symbols */
   FER_STACK(fer_symbol) syms; /* syms.data[0] unused */
@@ -219,6 +218,7 @@ typedef struct fer_reader {
   fer_subst_entry *memo;
   uint32_t memo_cap, memo_used, memo_gen;
   FER_STACK(fer_term) work;
+  FER_STACK(fer_term) scratch;
 } fer_reader;
 
 int fer_rd_init(ferret *, fer_reader *);

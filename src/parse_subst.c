@@ -51,7 +51,7 @@ fer_term fer_rd_apply_fun(ferret *f, fer_reader *rd, const fer_fundef *fun,
   }
   rd->memo_used = 0;
   fer_term body = fun->body, result = 0;
-  size_t wbase = rd->work.size, abase = rd->args.size;
+  size_t wbase = rd->work.size, sbase = rd->scratch.size;
   if (!FER_PUSH(f, rd->work, body)) return 0;
   while (rd->work.size > wbase) {
     fer_term t = FER_TOP(rd->work);
@@ -77,16 +77,16 @@ fer_term fer_rd_apply_fun(ferret *f, fer_reader *rd, const fer_fundef *fun,
     }
     if (pending) continue;
     bool changed = false;
-    if (!FER_RESERVE(f, rd->args, nargs)) goto done;
+    if (!FER_RESERVE(f, rd->scratch, nargs)) goto done;
     for (uint32_t i = 0; i < nargs; i++) {
       fer_term c = fer_term_arg(f, t, i), m = memo_get(rd, c);
       changed |= m != c;
-      rd->args.data[abase + i] = m;
+      rd->scratch.data[sbase + i] = m;
     }
     fer_term v = t;
     if (changed) {
       n = fer_node_of(f, t);
-      v = fer_mk(f, (fer_op)n->op, nargs, rd->args.data + abase, n->idx[0],
+      v = fer_mk(f, (fer_op)n->op, nargs, rd->scratch.data + sbase, n->idx[0],
                  n->idx[1]);
       if (!v) goto done;
     }
@@ -96,6 +96,6 @@ fer_term fer_rd_apply_fun(ferret *f, fer_reader *rd, const fer_fundef *fun,
   result = memo_get(rd, body);
 done:
   rd->work.size = wbase;
-  rd->args.size = abase;
+  rd->scratch.size = sbase;
   return result;
 }

@@ -107,7 +107,7 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
     CASE(IMPLIES) SET((A ^ 1) | B); NEXT;
     CASE(ITE) SET(A ? B : C); NEXT;
     CASE(EQ) SET(A == B); NEXT;
-    CASE(FSEQ) SET(fer_fp_smt_eq(fmt_of(i), A, B)); NEXT;
+    CASE(FSEQ) SET(fer_fp_smt_eq(fmt_of(i), B, C)); NEXT;
     CASE(BVNOT) SET(fer_bv_not(A, i->w)); NEXT;
     CASE(BVNEG) SET(fer_bv_neg(A, i->w)); NEXT;
     CASE(BVAND) SET(A & B); NEXT;

@@ -131,6 +131,7 @@ typedef struct fer_prog {
   FER_STACK(fer_u128) dict_val;
   FER_STACK(uint32_t) dict_bits;
   uint32_t nslots, nregs, natoms;
+  uint32_t max_dn;        /* most distance nodes of one constraint */
   uint32_t total_bits;    /* sum of slot bits (RM counted as log2(5)~3) */
   bool may_unspec;        /* has instructions with unspecified cases */
 } fer_prog;
@@ -189,8 +190,9 @@ uint32_t fer_dist_bucket(fer_u128 d);
  * FP, absolute difference for BV; NaN counts as far away).  Registers must
  * be valid (constraint evaluated). */
 fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r);
-/* Distance of constraint c to true: 0 if true, else > 0, on a log scale
- * (about 1 + log2 of the summed atom distances).  c must be evaluated. */
+/* Distance of constraint c to true: 0 if true, else >= 1, on a log scale
+ * (1 + log2(1 + d) for the branch distance d of its Boolean skeleton).
+ * c must be evaluated; scratch holds 2 * p->max_dn doubles. */
 double fer_cons_distance(const fer_prog *, const fer_u128 *r, uint32_t c,
                          double *scratch);
 

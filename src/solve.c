@@ -6,6 +6,7 @@
  * Everything else is "incomplete" until the search engine plugs in at the
  * marked seam in fer_solve; whatever it finds must pass
  * fer_model_validate before fer_solve may answer sat. */
+#include "engine.h"
 #include "eval.h"
 #include "solve.h"
 
@@ -94,6 +95,5 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   }
   /* Seam: the search engine goes here.  It may answer FERRET_SAT only with
    * a model for which fer_model_validate(f, a, n, model) == 1. */
-  *reason = "incomplete";
-  return FERRET_UNKNOWN;
+  return fer_engine_solve(f, a, n, model, reason);
 }

@@ -121,6 +121,10 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
     val = s->limbs.data + n.idx[0];
     for (uint32_t i = 0; i < value_len; i++)
       h = mix(h, (uint32_t)val[i]) ^ (uint32_t)(val[i] >> 32);
+    /* Avalanche: consecutive values would otherwise get consecutive hashes
+     * and form one long probe run (quadratic interning). */
+    h = (h ^ (h >> 16)) * 0x85ebca6bu;
+    h ^= h >> 13;
   }
   n.hash = h;
   uint32_t j = h & (s->table_cap - 1);

@@ -237,9 +237,9 @@ TEST(corpus_reads_manifest) {
             fputs("(check-sat)\n", fp);
             fclose(fp);
             jobs[njobs].r = r;
+            /* With parse_only, T1 is the query of the last check-sat. */
             jobs[njobs].compare = r->n_check_sat == 1 &&
-                                  (!strcmp(r->status, "sat") || !strcmp(r->status, "unsat")) &&
-                                  !strstr(text, "(push") && !strstr(text, "(pop");
+                                  (!strcmp(r->status, "sat") || !strcmp(r->status, "unsat"));
             njobs++;
           }
         }

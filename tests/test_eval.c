@@ -464,6 +464,15 @@ TEST(eval_deep_chains) {
               : op3(f, FER_OP_ITE, b, fer_true(f), fer_false(f));
   CHECK(fer_eval(f, b, &m, NULL) == fer_true(f));
   CHECK(!fer_term_is_ground(f, b));
+  /* a wide and/or: linear however often the connective resumes */
+  fer_term *wide = malloc((size_t)n * sizeof *wide);
+  for (int i = 0; i < n; i++)
+    wide[i] = op2(f, FER_OP_BVULT, bv(f, 32, (uint32_t)i), bv(f, 32, (uint32_t)i + 1));
+  CHECK_V(f, opi(f, FER_OP_AND, (uint32_t)n, wide, 0, 0), 1);
+  for (int i = 0; i < n; i++)
+    wide[i] = op2(f, FER_OP_BVULT, bv(f, 32, (uint32_t)i + 1), bv(f, 32, (uint32_t)i));
+  CHECK_V(f, opi(f, FER_OP_OR, (uint32_t)n, wide, 0, 0), 0);
+  free(wide);
   /* a deep FP chain */
   fer_term y = f32(f, F_ONE);
   for (int i = 0; i < n / 10; i++) y = fpop(f, FER_OP_FP_MUL, FER_RNE, y, f32(f, F_ONE));
@@ -598,7 +607,7 @@ TEST(eval_smt_ground_check_sat) {
   CHECK(has_line(r.out, "unknown"));
   /* get-value of a ground term: 1.5 + 1.5 = 3 = (fp #b0 #x80 #b100..0) */
   r = fer_test_smt(
-      "(check-sat)\n(get-value ((fp.add RNE ((_ to_fp 8 24) RNE 1.5) "
+      "(assert true)\n(check-sat)\n(get-value ((fp.add RNE ((_ to_fp 8 24) RNE 1.5) "
       "((_ to_fp 8 24) RNE 1.5))))\n");
   CHECK(has_line(r.out, "sat"));
   CHECK(strstr(r.out, "#b10000000 #b10000000000000000000000)") != NULL ||

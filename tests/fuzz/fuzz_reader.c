@@ -61,7 +61,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   text t1 = {0}, t2 = {0};
   if (read_and_print((const char *)data, size, &t1) == FERRET_OK) {
     int st = read_and_print(t1.data ? t1.data : "", t1.size, &t2);
-    if (st == FERRET_LIMIT_STATUS_OK(st)) {
+    if (st != FERRET_OK && st != FERRET_ERROR_LIMIT) {
+      fprintf(stderr, "printed text does not read back (status %d):\n%.*s\n",
+              st, (int)t1.size, t1.data);
+      abort();
+    }
+    if (st == FERRET_OK &&
+        (t1.size != t2.size || (t1.size && memcmp(t1.data, t2.data, t1.size)))) {
+      fprintf(stderr, "round trip differs:\nT1:\n%.*s\nT2:\n%.*s\n",
+              (int)t1.size, t1.data, (int)t2.size, t2.data);
+      abort();
     }
   }
   free(t1.data);

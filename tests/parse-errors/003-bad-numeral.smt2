@@ -1,2 +1,2 @@
-; expect: 2:29: numeral
+; expect: 2:29: invalid numeral
 (declare-fun x () (_ BitVec 8a))

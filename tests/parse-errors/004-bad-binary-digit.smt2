@@ -1,3 +1,3 @@
-; expect: 3:14: binary
+; expect: 3:14: invalid binary literal
 (declare-fun x () (_ BitVec 8))
 (assert (= x #b0120))

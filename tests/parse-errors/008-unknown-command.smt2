@@ -1,3 +1,3 @@
-; expect: 3:2: unknown command
+; expect: 3:2: unknown command 'frobnicate'
 (set-logic QF_BV)
 (frobnicate x)

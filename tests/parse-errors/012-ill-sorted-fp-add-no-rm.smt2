@@ -1,3 +1,3 @@
-; expect: 3:19: fp.add
+; expect: 3:19: ill-sorted application of 'fp.add'
 (declare-fun a () (_ FloatingPoint 8 24))
 (assert (fp.isNaN (fp.add a a)))

@@ -1,3 +1,3 @@
-; expect: 3:9: not
+; expect: 3:9: ill-sorted application of 'not'
 (declare-fun x () (_ BitVec 8))
 (assert (not x))

@@ -1,4 +1,4 @@
-; expect: 5:14: ite
+; expect: 5:14: ill-sorted application of 'ite'
 (declare-fun x () (_ BitVec 8))
 (declare-fun a () (_ FloatingPoint 8 24))
 (declare-fun p () Bool)

@@ -1,4 +1,4 @@
-; expect: 4:9: distinct
+; expect: 4:9: ill-sorted application of 'distinct'
 (declare-fun x () (_ BitVec 8))
 (declare-fun a () (_ FloatingPoint 8 24))
 (assert (distinct x a))

@@ -1,3 +1,3 @@
-; expect: 3:9: not
+; expect: 3:9: ill-sorted application of 'not'
 (declare-fun p () Bool)
 (assert (not p p))

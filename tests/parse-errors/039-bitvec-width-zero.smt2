@@ -1,2 +1,2 @@
-; expect: 2:19: BitVec
+; expect: 2:22: width must be at least 1
 (declare-fun x () (_ BitVec 0))

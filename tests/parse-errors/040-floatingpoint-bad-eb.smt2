@@ -1,2 +1,2 @@
-; expect: 2:19: FloatingPoint
+; expect: 2:22: eb >= 2
 (declare-fun a () (_ FloatingPoint 1 24))

@@ -1,2 +1,2 @@
-; expect: 2:19: sort
+; expect: 2:19: unknown sort 'Foo'
 (declare-fun x () Foo)

@@ -1,4 +1,4 @@
-; expect: 4:14: already
+; expect: 4:14: symbol 'x' is already declared
 (declare-fun x () (_ BitVec 8))
 (declare-fun y () Bool)
 (declare-fun x () (_ BitVec 8))

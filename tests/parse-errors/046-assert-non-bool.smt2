@@ -1,3 +1,3 @@
-; expect: 3:9: Bool
+; expect: 3:9: assert expects a Bool term
 (declare-fun x () (_ BitVec 8))
 (assert x)

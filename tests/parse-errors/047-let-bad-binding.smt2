@@ -1,3 +1,3 @@
-; expect: 3:15: let
+; expect: 3:17: expected a term
 (declare-fun p () Bool)
 (assert (let ((q)) q))

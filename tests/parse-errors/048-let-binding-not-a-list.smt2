@@ -1,3 +1,3 @@
-; expect: 3:15: let
+; expect: 3:15: before a let binding
 (declare-fun p () Bool)
 (assert (let (q p) q))

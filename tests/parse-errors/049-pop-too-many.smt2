@@ -1,4 +1,4 @@
-; expect: 4:1: pop
+; expect: 4:6: cannot pop
 (push 1)
 (declare-fun p () Bool)
 (pop 2)

@@ -1,2 +1,2 @@
-; expect: 2:23: sort
+; expect: 2:23: the body of 'f' has sort (_ BitVec 8)
 (define-fun f () Bool #x00)

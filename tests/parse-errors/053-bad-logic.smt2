@@ -1,2 +1,2 @@
-; expect: 2:12: logic
+; expect: 2:12: unknown logic name
 (set-logic QF_FOO)

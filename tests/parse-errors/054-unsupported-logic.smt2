@@ -1,2 +1,2 @@
-; expect: 2:12: unsupported
+; expect: 2:12: unsupported logic 'QF_LIA'
 (set-logic QF_LIA)

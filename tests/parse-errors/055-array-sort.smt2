@@ -1,2 +1,2 @@
-; expect: 2:19: array
+; expect: 2:20: unsupported: sort 'Array'
 (declare-fun m () (Array (_ BitVec 8) (_ BitVec 8)))

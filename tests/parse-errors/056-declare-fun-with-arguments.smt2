@@ -1,2 +1,2 @@
-; expect: 2:10: uninterpreted function
+; expect: 2:14: uninterpreted function
 (declare-fun f ((_ BitVec 8)) (_ BitVec 8))

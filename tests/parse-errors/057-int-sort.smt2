@@ -1,2 +1,2 @@
-; expect: 2:19: Int
+; expect: 2:19: unsupported: sort 'Int'
 (declare-fun n () Int)

@@ -1,2 +1,2 @@
-; expect: 2:19: Real
+; expect: 2:19: unsupported: sort 'Real'
 (declare-fun r () Real)

@@ -1,2 +1,2 @@
-; expect: 2:11: keyword
+; expect: 2:11: invalid keyword
 (set-info : abc)

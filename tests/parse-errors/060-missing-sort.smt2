@@ -1,3 +1,3 @@
-; expect: 2:18: sort
+; expect: 2:18: expected a sort
 (declare-fun x ())
 (assert true)

@@ -1,3 +1,3 @@
-; expect: 3:16: empty
+; expect: 3:16: empty application
 (declare-fun p () Bool)
 (assert (and p ()))

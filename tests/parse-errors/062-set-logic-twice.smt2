@@ -1,4 +1,4 @@
-; expect: 4:1: logic
+; expect: 4:12: already set
 (set-logic QF_BV)
 (declare-fun p () Bool)
 (set-logic QF_BV)

@@ -1,2 +1,2 @@
-; expect: 2:9: string
+; expect: 2:9: string literal
 (assert "abc")

@@ -1,4 +1,4 @@
-; expect: 5:21: n
+; expect: 5:21: symbol 'n' is already declared
 (declare-fun p () Bool)
 (declare-fun q () Bool)
 (assert (! p :named n))

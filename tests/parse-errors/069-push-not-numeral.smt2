@@ -1,2 +1,2 @@
-; expect: 2:7: numeral
+; expect: 2:7: expected a level count
 (push x)

@@ -1,4 +1,4 @@
-; expect: 4:9: unknown
+; expect: 4:9: unknown symbol 'p'
 (declare-fun p () Bool)
 (reset)
 (assert p)

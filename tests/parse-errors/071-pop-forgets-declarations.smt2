@@ -1,4 +1,4 @@
-; expect: 5:9: unknown
+; expect: 5:9: unknown symbol 'p'
 (push 1)
 (declare-fun p () Bool)
 (pop 1)

@@ -1,2 +1,2 @@
-; expect: 2:10: unsupported
+; expect: 2:10: unsupported: 'forall'
 (assert (forall ((i (_ BitVec 8))) (= i i)))

@@ -1,3 +1,3 @@
-; expect: 3:13: fp.to_real
+; expect: 3:13: unsupported: 'fp.to_real'
 (declare-fun a () (_ FloatingPoint 8 24))
 (assert (= (fp.to_real a) 0.0))

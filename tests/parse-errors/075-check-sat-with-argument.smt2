@@ -1,3 +1,3 @@
-; expect: 3:12: check-sat
+; expect: 3:12: expected ')'
 (declare-fun p () Bool)
 (check-sat p)

@@ -1,2 +1,2 @@
-; expect: 2:29: produce-models
+; expect: 2:29: expected true or false
 (set-option :produce-models maybe)

@@ -1,3 +1,3 @@
-; expect: 3:16: unknown
+; expect: 3:16: unknown symbol 'q'
 (declare-fun p () Bool)
 (assert	(and	p	q))

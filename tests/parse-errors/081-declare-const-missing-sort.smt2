@@ -1,2 +1,2 @@
-; expect: 2:17: sort
+; expect: 2:17: expected a sort
 (declare-const c)

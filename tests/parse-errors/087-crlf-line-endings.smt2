@@ -1,4 +1,4 @@
-; expect: 4:3: unknown
+; expect: 4:3: unknown symbol 'w'
 (declare-fun p () Bool)
 (assert (and p
   w))

@@ -1,0 +1,435 @@
+/* Tests of the FP arithmetic core (src/fp: round, class, add, mul, div,
+ * fma, sqrt, rem, rti, min/max, comparisons) against MPFR emulating each
+ * format exactly (tests/fp_oracle.h), plus hand-derived facts.
+ *
+ * Every operation is run for every format in `formats` and every rounding
+ * mode on: all combinations of edge values (zeros, subnormal/normal
+ * boundaries, 1 and its neighbours, max finite, infinities, NaNs), then
+ * random operands from generators biased towards the hard cases (close
+ * exponents for cancellation, near-halfway significands, products and
+ * quotients at the overflow/underflow thresholds, fma with c close to -a*b,
+ * perfect squares, x.5 for roundToIntegral, huge exponent gaps for rem).
+ * FERRET_FP_CASES sets the number of random cases per op x format x rm
+ * (default DEFAULT_CASES; bench/fp-soak.sh runs 10^8); FERRET_FP_SEED the
+ * seed.  A mismatch prints format, rm, op, operands and both results. */
+#include <stdlib.h>
+#include <time.h>
+
+#include <mpfr.h>
+
+#include "fp/fp.h"
+#include "fp_oracle.h"
+#include "test.h"
+
+/* Also tested here: the generic paths behind the hardware fast paths
+ * (declared in src/fp/fp_internal.h; repeated to keep the tests off the
+ * library's internal helpers). */
+fer_u128 fer_fp_add_soft(fer_fmt, fer_rm, fer_u128, fer_u128, bool sub);
+fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
+fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
+fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
+
+#define DEFAULT_CASES 20000
+
+/* ---- formats ---- */
+
+typedef struct {
+  const char *name;
+  fer_fmt f;
+} fmt_entry;
+
+static const fmt_entry formats[] = {
+    {"Float16", {5, 11}},  {"BFloat16", {8, 8}},  {"Float32", {8, 24}},
+    {"Float64", {11, 53}}, {"Float128", {15, 113}}, {"FP(2,2)", {2, 2}},
+    {"FP(3,5)", {3, 5}},   {"FP(11,64)", {11, 64}}, {"FP(2,126)", {2, 126}},
+    {"FP(30,98)", {30, 98}},
+};
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+/* ---- a deterministic random generator (splitmix64) ---- */
+
+typedef struct {
+  uint64_t s;
+} rng;
+
+static uint64_t rnd64(rng *r) {
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static uint64_t below(rng *r, uint64_t n) { return n ? rnd64(r) % n : 0; }
+static fer_u128 rnd128(rng *r) {
+  return ((fer_u128)rnd64(r) << 64) | rnd64(r);
+}
+
+/* ---- bit-pattern helpers (written here, not taken from the library) ---- */
+
+static fer_u128 mask(unsigned n) {
+  return n >= 128 ? ~(fer_u128)0 : ((fer_u128)1 << n) - 1;
+}
+static uint64_t emax_field(fer_fmt f) { return (1ULL << f.eb) - 1; }
+static int64_t bias(fer_fmt f) { return (1LL << (f.eb - 1)) - 1; }
+static fer_u128 mk(fer_fmt f, unsigned s, uint64_t e, fer_u128 frac) {
+  return ((fer_u128)s << (f.eb + f.sb - 1)) | ((fer_u128)e << (f.sb - 1)) |
+         (frac & mask(f.sb - 1));
+}
+static uint64_t field_of(fer_fmt f, fer_u128 x) {
+  return (uint64_t)(x >> (f.sb - 1)) & emax_field(f);
+}
+static fer_u128 sign_bit(fer_fmt f) { return (fer_u128)1 << (f.eb + f.sb - 1); }
+static fer_u128 clamp_bits(fer_fmt f, fer_u128 x) { return x & mask(f.eb + f.sb); }
+
+/* Edge values of a format, both signs. */
+static unsigned edges(fer_fmt f, fer_u128 *out) {
+  fer_u128 fm = mask(f.sb - 1), top = (fer_u128)1 << (f.sb - 2);
+  uint64_t b = (uint64_t)bias(f), em = emax_field(f);
+  fer_u128 pos[] = {
+      0,                        /* zero */
+      1,                        /* smallest subnormal */
+      2 & fm,                   /* 2 units */
+      fm,                       /* largest subnormal */
+      mk(f, 0, 1, 0),           /* smallest normal */
+      mk(f, 0, 1, 1),           /* just above */
+      mk(f, 0, b, 0),           /* 1 */
+      mk(f, 0, b - 1, fm),      /* just below 1 */
+      mk(f, 0, b, 1),           /* just above 1 */
+      mk(f, 0, b, top),         /* 1.5 */
+      mk(f, 0, b + 1, 0),       /* 2 */
+      mk(f, 0, b - 1, 0),       /* 1/2 */
+      mk(f, 0, b + 1, top),     /* 3 */
+      mk(f, 0, em - 1, fm),     /* max finite */
+      mk(f, 0, em - 1, fm - 1), /* just below */
+      mk(f, 0, em - 1, 0),      /* largest power of two */
+      mk(f, 0, em, 0),          /* infinity */
+      mk(f, 0, em, top),        /* canonical NaN */
+      mk(f, 0, em, 1),          /* another NaN */
+  };
+  unsigned n = 0;
+  for (unsigned i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+    out[n++] = pos[i];
+    out[n++] = pos[i] | sign_bit(f);
+  }
+  return n;
+}
+#define MAX_EDGES 38
+
+/* A random significand with structure: uniform, short (exact results),
+ * runs of ones/zeros (halfway and carry cases). */
+static fer_u128 rnd_frac(rng *r, fer_fmt f) {
+  fer_u128 fm = mask(f.sb - 1), x = rnd128(r);
+  switch (below(r, 6)) {
+  case 0: return x & fm & ~mask(f.sb - 1 > 4 ? f.sb - 1 - (unsigned)below(r, 5) : 0);
+  case 1: return fm & ~(x & mask((unsigned)below(r, 4)));        /* ones */
+  case 2: return (x & mask((unsigned)below(r, 4))) & fm;           /* zeros */
+  case 3: return (fm >> below(r, f.sb)) ^ (x & 1);                 /* a run */
+  case 4: return ((fer_u128)1 << below(r, f.sb - 1)) | (x & 3);    /* one bit */
+  default: return x & fm;
+  }
+}
+
+/* A random exponent field, biased towards the interesting ranges. */
+static uint64_t rnd_field(rng *r, fer_fmt f) {
+  uint64_t em = emax_field(f), b = (uint64_t)bias(f);
+  switch (below(r, 8)) {
+  case 0: return below(r, 4) < em ? below(r, 4) : 0;      /* subnormal/tiny */
+  case 1: return em - 1 - (below(r, 4) % em);             /* near overflow */
+  case 2: return below(r, em + 1);                         /* anything */
+  default: {                                               /* near 1 */
+    int64_t d = (int64_t)below(r, 2 * f.sb + 9) - (int64_t)f.sb - 4;
+    int64_t e = (int64_t)b + d;
+    return e < 0 ? 0 : e > (int64_t)em - 1 ? em - 1 : (uint64_t)e;
+  }
+  }
+}
+
+static fer_u128 rnd_value(rng *r, fer_fmt f) {
+  if (below(r, 16) == 0) return clamp_bits(f, rnd128(r));
+  if (below(r, 64) == 0) {
+    fer_u128 e[MAX_EDGES];
+    unsigned n = edges(f, e);
+    return e[below(r, n)];
+  }
+  return mk(f, (unsigned)below(r, 2), rnd_field(r, f), rnd_frac(r, f));
+}
+
+/* A value with an exponent field near `field` (+- span). */
+static fer_u128 near_field(rng *r, fer_fmt f, int64_t field, int64_t span) {
+  int64_t e = field + (int64_t)below(r, 2 * (uint64_t)span + 1) - span;
+  int64_t em = (int64_t)emax_field(f);
+  if (e < 0) e = 0;
+  if (e > em - 1) e = em - 1;
+  return mk(f, (unsigned)below(r, 2), (uint64_t)e, rnd_frac(r, f));
+}
+
+/* ---- operations ---- */
+
+typedef enum {
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FMA, OP_SQRT, OP_REM, OP_RTI,
+  OP_MIN, OP_MAX, OP_CMP, OP_CLASS, OP_ABS, OP_NEG, OP_COUNT
+} op_id;
+
+static const struct {
+  const char *name;
+  int arity;
+  bool rm;
+} ops[OP_COUNT] = {
+    {"fp.add", 2, true},  {"fp.sub", 2, true},  {"fp.mul", 2, true},
+    {"fp.div", 2, true},  {"fp.fma", 3, true},  {"fp.sqrt", 1, true},
+    {"fp.rem", 2, false}, {"fp.roundToIntegral", 1, true},
+    {"fp.min", 2, false}, {"fp.max", 2, false},
+    {"leq/lt/eq/=", 2, false}, {"classify", 1, false},
+    {"fp.abs", 1, false}, {"fp.neg", 1, false},
+};
+
+/* Operands for op, case i (edges first, then random). */
+static void gen(rng *r, fer_fmt f, op_id op, fer_u128 x[3]) {
+  x[0] = rnd_value(r, f);
+  x[1] = rnd_value(r, f);
+  x[2] = rnd_value(r, f);
+  int64_t fa = (int64_t)field_of(f, x[0]), b = bias(f);
+  int64_t em = (int64_t)emax_field(f), sb = f.sb;
+  unsigned k = (unsigned)below(r, 8);
+  switch (op) {
+  case OP_ADD: case OP_SUB: case OP_MIN: case OP_MAX: case OP_CMP:
+    if (k < 3) x[1] = near_field(r, f, fa, k == 0 ? 2 : sb + 3);
+    else if (k < 5) /* a few ulps from +-a */
+      x[1] = clamp_bits(f, x[0] + (fer_u128)(int64_t)(below(r, 9) - 4)) ^
+             (below(r, 2) ? sign_bit(f) : 0);
+    break;
+  case OP_MUL: case OP_FMA:
+    if (k < 4) { /* product exponent near overflow or underflow */
+      int64_t t = k < 2 ? b : 1 - b - (int64_t)below(r, (uint64_t)sb + 2);
+      x[1] = near_field(r, f, t - (fa - b) + b, 2);
+    }
+    if (op == OP_FMA && below(r, 2)) {
+      /* c close to -(a*b): massive cancellation */
+      fer_u128 p = fer_fp_mul(f, (fer_rm)below(r, 5), x[0], x[1]);
+      if (!fer_fp_is_nan(f, p) && !fer_fp_is_inf(f, p)) {
+        x[2] = clamp_bits(f, (p ^ sign_bit(f)) + (fer_u128)(int64_t)(below(r, 5) - 2));
+        if (below(r, 4) == 0) x[2] = near_field(r, f, (int64_t)field_of(f, p), sb + 3);
+      }
+    }
+    break;
+  case OP_DIV:
+    if (k < 3) { /* quotient exponent near overflow or underflow */
+      int64_t t = k < 1 ? b : 1 - b - (int64_t)below(r, (uint64_t)sb + 2);
+      x[1] = near_field(r, f, (fa - b) - t + b, 2);
+    } else if (k < 5) { /* exact quotients: a = b * short */
+      fer_u128 c = mk(f, (unsigned)below(r, 2), field_of(f, near_field(r, f, b, 3)),
+                      rnd128(r) & ~mask(sb > 4 ? (unsigned)sb - 4 : 0));
+      x[0] = fer_fp_mul(f, FER_RNE, x[1], c);
+    }
+    break;
+  case OP_SQRT:
+    if (k < 5) x[0] &= ~sign_bit(f);
+    if (k == 0) { /* perfect squares */
+      fer_u128 y = mk(f, 0, field_of(f, x[1]), x[1] & ~mask((unsigned)(sb / 2)));
+      x[0] = fer_fp_mul(f, FER_RNE, y, y);
+    }
+    break;
+  case OP_RTI:
+    if (k < 6) x[0] = near_field(r, f, b + (int64_t)below(r, (uint64_t)sb + 2) - 1, 1);
+    if (k < 2 && field_of(f, x[0]) >= (uint64_t)b && field_of(f, x[0]) < (uint64_t)(b + sb - 1)) {
+      /* exactly n + 1/2 */
+      unsigned half = (unsigned)(sb - 2 - ((int64_t)field_of(f, x[0]) - b));
+      x[0] = (x[0] & ~mask(half + 1)) | ((fer_u128)1 << half);
+    }
+    break;
+  case OP_REM:
+    if (k < 4) x[0] = near_field(r, f, (int64_t)field_of(f, x[1]) + (int64_t)below(r, (uint64_t)sb + 4) - 1, 0);
+    else if (k < 6) x[1] = near_field(r, f, 1 + (int64_t)below(r, 6), 5);
+    break;
+  default: break;
+  }
+  (void)em;
+}
+
+/* ---- running an operation in ferret and in the oracle ---- */
+
+static fer_u128 run_ferret(op_id op, fer_fmt f, fer_rm rm, const fer_u128 *x) {
+  switch (op) {
+  case OP_ADD: return fer_fp_add(f, rm, x[0], x[1]);
+  case OP_SUB: return fer_fp_sub(f, rm, x[0], x[1]);
+  case OP_MUL: return fer_fp_mul(f, rm, x[0], x[1]);
+  case OP_DIV: return fer_fp_div(f, rm, x[0], x[1]);
+  case OP_FMA: return fer_fp_fma(f, rm, x[0], x[1], x[2]);
+  case OP_SQRT: return fer_fp_sqrt(f, rm, x[0]);
+  case OP_REM: return fer_fp_rem(f, x[0], x[1]);
+  case OP_RTI: return fer_fp_rti(f, rm, x[0]);
+  case OP_MIN: return fer_fp_min(f, x[0], x[1]);
+  case OP_MAX: return fer_fp_max(f, x[0], x[1]);
+  case OP_CMP:
+    return (fer_u128)fer_fp_leq(f, x[0], x[1]) | (fer_u128)fer_fp_lt(f, x[0], x[1]) << 1 |
+           (fer_u128)fer_fp_eq(f, x[0], x[1]) << 2 | (fer_u128)fer_fp_smt_eq(f, x[0], x[1]) << 3;
+  case OP_CLASS:
+    return fer_fp_is_nan(f, x[0]) | fer_fp_is_inf(f, x[0]) << 1 |
+           fer_fp_is_zero(f, x[0]) << 2 | fer_fp_is_normal(f, x[0]) << 3 |
+           fer_fp_is_subnormal(f, x[0]) << 4 | fer_fp_is_negative(f, x[0]) << 5 |
+           fer_fp_is_positive(f, x[0]) << 6 |
+           (fer_u128)(fer_fp_canon(f, x[0]) != x[0]) << 7;
+  case OP_ABS: return fer_fp_abs(f, x[0]);
+  case OP_NEG: return fer_fp_neg(f, x[0]);
+  default: return 0;
+  }
+}
+
+typedef struct {
+  mpfr_ptr a, b, c;
+} margs;
+
+static int cb_set(mpfr_ptr r, void *p, mpfr_rnd_t d) { return mpfr_set(r, (mpfr_ptr)p, d); }
+static int cb_add(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_add(r, m->a, m->b, d); }
+static int cb_sub(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_sub(r, m->a, m->b, d); }
+static int cb_mul(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_mul(r, m->a, m->b, d); }
+static int cb_div(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_div(r, m->a, m->b, d); }
+static int cb_fma(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_fma(r, m->a, m->b, m->c, d); }
+static int cb_sqrt(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpfr_sqrt(r, m->a, d); }
+
+static fer_u128 run_oracle(op_id op, fer_fmt f, fer_rm rm, const fer_u128 *x,
+                           mpfr_ptr a, mpfr_ptr b, mpfr_ptr c, mpfr_ptr t) {
+  fer_oracle_get(a, f, x[0]);
+  fer_oracle_get(b, f, x[1]);
+  fer_oracle_get(c, f, x[2]);
+  margs m = {a, b, c};
+  switch (op) {
+  case OP_ADD: return fer_oracle_round(f, rm, cb_add, &m);
+  case OP_SUB: return fer_oracle_round(f, rm, cb_sub, &m);
+  case OP_MUL: return fer_oracle_round(f, rm, cb_mul, &m);
+  case OP_DIV: return fer_oracle_round(f, rm, cb_div, &m);
+  case OP_FMA: return fer_oracle_round(f, rm, cb_fma, &m);
+  case OP_SQRT: return fer_oracle_round(f, rm, cb_sqrt, &m);
+  case OP_REM: /* exact: the remainder is representable */
+    mpfr_remainder(t, a, b, MPFR_RNDN);
+    return fer_oracle_put(f, t);
+  case OP_RTI:
+    /* The integer (exact at 128 bits) is representable, except in formats
+     * with emax < sb-1 where it can reach 2^(emax+1): then it overflows
+     * under rm like any result (z3 and cvc5 agree), so round it once more. */
+    if (rm == FER_RNA) mpfr_round(t, a);
+    else mpfr_rint(t, a, fer_oracle_rnd(rm));
+    return fer_oracle_round(f, rm, cb_set, t);
+  case OP_MIN: mpfr_min(t, a, b, MPFR_RNDN); return fer_oracle_put(f, t);
+  case OP_MAX: mpfr_max(t, a, b, MPFR_RNDN); return fer_oracle_put(f, t);
+  case OP_CMP: {
+    bool na = mpfr_nan_p(a), nb = mpfr_nan_p(b);
+    bool same = (na && nb) || (!na && !nb && mpfr_equal_p(a, b) &&
+                               mpfr_signbit(a) == mpfr_signbit(b));
+    return (fer_u128)(mpfr_lessequal_p(a, b) != 0) | (fer_u128)(mpfr_less_p(a, b) != 0) << 1 |
+           (fer_u128)(mpfr_equal_p(a, b) != 0) << 2 | (fer_u128)same << 3;
+  }
+  case OP_CLASS: {
+    /* normal: finite and |a| >= 2^(1-bias); canon changes only
+     * non-canonical NaNs */
+    bool nan = mpfr_nan_p(a), inf = mpfr_inf_p(a), zero = mpfr_zero_p(a);
+    bool reg = mpfr_regular_p(a);
+    bool normal = reg && mpfr_get_exp(a) - 1 >= 1 - bias(f);
+    bool neg = !nan && mpfr_signbit(a);
+    return nan | inf << 1 | zero << 2 | normal << 3 | (reg && !normal) << 4 |
+           neg << 5 | (!nan && !neg) << 6 |
+           (fer_u128)(fer_oracle_put(f, a) != x[0]) << 7;
+  }
+  case OP_ABS: mpfr_abs(t, a, MPFR_RNDN); return fer_oracle_put(f, t);
+  case OP_NEG: mpfr_neg(t, a, MPFR_RNDN); return fer_oracle_put(f, t);
+  default: return 0;
+  }
+}
+
+static uint64_t env_u64(const char *name, uint64_t dflt) {
+  const char *s = getenv(name);
+  return s && *s ? strtoull(s, NULL, 0) : dflt;
+}
+
+static uint64_t random_cases(void) {
+  uint64_t n = env_u64("FERRET_FP_CASES", DEFAULT_CASES);
+  return fer_test_quick && !getenv("FERRET_FP_CASES") ? n / 10 : n;
+}
+
+static void report(fer_fmt f, const char *fname, fer_rm rm, op_id op,
+                   const fer_u128 *x, fer_u128 got, fer_u128 want) {
+  char h[4][40], g[40], w[40];
+  fprintf(stderr, "fp mismatch: %s %s %s", fname, ops[op].rm ? fer_oracle_rm_name(rm) : "-",
+          ops[op].name);
+  for (int i = 0; i < ops[op].arity; i++)
+    fprintf(stderr, " %s", fer_oracle_hex(h[i], f, x[i]));
+  if (op == OP_CMP || op == OP_CLASS)
+    fprintf(stderr, ": ferret %s mpfr %s\n", fer_oracle_hex(g, (fer_fmt){64, 64}, got),
+            fer_oracle_hex(w, (fer_fmt){64, 64}, want));
+  else
+    fprintf(stderr, ": ferret %s mpfr %s\n", fer_oracle_hex(g, f, got),
+            fer_oracle_hex(w, f, want));
+}
+
+/* One operation over every format and rounding mode. */
+static void check_op(op_id op) {
+  uint64_t n = random_cases(), total = 0;
+  uint64_t seed = env_u64("FERRET_FP_SEED", 20240601);
+  clock_t t0 = clock();
+  mpfr_t a, b, c, t;
+  mpfr_inits2(FER_ORACLE_PREC, a, b, c, t, (mpfr_ptr)0);
+  for (unsigned fi = 0; fi < NFORMATS; fi++) {
+    fer_fmt f = formats[fi].f;
+    fer_u128 e[MAX_EDGES];
+    unsigned ne = edges(f, e);
+    unsigned bits = f.eb + f.sb;
+    /* tiny formats: every operand combination (arity <= 2) */
+    bool exhaustive = bits <= 8 && ops[op].arity <= 2;
+    uint64_t nall = exhaustive ? (uint64_t)1 << (bits * (unsigned)ops[op].arity) : 0;
+    /* edge combinations; fma uses the first 24 edges (12 values x sign) */
+    unsigned ne3 = ne < 24 ? ne : 24;
+    uint64_t nedge = ops[op].arity == 1 ? ne : ops[op].arity == 2 ? (uint64_t)ne * ne
+                                                                  : (uint64_t)ne3 * ne3 * ne3;
+    for (int rmi = 0; rmi < (ops[op].rm ? 5 : 1); rmi++) {
+      fer_rm rm = (fer_rm)rmi;
+      rng r = {seed ^ (op * 0x1000193ULL + fi * 0x100ULL + (uint64_t)rmi)};
+      unsigned fails = 0;
+      uint64_t cases = (exhaustive ? nall : nedge) + n;
+      for (uint64_t i = 0; i < cases; i++) {
+        fer_u128 x[3];
+        if (exhaustive && i < nall) {
+          x[0] = (fer_u128)(i & mask(bits));
+          x[1] = (fer_u128)(i >> bits);
+          x[2] = 0;
+        } else if (!exhaustive && i < nedge) {
+          if (ops[op].arity == 3) {
+            x[0] = e[i % ne3];
+            x[1] = e[i / ne3 % ne3];
+            x[2] = e[i / ne3 / ne3];
+          } else {
+            x[0] = e[i % ne];
+            x[1] = e[i / ne % ne];
+            x[2] = 0;
+          }
+        } else {
+          gen(&r, f, op, x);
+        }
+        fer_u128 got = run_ferret(op, f, rm, x);
+        fer_u128 want = run_oracle(op, f, rm, x, a, b, c, t);
+        if (got != want) {
+          fer_test_failures++;
+          if (++fails <= 10) report(f, formats[fi].name, rm, op, x, got, want);
+        }
+      }
+      total += cases;
+    }
+  }
+  mpfr_clears(a, b, c, t, (mpfr_ptr)0);
+  fprintf(stderr, "  %s: %llu cases (%llu random per format x rm), %.1f s\n",
+          ops[op].name, (unsigned long long)total, (unsigned long long)n,
+          (double)(clock() - t0) / CLOCKS_PER_SEC);
+}
+
+TEST(fp_arith_mpfr_add) { check_op(OP_ADD); }
+TEST(fp_arith_mpfr_sub) { check_op(OP_SUB); }
+TEST(fp_arith_mpfr_mul) { check_op(OP_MUL); }
+TEST(fp_arith_mpfr_div) { check_op(OP_DIV); }
+TEST(fp_arith_mpfr_fma) { check_op(OP_FMA); }
+TEST(fp_arith_mpfr_sqrt) { check_op(OP_SQRT); }
+TEST(fp_arith_mpfr_rem) { check_op(OP_REM); }
+TEST(fp_arith_mpfr_rti) { check_op(OP_RTI); }
+TEST(fp_arith_mpfr_min) { check_op(OP_MIN); }
+TEST(fp_arith_mpfr_max) { check_op(OP_MAX); }
+TEST(fp_arith_mpfr_cmp) { check_op(OP_CMP); }
+TEST(fp_arith_mpfr_class) { check_op(OP_CLASS); }
+TEST(fp_arith_mpfr_abs) { check_op(OP_ABS); }
+TEST(fp_arith_mpfr_neg) { check_op(OP_NEG); }
