@@ -1,5 +1,7 @@
 /* FP semantics speed: nanoseconds per operation of src/fp beside native
  * hardware (float/double) and MPFR, measured in one run of one binary.
+ * Float128 has no hardware: its "native" column is GCC's software
+ * __float128 (libgcc soft-fp and libquadmath), for reference.
  *
  *   bench/fp-speed.sh            builds libferret (-O2) and this file, runs
  *   fp-speed [ms-per-cell]       default 100 ms of measuring per cell
@@ -10,8 +12,9 @@
  * integers below 2^40 for fp.to_sbv).  Each cell loops over the operand
  * arrays storing every result through a volatile pointer (so nothing is
  * hoisted or vectorised: scalar throughput is measured, for all three
- * alike), repeats for about `ms`, and keeps the best of 5 runs (the best, as noise
- * from other processes only ever adds time).
+ * alike) for about ms/4..ms/2 per timed run; the three contenders run
+ * interleaved, 7 rounds, and each keeps its best round (noise from other
+ * processes only ever adds time).
  * MPFR works on mpfr_t values prepared before timing (at the format's
  * precision, exponent range set, mpfr_subnormalize after each rounding
  * operation as IEEE emulation requires), so its figures leave out the
@@ -29,6 +32,12 @@
 
 #include <gmp.h>
 #include <mpfr.h>
+#ifdef FER_BENCH_QUAD /* set by fp-speed.sh when libquadmath is there */
+#include <quadmath.h>
+#define QOP(E) E
+#else
+#define QOP(E) (void)0
+#endif
 
 #include "fp/fp.h"
 
@@ -50,27 +59,27 @@ static uint64_t rnd(void) { /* splitmix64 */
 
 static double cell_seconds = 0.1;
 
-/* Time BODY (which uses i) over i in [0, N): ns per iteration, best of 3. */
-#define TIME(RESULT, BODY)                                                  \
+/* Repetitions of BODY (over i in [0, N)) that take about cell/4. */
+#define CALIBRATE(REPS, BODY)                                               \
   do {                                                                      \
-    double best_ = 1e30;                                                    \
-    long reps_ = 1;                                                         \
-    for (;;) { /* calibrate */                                              \
+    (REPS) = 1;                                                             \
+    for (;;) {                                                              \
       double t0_ = now();                                                   \
-      for (long r_ = 0; r_ < reps_; r_++)                                   \
+      for (long r_ = 0; r_ < (REPS); r_++)                                  \
         for (int i = 0; i < N; i++) { BODY; }                               \
-      double dt_ = now() - t0_;                                             \
-      if (dt_ > cell_seconds / 4 || reps_ > (1L << 30)) break;              \
-      reps_ *= 2;                                                           \
+      if (now() - t0_ > cell_seconds / 4 || (REPS) > (1L << 30)) break;     \
+      (REPS) *= 2;                                                          \
     }                                                                       \
-    for (int run_ = 0; run_ < 5; run_++) {                                  \
-      double t0_ = now();                                                   \
-      for (long r_ = 0; r_ < reps_; r_++)                                   \
-        for (int i = 0; i < N; i++) { BODY; }                               \
-      double ns_ = (now() - t0_) * 1e9 / ((double)reps_ * N);               \
-      if (ns_ < best_) best_ = ns_;                                         \
-    }                                                                       \
-    (RESULT) = best_;                                                       \
+  } while (0)
+
+/* One timed run: keep the best ns per iteration in BEST. */
+#define TIME_ONCE(BEST, REPS, BODY)                                         \
+  do {                                                                      \
+    double t0_ = now();                                                     \
+    for (long r_ = 0; r_ < (REPS); r_++)                                    \
+      for (int i = 0; i < N; i++) { BODY; }                                 \
+    double ns_ = (now() - t0_) * 1e9 / ((double)(REPS) * N);                \
+    if (ns_ < (BEST)) (BEST) = ns_;                                         \
   } while (0)
 
 typedef struct fmtdata {
@@ -86,6 +95,9 @@ typedef struct fmtdata {
 static volatile fer_u128 sink128[N];
 static volatile float sinkf[N];
 static volatile double sinkd[N];
+#ifdef FER_BENCH_QUAD
+static volatile __float128 sinkq[N];
+#endif
 static volatile int64_t sinki[N];
 static volatile int sinkb[N];
 
@@ -209,13 +221,22 @@ static void print_row(const char *fmt, const row *r) {
 static void bench_format(fmtdata *d) {
   fer_fmt m = d->m;
   bool single = m.sb == 24 && m.eb == 8, dbl = m.sb == 53 && m.eb == 11;
+#ifdef FER_BENCH_QUAD
+  bool quad = m.sb == 113 && m.eb == 15; /* "native": libquadmath, software */
+#else
+  bool quad = false;
+#endif
   float xf[N], yf[N], zf[N], axf[N], ixf[N];
   double xd[N], yd[N], zd[N], axd[N], ixd[N];
+  static __float128 xq[N], yq[N], zq[N], axq[N], ixq[N];
   for (int i = 0; i < N; i++) {
     xf[i] = as_f(d->x[i]), yf[i] = as_f(d->y[i]), zf[i] = as_f(d->z[i]);
     axf[i] = as_f(d->ax[i]), ixf[i] = as_f(d->ix[i]);
     xd[i] = as_d(d->x[i]), yd[i] = as_d(d->y[i]), zd[i] = as_d(d->z[i]);
     axd[i] = as_d(d->ax[i]), ixd[i] = as_d(d->ix[i]);
+    memcpy(&xq[i], &d->x[i], 16), memcpy(&yq[i], &d->y[i], 16);
+    memcpy(&zq[i], &d->z[i], 16), memcpy(&axq[i], &d->ax[i], 16);
+    memcpy(&ixq[i], &d->ix[i], 16);
   }
   /* conversion sources: Float32 row narrows from Float64, the others widen
    * from Float32 (Float64 row) or from Float64 (Float128 row) */
@@ -236,78 +257,111 @@ static void bench_format(fmtdata *d) {
   row rows[24];
   int nr = 0;
   const double NA = -1;
-#define ROW(NAME, FER, NATF, NATD, MP)                                   \
+/* The three contenders run interleaved, 7 rounds, best of each, so that
+ * load from other processes hits them alike. */
+#define ROW(NAME, FER, NATF, NATD, NATQ, MP)                                   \
   do {                                                                   \
-    row *row_ = &rows[nr++];                                               \
-    row_->op = NAME;                                                       \
-    TIME(row_->fer, FER);                                                  \
-    row_->nat = NA;                                                        \
-    if (single) TIME(row_->nat, NATF);                                     \
-    else if (dbl) TIME(row_->nat, NATD);                                   \
-    TIME(row_->mp, MP);                                                    \
+    row *row_ = &rows[nr++];                                             \
+    long rf_, rn_ = 0, rm_;                                              \
+    row_->op = NAME;                                                     \
+    row_->fer = row_->nat = row_->mp = 1e30;                             \
+    CALIBRATE(rf_, FER);                                                 \
+    if (single) CALIBRATE(rn_, NATF);                                    \
+    else if (dbl) CALIBRATE(rn_, NATD);                                  \
+    else if (quad) CALIBRATE(rn_, NATQ);                                 \
+    CALIBRATE(rm_, MP);                                                  \
+    for (int round_ = 0; round_ < 7; round_++) {                         \
+      TIME_ONCE(row_->fer, rf_, FER);                                    \
+      if (single) TIME_ONCE(row_->nat, rn_, NATF);                       \
+      else if (dbl) TIME_ONCE(row_->nat, rn_, NATD);                     \
+      else if (quad) TIME_ONCE(row_->nat, rn_, NATQ);                    \
+      TIME_ONCE(row_->mp, rm_, MP);                                      \
+    }                                                                    \
+    if (!single && !dbl && !quad) row_->nat = NA;                        \
   } while (0)
   ROW("add", sink128[i] = fer_fp_add(m, FER_RNE, d->x[i], d->y[i]),
       sinkf[i] = xf[i] + yf[i], sinkd[i] = xd[i] + yd[i],
+      QOP(sinkq[i] = xq[i] + yq[i]),
       MP_ROUND(mpfr_add(d->mr, d->mx[i], d->my[i], MPFR_RNDN)));
   ROW("sub", sink128[i] = fer_fp_sub(m, FER_RNE, d->x[i], d->y[i]),
       sinkf[i] = xf[i] - yf[i], sinkd[i] = xd[i] - yd[i],
+      QOP(sinkq[i] = xq[i] - yq[i]),
       MP_ROUND(mpfr_sub(d->mr, d->mx[i], d->my[i], MPFR_RNDN)));
   ROW("mul", sink128[i] = fer_fp_mul(m, FER_RNE, d->x[i], d->y[i]),
       sinkf[i] = xf[i] * yf[i], sinkd[i] = xd[i] * yd[i],
+      QOP(sinkq[i] = xq[i] * yq[i]),
       MP_ROUND(mpfr_mul(d->mr, d->mx[i], d->my[i], MPFR_RNDN)));
   ROW("div", sink128[i] = fer_fp_div(m, FER_RNE, d->x[i], d->y[i]),
       sinkf[i] = xf[i] / yf[i], sinkd[i] = xd[i] / yd[i],
+      QOP(sinkq[i] = xq[i] / yq[i]),
       MP_ROUND(mpfr_div(d->mr, d->mx[i], d->my[i], MPFR_RNDN)));
   ROW("fma", sink128[i] = fer_fp_fma(m, FER_RNE, d->x[i], d->y[i], d->z[i]),
       sinkf[i] = fmaf(xf[i], yf[i], zf[i]), sinkd[i] = fma(xd[i], yd[i], zd[i]),
+      QOP(sinkq[i] = fmaq(xq[i], yq[i], zq[i])),
       MP_ROUND(mpfr_fma(d->mr, d->mx[i], d->my[i], d->mz[i], MPFR_RNDN)));
   ROW("sqrt", sink128[i] = fer_fp_sqrt(m, FER_RNE, d->ax[i]),
       sinkf[i] = sqrtf(axf[i]), sinkd[i] = sqrt(axd[i]),
+      QOP(sinkq[i] = sqrtq(axq[i])),
       MP_ROUND(mpfr_sqrt(d->mr, d->max_[i], MPFR_RNDN)));
   ROW("rem", sink128[i] = fer_fp_rem(m, d->x[i], d->y[i]),
       sinkf[i] = remainderf(xf[i], yf[i]), sinkd[i] = remainder(xd[i], yd[i]),
+      QOP(sinkq[i] = remainderq(xq[i], yq[i])),
       MP_ROUND(mpfr_remainder(d->mr, d->mx[i], d->my[i], MPFR_RNDN)));
   ROW("rti", sink128[i] = fer_fp_rti(m, FER_RNE, d->x[i]),
       sinkf[i] = nearbyintf(xf[i]), sinkd[i] = nearbyint(xd[i]),
+      QOP(sinkq[i] = nearbyintq(xq[i])),
       MP_ROUND(mpfr_rint(d->mr, d->mx[i], MPFR_RNDN)));
   ROW("min", sink128[i] = fer_fp_min(m, d->x[i], d->y[i]),
       sinkf[i] = fminf(xf[i], yf[i]), sinkd[i] = fmin(xd[i], yd[i]),
+      QOP(sinkq[i] = fminq(xq[i], yq[i])),
       mpfr_min(d->mr, d->mx[i], d->my[i], MPFR_RNDN));
   ROW("max", sink128[i] = fer_fp_max(m, d->x[i], d->y[i]),
       sinkf[i] = fmaxf(xf[i], yf[i]), sinkd[i] = fmax(xd[i], yd[i]),
+      QOP(sinkq[i] = fmaxq(xq[i], yq[i])),
       mpfr_max(d->mr, d->mx[i], d->my[i], MPFR_RNDN));
   ROW("leq", sinkb[i] = fer_fp_leq(m, d->x[i], d->y[i]),
       sinkb[i] = xf[i] <= yf[i], sinkb[i] = xd[i] <= yd[i],
+      QOP(sinkb[i] = xq[i] <= yq[i]),
       sinkb[i] = mpfr_lessequal_p(d->mx[i], d->my[i]));
   ROW("lt", sinkb[i] = fer_fp_lt(m, d->x[i], d->y[i]),
       sinkb[i] = xf[i] < yf[i], sinkb[i] = xd[i] < yd[i],
+      QOP(sinkb[i] = xq[i] < yq[i]),
       sinkb[i] = mpfr_less_p(d->mx[i], d->my[i]));
   ROW("eq", sinkb[i] = fer_fp_eq(m, d->x[i], d->y[i]),
       sinkb[i] = xf[i] == yf[i], sinkb[i] = xd[i] == yd[i],
+      QOP(sinkb[i] = xq[i] == yq[i]),
       sinkb[i] = mpfr_equal_p(d->mx[i], d->my[i]));
   ROW(single ? "to_fp(f64)" : dbl ? "to_fp(f32)" : "to_fp(f64)",
       sink128[i] = fer_fp_convert(m, FER_RNE, from, src[i]),
       sinkf[i] = (float)srcd[i], sinkd[i] = (double)srcf[i],
+      QOP(sinkq[i] = (__float128)srcd[i]),
       MP_ROUND(mpfr_set(d->mr, msrc[i], MPFR_RNDN)));
   ROW("to_fp(sbv64)",
       sink128[i] = fer_fp_from_sbv(m, FER_RNE, (fer_u128)(uint64_t)d->si[i], 64),
       sinkf[i] = (float)d->si[i], sinkd[i] = (double)d->si[i],
+      QOP(sinkq[i] = (__float128)d->si[i]),
       MP_ROUND(mpfr_set_sj(d->mr, d->si[i], MPFR_RNDN)));
   {
     bool dn;
     ROW("to_sbv64", sink128[i] = fer_fp_to_sbv(m, FER_RNE, d->ix[i], 64, &dn),
         sinki[i] = llrintf(ixf[i]), sinki[i] = llrint(ixd[i]),
+      QOP(sinki[i] = llrintq(ixq[i])),
         sinki[i] = mpfr_get_sj(d->mix[i], MPFR_RNDN));
   }
   ROW("to_fp(real)",
       sink128[i] = fer_fp_from_rational(m, FER_RNE, false, d->qn[i], 2, d->qd[i], 2),
-      (void)0, (void)0, MP_ROUND(mpfr_set_q(d->mr, d->q[i], MPFR_RNDN)));
+      (void)0, (void)0,
+      (void)0, MP_ROUND(mpfr_set_q(d->mr, d->q[i], MPFR_RNDN)));
   rows[nr - 1].nat = NA;
   /* one line with RNA (no hardware mode, no MPFR mode for add) */
   {
     row *r = &rows[nr++];
+    long reps;
     r->op = "add RNA";
-    TIME(r->fer, sink128[i] = fer_fp_add(m, FER_RNA, d->x[i], d->y[i]));
+    r->fer = 1e30;
+    CALIBRATE(reps, sink128[i] = fer_fp_add(m, FER_RNA, d->x[i], d->y[i]));
+    for (int k = 0; k < 7; k++)
+      TIME_ONCE(r->fer, reps, sink128[i] = fer_fp_add(m, FER_RNA, d->x[i], d->y[i]));
     r->nat = NA, r->mp = NA;
   }
   for (int k = 0; k < nr; k++) print_row(d->name, &rows[k]);

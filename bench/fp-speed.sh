@@ -7,8 +7,14 @@ set -e
 cd "$(dirname "$0")/.."
 make -s build/libferret.a >/dev/null
 mkdir -p build/bench
+# GCC's software __float128 (libquadmath) is the Float128 reference, if any.
+QUAD=""
+if printf '#include <quadmath.h>\nint main(void){return 0;}\n' |
+    ${CC:-cc} -x c - -lquadmath -o /dev/null 2>/dev/null; then
+  QUAD="-DFER_BENCH_QUAD -lquadmath"
+fi
 ${CC:-cc} -std=c11 -O2 -Iinclude -Isrc bench/fp-speed.c build/libferret.a \
-  -lmpfr -lgmp -lm -o build/bench/fp-speed
+  -lmpfr -lgmp $QUAD -lm -o build/bench/fp-speed
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cpus)"
 echo "compiler: $(${CC:-cc} --version | head -1), -O2; MPFR $(printf '#include <mpfr.h>\nMPFR_VERSION_STRING\n' | ${CC:-cc} -E -P - | tail -1)"
 echo "command: bench/fp-speed.sh $*"

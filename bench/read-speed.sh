@@ -24,12 +24,11 @@ command -v z3 >/dev/null || { echo "z3 not found"; exit 1; }
 ferret_read() { "$FERRET" --parse_only=1 "$1"; }
 z3_read() { z3 -in < "$1"; }
 
-# Seconds (float) one command takes; its output goes to $work/out.
+# "wall cpu" seconds of one command (cpu = user + sys, which a loaded
+# machine disturbs less); its output goes to $work/out.
 timed() {
-  t0=$(date +%s.%N)
-  "$@" > "$work/out" 2>&1 || true
-  t1=$(date +%s.%N)
-  awk "BEGIN {print $t1 - $t0}"
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > "$work/out" 2>&1 || true
+  awk '{print $1, $2 + $3}' "$work/time"
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -56,22 +55,23 @@ fi
 report() { # name file
   bytes=$(wc -c < "$2")
   mb=$(awk "BEGIN {print $bytes / 1000000}")
-  ft=""; zt=""
+  : > "$work/f.times"; : > "$work/z.times"
   i=0
   while [ $i -lt "$runs" ]; do
-    ft="$ft $(timed ferret_read "$2")"
+    timed "$FERRET" --parse_only=1 "$2" >> "$work/f.times"
     if grep -q error "$work/out"; then echo "ferret reports an error on $2:"; head -3 "$work/out"; fi
-    zt="$zt $(timed z3_read "$2")"
+    timed sh -c 'z3 -in < "$1"' sh "$2" >> "$work/z.times"
     if grep -q error "$work/out"; then echo "z3 reports an error on $2:"; head -3 "$work/out"; fi
     i=$((i + 1))
   done
-  fm=$(echo $ft | tr ' ' '\n' | median)
-  zm=$(echo $zt | tr ' ' '\n' | median)
-  printf '%s: %.1f MB; ferret %.3f s = %.1f MB/s; z3 %.3f s = %.1f MB/s; ferret/z3 speed ratio %.1f\n' \
-    "$1" "$mb" "$fm" "$(awk "BEGIN {print $mb / $fm}")" "$zm" "$(awk "BEGIN {print $mb / $zm}")" \
-    "$(awk "BEGIN {print $zm / $fm}")"
-  echo "   ferret runs:$ft"
-  echo "   z3 runs:    $zt"
+  fw=$(cut -d' ' -f1 "$work/f.times" | median); fc=$(cut -d' ' -f2 "$work/f.times" | median)
+  zw=$(cut -d' ' -f1 "$work/z.times" | median); zc=$(cut -d' ' -f2 "$work/z.times" | median)
+  awk -v n="$1" -v mb="$mb" -v fw="$fw" -v fc="$fc" -v zw="$zw" -v zc="$zc" 'BEGIN {
+    printf "%s: %.1f MB\n", n, mb
+    printf "  ferret: wall %.2f s = %.1f MB/s, cpu %.2f s = %.1f MB/s\n", fw, mb / fw, fc, mb / fc
+    printf "  z3:     wall %.2f s = %.1f MB/s, cpu %.2f s = %.1f MB/s\n", zw, mb / zw, zc, mb / zc
+    printf "  ferret is %.1fx as fast as z3 (wall), %.1fx (cpu)\n", zw / fw, zc / fc }'
+  echo "  runs (wall cpu): ferret $(tr '\n' ';' < "$work/f.times") z3 $(tr '\n' ';' < "$work/z.times")"
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'); z3 $(z3 --version | awk '{print $3}')"

@@ -128,7 +128,8 @@ static int compile_leaf(comp *c, fer_term t, uint32_t *dst) {
   case FER_OP_CONST: {
     const fer_sort_info *si = sinfo(c, t);
     uint32_t bits = fer_sort_bits(f, fer_term_sort(f, t));
-    if (bits > 128) return unsupported(c, "constant wider than 128 bits");
+    if (bits > 128 || (si->kind == FER_SORT_FP && si->a > 30))
+      return unsupported(c, "constant wider than 128 bits or eb > 30");
     fer_u128 v = fer_const_u128(f, t);
     if (si->kind != FER_SORT_RM && !dict_add(c, bits, v)) return 0;
     *dst = new_reg(c, v);
@@ -156,11 +157,14 @@ static int compile_node(comp *c, fer_term t, uint32_t *dst) {
   }
   if (st->kind == FER_SORT_BV && st->a > 128)
     return unsupported(c, "bit-vector wider than 128 bits");
-  if (st->kind == FER_SORT_FP && st->a + st->b > 128)
-    return unsupported(c, "floating-point format wider than 128 bits");
-  if ((s0->kind == FER_SORT_BV && s0->a > 128) ||
-      (s0->kind == FER_SORT_FP && s0->a + s0->b > 128))
-    return unsupported(c, "argument wider than 128 bits");
+  if (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30))
+    return unsupported(c, "floating-point format wider than 128 bits or eb > 30");
+  for (uint32_t j = 0; j < n; j++) {
+    const fer_sort_info *sj = sinfo(c, args[j]);
+    if ((sj->kind == FER_SORT_BV && sj->a > 128) ||
+        (sj->kind == FER_SORT_FP && (sj->a + sj->b > 128 || sj->a > 30)))
+      return unsupported(c, "argument wider than 128 bits or eb > 30");
+  }
   uint32_t w = s0->a, eb = st->a, sb = st->b;
   uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
   switch (op) {
@@ -750,7 +754,8 @@ static int make_slots(comp *c, const fer_term *a, size_t n) {
       break;
     case FER_SORT_FP:
       s.kind = FER_SLOT_FP, s.bits = si->a + si->b, s.eb = si->a, s.sb = si->b;
-      if (s.bits > 128) ok = unsupported(c, "floating-point variable wider than 128 bits");
+      if (s.bits > 128 || s.eb > 30) /* the limits of fp.h */
+        ok = unsupported(c, "floating-point variable wider than 128 bits or eb > 30");
       break;
     default:
       ok = unsupported(c, "variable of an unsupported sort");

@@ -205,6 +205,7 @@ static ferret_result search(engine *e, const fer_prog *p, const fer_term *ca,
       break;
     }
     double tv = fer_now();
+    fer_error_clear(f);
     int v = assign_slots(f, e->model, p, w[win].solution)
                 ? fer_model_validate(f, ca, cn, e->model)
                 : -2;
@@ -215,6 +216,10 @@ static ferret_result search(engine *e, const fer_prog *p, const fer_term *ca,
       break;
     }
     if (v == -2) break; /* memory */
+    if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED) {
+      *reason = "unsupported";
+      break;
+    }
     if (v == 0) {
       *reason = "internal: model rejected";
       fer_diag(f, "ferret: internal error: the search engine's candidate is "
@@ -281,9 +286,15 @@ static const char *complete_model(engine *e) {
     if (!(m->value[i] = value_term(f, s, 0))) return "memory";
   }
   for (size_t i = 0; i < e->pre.elim_var.size; i++) {
-    fer_term x = e->pre.elim_var.data[i];
-    fer_term v = fer_eval(f, e->pre.elim_def.data[i], m, NULL);
-    if (!v) return "internal: eliminated variable";
+    fer_term x = e->pre.elim_var.data[i], d = e->pre.elim_def.data[i];
+    fer_op op = fer_term_op(f, d);
+    fer_term v = op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE
+                     ? d
+                     : fer_eval(f, d, m, NULL);
+    if (!v)
+      return f->error.status == FERRET_ERROR_UNSUPPORTED
+                 ? "unsupported"
+                 : "internal: eliminated variable";
     m->value[fer_term_idx(f, x, 0)] = v;
   }
   return NULL;
@@ -362,12 +373,15 @@ ferret_result fer_engine_solve_seeded(ferret *f, const fer_term *a, size_t n,
   why = complete_model(&e);
   if (why) goto done;
   t = fer_now();
+  fer_error_clear(f);
   int v = fer_model_validate(f, a, n, e.model);
   st->time_validate += seconds_since(t);
   if (v == 1) {
     r = FERRET_SAT;
   } else if (v < 0) {
     why = "unspecified";
+  } else if (f->error.status == FERRET_ERROR_UNSUPPORTED) {
+    why = "unsupported"; /* the evaluator cannot judge (e.g. eb > 30) */
   } else {
     why = "internal: model rejected";
     fer_diag(f, "ferret: internal error: the joined model is rejected by the "

@@ -11,10 +11,12 @@
  * are evaluated, so an unassigned variable in a dead branch is harmless.
  *
  * Unspecified results (see eval.h) are tracked per value by a taint:
- *   TAINT_ZSIGN  the value is a zero whose sign is an unspecified choice
- *                (fp.min/fp.max of +0 and -0): fp.abs, classification other
- *                than isNegative/isPositive and the IEEE comparisons cannot
- *                see the difference, so they clean it;
+ *   TAINT_ZSIGN  the value is either determined or a zero whose sign is an
+ *                unspecified choice (fp.min/fp.max of +0 and -0).  fp.neg,
+ *                fp.sqrt, fp.roundToIntegral, to_fp of FP and min/max keep
+ *                that invariant; fp.abs, classification other than
+ *                isNegative/isPositive and the IEEE comparisons cannot see
+ *                the difference, so they clean it;
  *   TAINT_ANY    the value itself may differ under another choice.
  * and/or/=>/ite decided by a clean argument are clean whatever their other
  * arguments are.  Everything else propagates the strongest taint. */

@@ -29,7 +29,7 @@ bool fer_nat_low_zero(const uint32_t *a, uint32_t n, uint64_t count) {
   for (uint64_t i = 0; i < full && i < n; i++)
     if (a[i]) return false;
   unsigned r = (unsigned)(count % 32);
-  return !r || full >= n || 1 || !(a[full] & ((1u << r) - 1));
+  return !r || full >= n || !(a[full] & ((1u << r) - 1));
 }
 
 /* Streams the limbs of the product q*b from the bottom, and compares each

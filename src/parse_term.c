@@ -510,7 +510,7 @@ static bool open_form(ferret *f, fer_reader *rd, const fer_token *lpar,
     }
   } else {
     if (t.kind == FER_TOK_RPAR)
-      return fail_at(f, FERRET_ERROR_PARSE, &t, "empty application '()'");
+      return fail_at(f, FERRET_ERROR_PARSE, lpar, "empty application '()'");
     return fer_rd_expect(f, rd, FER_TOK_SYMBOL, "a function symbol");
   }
   fer_frame *fr = push_frame(f, rd, FR_APP, lpar);

@@ -16,6 +16,12 @@
  * depth-first walk: it depends on the term's structure only, never on term
  * ids, so printing, reading back and printing again gives the same text.
  *
+ * Nesting is bounded: a node whose inline text would nest more than
+ * FER_PRINT_MAX_HEIGHT applications is bound by a let as if it were
+ * shared, so a chain of 10^6 applications prints as 1000 nested lets of
+ * depth 1000 each, which readers with a nesting limit (ours: 10000) and
+ * recursive readers can take.  The cut points depend on structure only.
+ *
  * Everything is iterative (explicit stacks: chains can be 10^6 deep) and
  * linear in the size of the DAG (a hash map from term ids to local
  * indices, so the cost does not depend on the size of the store). */
@@ -31,12 +37,15 @@ enum {
 };
 
 #define UNIT_MULTI UINT32_MAX
+/* Most applications one inline text nests (see above). */
+#define FER_PRINT_MAX_HEIGHT 1000
 
 typedef struct pnode {
   fer_term t;
   uint32_t refs;  /* occurrences as an argument or a root */
   uint32_t owner; /* unit printing it: 0 none yet, UNIT_MULTI several */
   uint32_t dep;   /* highest let level its printed text mentions */
+  uint32_t height; /* nesting of its inline text, 0 if printed by name */
   uint32_t name;  /* let or define-fun number, 0 if printed inline */
   uint32_t flags;
 } pnode;
@@ -251,7 +260,8 @@ static int print_inline(printer *p, uint32_t i) {
   return 1;
 }
 
-/* The lets of the unit rooted at `r`, in post-order, with their levels. */
+/* The lets of the unit rooted at `r`, in post-order, with their levels;
+ * cuts a node whose text would nest too deep. */
 static int collect_lets(printer *p, uint32_t r) {
   FER_CLEAR(p->lets);
   pframe top = {r, 0};
@@ -274,7 +284,7 @@ static int collect_lets(printer *p, uint32_t r) {
     uint32_t ni = FER_POP(p->stack).node;
     n = &p->nodes.data[ni];
     const fer_term *args = fer_term_args(p->f, n->t);
-    uint32_t dep = 0;
+    uint32_t dep = 0, height = 0;
     for (uint32_t a = 0, na = fer_term_nargs(p->f, n->t); a < na; a++) {
       if (is_leaf(p, args[a])) continue;
       const pnode *cn = &p->nodes.data[find(p, args[a])];
@@ -282,8 +292,12 @@ static int collect_lets(printer *p, uint32_t r) {
                    : cn->flags & PN_LET ? cn->dep + 1
                                         : cn->dep;
       if (d > dep) dep = d;
+      if (!(cn->flags & (PN_DEF | PN_LET)) && cn->height > height)
+        height = cn->height;
     }
     n->dep = dep;
+    n->height = height + 1;
+    if (n->height >= FER_PRINT_MAX_HEIGHT && ni != r) n->flags |= PN_LET;
     if (ni != r && (n->flags & PN_LET) && !FER_PUSH(p->f, p->lets, ni))
       return 0;
   }

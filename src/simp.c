@@ -134,7 +134,7 @@ done:
 static bool fp_const_info(ferret *f, fer_term c, bool *nan, bool *zero) {
   if (!is_op(f, c, FER_OP_CONST)) return false;
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, c));
-  if (si->kind != FER_SORT_FP || si->a + si->b > 128) return false;
+  if (si->kind != FER_SORT_FP || si->a + si->b > 128 || si->a > 30) return false;
   fer_fmt fmt = {si->a, si->b};
   fer_u128 v = fer_const_u128(f, c);
   *nan = fer_fp_is_nan(fmt, v);

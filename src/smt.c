@@ -134,7 +134,8 @@ static void run(ferret *f, fer_smt *s, const char *text, size_t len,
     FER_CLEAR(rd->named);
     if (!fer_rd_skip_command(rd)) {
       /* Say why the rest of the text is ignored. */
-      if (rd->tok.kind == FER_TOK_ERROR) {
+      if (rd->tok.kind == FER_TOK_ERROR &&
+          (f->error.line != rd->tok.line || f->error.column != rd->tok.col)) {
         fer_rd_ok(f, rd);
         report(f, s, rd->tok.line, rd->tok.col);
       }

@@ -23,6 +23,7 @@
 #ifndef FER_FP_ORACLE_H
 #define FER_FP_ORACLE_H
 
+#include <stdint.h> /* before mpfr.h: enables the _uj functions */
 #include <mpfr.h>
 
 #include "fp/fp.h"

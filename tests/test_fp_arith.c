@@ -12,6 +12,7 @@
  * FERRET_FP_CASES sets the number of random cases per op x format x rm
  * (default DEFAULT_CASES; bench/fp-soak.sh runs 10^8); FERRET_FP_SEED the
  * seed.  A mismatch prints format, rm, op, operands and both results. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -29,7 +30,7 @@ fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
 
-#define DEFAULT_CASES 20000
+#define DEFAULT_CASES 100000
 
 /* ---- formats ---- */
 
@@ -289,8 +290,8 @@ static int cb_sqrt(mpfr_ptr r, void *p, mpfr_rnd_t d) { margs *m = p; return mpf
 static fer_u128 run_oracle(op_id op, fer_fmt f, fer_rm rm, const fer_u128 *x,
                            mpfr_ptr a, mpfr_ptr b, mpfr_ptr c, mpfr_ptr t) {
   fer_oracle_get(a, f, x[0]);
-  fer_oracle_get(b, f, x[1]);
-  fer_oracle_get(c, f, x[2]);
+  if (ops[op].arity > 1) fer_oracle_get(b, f, x[1]);
+  if (ops[op].arity > 2) fer_oracle_get(c, f, x[2]);
   margs m = {a, b, c};
   switch (op) {
   case OP_ADD: return fer_oracle_round(f, rm, cb_add, &m);
@@ -433,3 +434,248 @@ TEST(fp_arith_mpfr_cmp) { check_op(OP_CMP); }
 TEST(fp_arith_mpfr_class) { check_op(OP_CLASS); }
 TEST(fp_arith_mpfr_abs) { check_op(OP_ABS); }
 TEST(fp_arith_mpfr_neg) { check_op(OP_NEG); }
+
+/* ---- fer_fp_round against the oracle ---- */
+
+static int cb_set_q(mpfr_ptr r, void *p, mpfr_rnd_t d) { return mpfr_set(r, (mpfr_ptr)p, d); }
+
+/* Random (sign, exp, sig, sticky) inputs covering normal, subnormal,
+ * overflow and far-underflow ranges; a sticky input is represented in MPFR
+ * as sig*2^exp + 2^(exp-8) (any value strictly between sig and sig+1 units
+ * rounds the same under fer_fp_round's contract, which the generator
+ * respects: sticky only with a bit below the rounding position). */
+TEST(fp_arith_round_core) {
+  uint64_t n = random_cases();
+  rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x5eed};
+  mpfr_t v;
+  mpfr_init2(v, 300);
+  uint64_t total = 0;
+  for (unsigned fi = 0; fi < NFORMATS; fi++) {
+    fer_fmt f = formats[fi].f;
+    int64_t qmin = 1 - bias(f) - (int64_t)(f.sb - 1), emaxv = bias(f);
+    for (int rmi = 0; rmi < 5; rmi++) {
+      fer_rm rm = (fer_rm)rmi;
+      unsigned fails = 0;
+      for (uint64_t i = 0; i < n; i++) {
+        unsigned nb = 1 + (unsigned)below(&r, 128);
+        fer_u128 sig = rnd128(&r) & mask(nb);
+        if (below(&r, 4) == 0) sig |= mask((unsigned)below(&r, nb)); /* runs of ones */
+        sig |= (fer_u128)1 << (nb - 1);
+        int64_t top; /* exponent of the leading bit */
+        switch (below(&r, 4)) {
+        case 0: top = qmin - 3 + (int64_t)below(&r, f.sb + 6); break;
+        case 1: top = emaxv - 2 + (int64_t)below(&r, 5); break;
+        case 2: top = qmin - 140 + (int64_t)below(&r, (uint64_t)(emaxv - qmin + 300)); break;
+        default: top = (int64_t)below(&r, 2 * f.sb) - (int64_t)f.sb; break;
+        }
+        int64_t exp = top - (nb - 1);
+        if (exp < INT32_MIN || exp > INT32_MAX) continue;
+        int64_t q = top - (int64_t)(f.sb - 1) < qmin ? qmin : top - (int64_t)(f.sb - 1);
+        bool sticky = below(&r, 2) && q > exp; /* contract: a bit below */
+        bool sign = below(&r, 2);
+        fer_u128 got = fer_fp_round(f, rm, sign, (int32_t)exp, sig, sticky);
+        uint64_t limbs[2] = {(uint64_t)sig, (uint64_t)(sig >> 64)};
+        mpz_t z;
+        mpz_init(z);
+        mpz_import(z, 2, -1, 8, 0, 0, limbs);
+        if (sticky) {
+          mpz_mul_2exp(z, z, 8);
+          mpz_add_ui(z, z, 1);
+        }
+        fer_oracle_wide_range();
+        mpfr_set_z_2exp(v, z, (mpfr_exp_t)(exp - (sticky ? 8 : 0)), MPFR_RNDN); /* exact */
+        mpz_clear(z);
+        if (sign) mpfr_neg(v, v, MPFR_RNDN);
+        fer_u128 want = fer_oracle_round(f, rm, cb_set_q, v);
+        total++;
+        if (got != want) {
+          fer_test_failures++;
+          char h1[40], h2[40], h3[40];
+          if (++fails <= 10)
+            fprintf(stderr, "fp mismatch: %s %s fer_fp_round sign %d exp %lld sig %s%s sticky %d: ferret %s mpfr %s\n",
+                    formats[fi].name, fer_oracle_rm_name(rm), sign, (long long)exp,
+                    fer_oracle_hex(h1, (fer_fmt){64, 64}, sig >> 64),
+                    fer_oracle_hex(h2, (fer_fmt){64, 64}, sig) + 2, sticky,
+                    fer_oracle_hex(h3, f, got), fer_oracle_hex(h1, f, want));
+        }
+      }
+    }
+  }
+  mpfr_clear(v);
+  fprintf(stderr, "  fer_fp_round: %llu cases\n", (unsigned long long)total);
+}
+
+/* ---- hardware fast paths against the generic code ---- */
+
+/* Float32/Float64 under RNE use the hardware; the generic code must give
+ * the same bits (and is itself checked against MPFR for every other
+ * format/mode above).  Operands: edges x edges, then random values from the
+ * same biased generators. */
+TEST(fp_arith_hw_vs_soft) {
+  static const fer_fmt hw[] = {{8, 24}, {11, 53}};
+  uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000);
+  rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x4a4a};
+  uint64_t total = 0;
+  for (unsigned fi = 0; fi < 2; fi++) {
+    fer_fmt f = hw[fi];
+    fer_u128 e[MAX_EDGES];
+    unsigned ne = edges(f, e), fails = 0;
+    for (uint64_t i = 0; i < n + (uint64_t)ne * ne; i++) {
+      fer_u128 x[3];
+      if (i < (uint64_t)ne * ne) {
+        x[0] = e[i % ne];
+        x[1] = e[i / ne];
+      } else {
+        gen(&r, f, (op_id)(i % 4), x); /* add/sub/mul/div operand shapes */
+      }
+      fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
+                         fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
+                         fer_fp_sqrt(f, FER_RNE, x[0])};
+      fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
+                          fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
+                          fer_fp_mul_soft(f, FER_RNE, x[0], x[1]), fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
+                          fer_fp_sqrt_soft(f, FER_RNE, x[0])};
+      static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+      for (int k = 0; k < 5; k++) {
+        total++;
+        if (got[k] != want[k]) {
+          fer_test_failures++;
+          if (++fails <= 10) report(f, fi ? "Float64(hw)" : "Float32(hw)", FER_RNE, which[k], x, got[k], want[k]);
+        }
+      }
+    }
+  }
+  fprintf(stderr, "  hardware vs generic: %llu comparisons\n", (unsigned long long)total);
+}
+
+/* ---- hand-derived facts ---- */
+
+static const fer_fmt H = {5, 11}; /* Float16: bias 15, 10 fraction bits */
+
+TEST(fp_arith_facts_float16) {
+  /* 1 = 0x3c00, 2^-11 = 0x1000 (exp 4): 1 + 2^-11 is a tie */
+  CHECK(fer_fp_add(H, FER_RNE, 0x3c00, 0x1000) == 0x3c00);
+  CHECK(fer_fp_add(H, FER_RTP, 0x3c00, 0x1000) == 0x3c01);
+  CHECK(fer_fp_add(H, FER_RNA, 0x3c00, 0x1000) == 0x3c01);
+  CHECK(fer_fp_add(H, FER_RTZ, 0x3c00, 0x1000) == 0x3c00);
+  CHECK(fer_fp_add(H, FER_RTN, 0x3c00, 0x1000) == 0x3c00);
+  CHECK(fer_fp_add(H, FER_RNA, 0xbc00, 0x9000) == 0xbc01); /* -(1+2^-11) */
+  CHECK(fer_fp_add(H, FER_RTN, 0xbc00, 0x9000) == 0xbc01);
+  /* 1 + 3*2^-11 (0x1600): tie between 0x3c01 (odd) and 0x3c02 */
+  CHECK(fer_fp_add(H, FER_RNE, 0x3c00, 0x1600) == 0x3c02);
+  CHECK(fer_fp_add(H, FER_RNA, 0x3c00, 0x1600) == 0x3c02);
+  CHECK(fer_fp_add(H, FER_RTZ, 0x3c00, 0x1600) == 0x3c01);
+  /* signs of zero */
+  for (int rm = 0; rm < 5; rm++) {
+    fer_u128 z = rm == FER_RTN ? 0x8000 : 0x0000;
+    CHECK(fer_fp_add(H, (fer_rm)rm, 0x3c00, 0xbc00) == z);   /* 1 + -1 */
+    CHECK(fer_fp_sub(H, (fer_rm)rm, 0x3c00, 0x3c00) == z);   /* 1 - 1 */
+    CHECK(fer_fp_add(H, (fer_rm)rm, 0x0000, 0x8000) == z);   /* +0 + -0 */
+    CHECK(fer_fp_add(H, (fer_rm)rm, 0x8000, 0x8000) == 0x8000);
+    CHECK(fer_fp_sub(H, (fer_rm)rm, 0x8000, 0x0000) == 0x8000); /* -0 - +0 */
+    CHECK(fer_fp_fma(H, (fer_rm)rm, 0x3c00, 0xbc00, 0x3c00) == z); /* 1*-1+1 */
+    CHECK(fer_fp_fma(H, (fer_rm)rm, 0x0000, 0x3c00, 0x8000) == z); /* +0*1 + -0 */
+    CHECK(fer_fp_fma(H, (fer_rm)rm, 0x8000, 0x3c00, 0x8000) == 0x8000);
+    CHECK(fer_fp_sqrt(H, (fer_rm)rm, 0x8000) == 0x8000);        /* sqrt(-0) */
+    CHECK(fer_fp_sqrt(H, (fer_rm)rm, 0xbc00) == 0x7e00);        /* sqrt(-1) */
+    CHECK(fer_fp_rti(H, (fer_rm)rm, 0x8000) == 0x8000);
+    CHECK(fer_fp_mul(H, (fer_rm)rm, 0x8000, 0x3c00) == 0x8000); /* -0 * 1 */
+  }
+  /* roundToIntegral: -0.3 (0xb4cd) -> -0; 0.5 = 0x3800; 2.5 = 0x4100 */
+  CHECK(fer_fp_rti(H, FER_RNE, 0xb4cd) == 0x8000);
+  CHECK(fer_fp_rti(H, FER_RTZ, 0xb4cd) == 0x8000);
+  CHECK(fer_fp_rti(H, FER_RTP, 0xb4cd) == 0x8000);
+  CHECK(fer_fp_rti(H, FER_RTN, 0xb4cd) == 0xbc00);
+  CHECK(fer_fp_rti(H, FER_RNE, 0xb800) == 0x8000); /* -0.5 -> -0 */
+  CHECK(fer_fp_rti(H, FER_RNA, 0x3800) == 0x3c00); /* 0.5 -> 1 */
+  CHECK(fer_fp_rti(H, FER_RNE, 0x4100) == 0x4000); /* 2.5 -> 2 */
+  CHECK(fer_fp_rti(H, FER_RNA, 0x4100) == 0x4200); /* 2.5 -> 3 */
+  CHECK(fer_fp_rti(H, FER_RTP, 0xc100) == 0xc000); /* -2.5 -> -2 */
+  CHECK(fer_fp_rti(H, FER_RTN, 0xc100) == 0xc200); /* -2.5 -> -3 */
+  /* rem: 5 = 0x4500, 2 = 0x4000, 7 = 0x4700, 4 = 0x4400 */
+  CHECK(fer_fp_rem(H, 0x4500, 0x4000) == 0x3c00); /* 5/2 = 2.5 -> n=2: 1 */
+  CHECK(fer_fp_rem(H, 0x4700, 0x4000) == 0xbc00); /* 7/2 = 3.5 -> n=4: -1 */
+  CHECK(fer_fp_rem(H, 0xc400, 0x4000) == 0x8000); /* -4 rem 2 = -0 */
+  CHECK(fer_fp_rem(H, 0x3c00, 0x0000) == 0x7e00); /* x rem 0 = NaN */
+  CHECK(fer_fp_rem(H, 0x7c00, 0x3c00) == 0x7e00); /* inf rem 1 = NaN */
+  CHECK(fer_fp_rem(H, 0x3c00, 0x7c00) == 0x3c00); /* 1 rem inf = 1 */
+  /* fma rounds once: (1+2^-10)(1-2^-11) - 1 = 2^-11 - 2^-21 = 0x0ffe, while
+   * mul then add gives 0 */
+  CHECK(fer_fp_fma(H, FER_RNE, 0x3c01, 0x3bff, 0xbc00) == 0x0ffe);
+  CHECK(fer_fp_add(H, FER_RNE, fer_fp_mul(H, FER_RNE, 0x3c01, 0x3bff), 0xbc00) == 0);
+  /* overflow: max (0x7bff) * 2 */
+  CHECK(fer_fp_mul(H, FER_RNE, 0x7bff, 0x4000) == 0x7c00);
+  CHECK(fer_fp_mul(H, FER_RNA, 0x7bff, 0x4000) == 0x7c00);
+  CHECK(fer_fp_mul(H, FER_RTZ, 0x7bff, 0x4000) == 0x7bff);
+  CHECK(fer_fp_mul(H, FER_RTN, 0x7bff, 0x4000) == 0x7bff);
+  CHECK(fer_fp_mul(H, FER_RTP, 0x7bff, 0x4000) == 0x7c00);
+  CHECK(fer_fp_mul(H, FER_RTP, 0xfbff, 0x4000) == 0xfbff);
+  CHECK(fer_fp_mul(H, FER_RTN, 0xfbff, 0x4000) == 0xfc00);
+  /* gradual underflow: min subnormal * 0.5 is a tie with 0 */
+  CHECK(fer_fp_mul(H, FER_RNE, 0x0001, 0x3800) == 0x0000);
+  CHECK(fer_fp_mul(H, FER_RNA, 0x0001, 0x3800) == 0x0001);
+  CHECK(fer_fp_mul(H, FER_RTP, 0x0001, 0x3800) == 0x0001);
+  CHECK(fer_fp_mul(H, FER_RNE, 0x8001, 0x3800) == 0x8000);
+  CHECK(fer_fp_mul(H, FER_RNE, 0x0003, 0x3800) == 0x0002); /* 1.5 units -> 2 */
+  CHECK(fer_fp_div(H, FER_RNE, 0x0400, 0x4000) == 0x0200); /* min normal / 2 */
+  /* division */
+  CHECK(fer_fp_div(H, FER_RNE, 0x3c00, 0x4200) == 0x3555); /* 1/3 */
+  CHECK(fer_fp_div(H, FER_RTP, 0x3c00, 0x4200) == 0x3556);
+  CHECK(fer_fp_div(H, FER_RNE, 0x3c00, 0x0000) == 0x7c00);
+  CHECK(fer_fp_div(H, FER_RNE, 0x3c00, 0x8000) == 0xfc00);
+  CHECK(fer_fp_div(H, FER_RNE, 0x0000, 0x0000) == 0x7e00);
+  CHECK(fer_fp_div(H, FER_RNE, 0x7c00, 0x7c00) == 0x7e00);
+  CHECK(fer_fp_mul(H, FER_RNE, 0x7c00, 0x0000) == 0x7e00);
+  CHECK(fer_fp_sub(H, FER_RNE, 0x7c00, 0x7c00) == 0x7e00);
+  CHECK(fer_fp_sqrt(H, FER_RNE, 0x4400) == 0x4000); /* sqrt(4) = 2 */
+  CHECK(fer_fp_sqrt(H, FER_RNE, 0x7c00) == 0x7c00);
+  /* min/max (ferret's documented choice for zeros) and NaN operands */
+  CHECK(fer_fp_min(H, 0x0000, 0x8000) == 0x8000);
+  CHECK(fer_fp_min(H, 0x8000, 0x0000) == 0x8000);
+  CHECK(fer_fp_max(H, 0x0000, 0x8000) == 0x0000);
+  CHECK(fer_fp_max(H, 0x8000, 0x0000) == 0x0000);
+  CHECK(fer_fp_min(H, 0x7e01, 0x3c00) == 0x3c00);
+  CHECK(fer_fp_max(H, 0xbc00, 0xfe00) == 0xbc00);
+  CHECK(fer_fp_min(H, 0x7c01, 0xfe00) == 0x7e00);
+  CHECK(fer_fp_min(H, 0xbc00, 0x3c00) == 0xbc00);
+  /* comparisons */
+  CHECK(fer_fp_eq(H, 0x0000, 0x8000) && !fer_fp_smt_eq(H, 0x0000, 0x8000));
+  CHECK(!fer_fp_eq(H, 0x7e00, 0x7e00) && fer_fp_smt_eq(H, 0x7e00, 0xfc01));
+  CHECK(fer_fp_leq(H, 0x8000, 0x0000) && !fer_fp_lt(H, 0x8000, 0x0000));
+  CHECK(fer_fp_lt(H, 0xfc00, 0xfbff) && fer_fp_lt(H, 0x7bff, 0x7c00));
+  CHECK(!fer_fp_leq(H, 0x7e00, 0x7c00) && !fer_fp_lt(H, 0x3c00, 0x7e00));
+  CHECK(fer_fp_lt(H, 0xbc00, 0x8001) && !fer_fp_lt(H, 0x8001, 0xbc00));
+  /* constants, (fp s e m), canon */
+  CHECK(fer_fp_nan(H) == 0x7e00 && fer_fp_inf(H, true) == 0xfc00);
+  CHECK(fer_fp_zero(H, true) == 0x8000);
+  CHECK(fer_fp_make(H, 0, 0x1f, 1) == 0x7e00);
+  CHECK(fer_fp_make(H, 1, 0x0f, 0x200) == 0xbe00); /* -1.5 */
+  CHECK(fer_fp_canon(H, 0xfd00) == 0x7e00 && fer_fp_canon(H, 0xfc00) == 0xfc00);
+  CHECK(fer_fp_abs(H, 0xfc01) == 0x7e00 && fer_fp_neg(H, 0x7c01) == 0x7e00);
+  CHECK(fer_fp_is_subnormal(H, 0x83ff) && !fer_fp_is_subnormal(H, 0x8000));
+  CHECK(fer_fp_is_normal(H, 0x0400) && !fer_fp_is_normal(H, 0x7c00));
+  CHECK(!fer_fp_is_negative(H, 0xfe00) && !fer_fp_is_positive(H, 0x7e00));
+  CHECK(fer_fp_is_negative(H, 0x8000) && fer_fp_is_positive(H, 0x0000));
+}
+
+/* 1/3 in the binary formats: 0.010101...b rounded at the last fraction
+ * bit; the next bits decide: Float32 (23 bits) rounds up (...01|1010..),
+ * Float64 (52) and Float128 (112) round down (...0101|0101..). */
+TEST(fp_arith_facts_third) {
+  const fer_fmt f32 = {8, 24}, f64 = {11, 53}, f128 = {15, 113};
+  for (int rm = 0; rm < 5; rm++) {
+    bool up = rm == FER_RTP;
+    fer_u128 one32 = 0x3f800000, three32 = 0x40400000;
+    fer_u128 q32 = fer_fp_div(f32, (fer_rm)rm, one32, three32);
+    CHECK(q32 == ((rm == FER_RNE || rm == FER_RNA || up) ? 0x3eaaaaab : 0x3eaaaaaa));
+    fer_u128 q64 = fer_fp_div(f64, (fer_rm)rm, 0x3ff0000000000000, 0x4008000000000000);
+    CHECK(q64 == (up ? 0x3fd5555555555556 : 0x3fd5555555555555));
+    fer_u128 one128 = (fer_u128)0x3fff << 112, three128 = (fer_u128)0x40008 << 108;
+    fer_u128 third = ((fer_u128)0x3ffd555555555555 << 64) | 0x5555555555555555;
+    CHECK(fer_fp_div(f128, (fer_rm)rm, one128, three128) == third + up);
+  }
+  /* sqrt(2) in Float64 is 0x3ff6a09e667f3bcd (IEEE, RNE) */
+  CHECK(fer_fp_sqrt(f64, FER_RNE, 0x4000000000000000) == 0x3ff6a09e667f3bcd);
+  CHECK(fer_fp_sqrt_soft(f64, FER_RTP, 0x4000000000000000) == 0x3ff6a09e667f3bcd);
+  CHECK(fer_fp_sqrt_soft(f64, FER_RTZ, 0x4000000000000000) == 0x3ff6a09e667f3bcc);
+}

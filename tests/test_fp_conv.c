@@ -16,6 +16,7 @@
  * width, rounding mode) unit; the default keeps each test near 10-20 s in
  * the sanitizer build (see fp_cases()); FERRET_QUICK=1 divides by 10.
  * FERRET_SEED changes the random stream (default fixed). */
+#include <stdio.h> /* before gmp.h: gmp_fprintf */
 #include <stdlib.h>
 
 #include <gmp.h>
@@ -23,33 +24,31 @@
 
 #include "bv.h"
 #include "fp/fp.h"
+#include "fp_conv_gen.h"
 #include "fp_oracle.h"
 #include "test.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static const fer_fmt conv_fmts[] = {
+const fer_fmt fcv_fmts[] = {
     {5, 11}, {8, 8},  {8, 24},  {11, 53}, {15, 113}, /* IEEE + bfloat16 */
     {3, 5},  {11, 64}, {15, 64}, {2, 2},  {2, 126},  {30, 3}, {4, 12},
 };
-#define N_CONV_FMTS (sizeof conv_fmts / sizeof conv_fmts[0])
+const unsigned fcv_nfmts = sizeof fcv_fmts / sizeof fcv_fmts[0];
+#define N_CONV_FMTS fcv_nfmts
 
-typedef struct {
-  uint64_t s;
-} crng;
-
-static uint64_t cr_next(crng *r) { /* splitmix64 */
+uint64_t fcv_next(fcv_rng *r) { /* splitmix64 */
   uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
-static uint32_t cr_below(crng *r, uint32_t n) { return (uint32_t)(cr_next(r) % n); }
-static fer_u128 cr_128(crng *r) { return ((fer_u128)cr_next(r) << 64) | cr_next(r); }
+uint32_t fcv_below(fcv_rng *r, uint32_t n) { return (uint32_t)(fcv_next(r) % n); }
+fer_u128 fcv_128(fcv_rng *r) { return ((fer_u128)fcv_next(r) << 64) | fcv_next(r); }
 
-static crng cr_seed(uint64_t salt) {
+fcv_rng fcv_seed(uint64_t salt) {
   const char *e = getenv("FERRET_SEED");
-  crng r = {(e ? strtoull(e, NULL, 0) : 0x5eed) * 0x100000001b3ull + salt};
+  fcv_rng r = {(e ? strtoull(e, NULL, 0) : 0x5eed) * 0x100000001b3ull + salt};
   return r;
 }
 
@@ -65,7 +64,7 @@ static long fmt_emin(fer_fmt f) { return 1 - fmt_bias(f); }            /* min no
 static long fmt_qmin(fer_fmt f) { return fmt_emin(f) - (long)(f.sb - 1); } /* min subnormal */
 static fer_u128 fmt_mask(fer_fmt f) { return fer_bv_mask(f.eb + f.sb); }
 
-static void z_set_u128(mpz_t z, fer_u128 v) {
+void fcv_z_set_u128(mpz_t z, fer_u128 v) {
   uint64_t l[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
   mpz_import(z, 2, -1, sizeof(uint64_t), 0, 0, l);
 }
@@ -81,17 +80,17 @@ static fer_u128 z_get_u128(const mpz_t z) { /* low 128 bits of |z| */
   return ((fer_u128)l[1] << 64) | l[0];
 }
 
-static int set_q(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
+int fcv_set_q(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
   return mpfr_set_q(r, (mpq_srcptr)arg, rnd);
 }
-static int set_fr(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
+int fcv_set_fr(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
   return mpfr_set(r, (mpfr_srcptr)arg, rnd);
 }
-static int set_z(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
+int fcv_set_z(mpfr_ptr r, void *arg, mpfr_rnd_t rnd) {
   return mpfr_set_z(r, (mpz_srcptr)arg, rnd);
 }
 
-static char *hex(char *buf, fer_u128 v) {
+char *fcv_hex(char *buf, fer_u128 v) {
   snprintf(buf, 40, "%016llx%016llx", (unsigned long long)(v >> 64), (unsigned long long)v);
   return buf;
 }
@@ -103,11 +102,11 @@ static fer_u128 make_value(fer_fmt f, bool neg, fer_u128 m, long e) {
   mpfr_t x; /* MPFR, not mpq: e may be near +-2^29 for eb = 30 */
   mpz_init(z);
   mpfr_init2(x, FER_ORACLE_PREC);
-  z_set_u128(z, m);
+  fcv_z_set_u128(z, m);
   if (neg) mpz_neg(z, z);
   fer_oracle_wide_range();
   mpfr_set_z_2exp(x, z, e, MPFR_RNDN); /* exact: m has <= 128 bits */
-  fer_u128 r = fer_oracle_round(f, FER_RTZ, set_fr, x);
+  fer_u128 r = fer_oracle_round(f, FER_RTZ, fcv_set_fr, x);
   if (!m && neg) r |= (fer_u128)1 << (f.eb + f.sb - 1);
   mpfr_clear(x);
   mpz_clear(z);
@@ -116,50 +115,50 @@ static fer_u128 make_value(fer_fmt f, bool neg, fer_u128 m, long e) {
 
 /* Low `d` bits of a significand replaced by a rounding-sensitive pattern:
  * exactly half, half +- 1, all ones, zero, or left random. */
-static fer_u128 pattern_low(crng *r, fer_u128 m, uint32_t d) {
+static fer_u128 pattern_low(fcv_rng *r, fer_u128 m, uint32_t d) {
   if (d == 0 || d >= 128) return m;
   fer_u128 half = (fer_u128)1 << (d - 1), low = fer_bv_mask(d);
   m &= ~low;
-  switch (cr_below(r, 6)) {
+  switch (fcv_below(r, 6)) {
   case 0: return m | half;
   case 1: return m | (half + 1);
   case 2: return m | (half - 1);
   case 3: return m | low;
   case 4: return m;
-  default: return m | (cr_128(r) & low);
+  default: return m | (fcv_128(r) & low);
   }
 }
 
 /* An operand of format `from` chosen to stress rounding into `to`. */
-static fer_u128 gen_src(crng *r, fer_fmt from, fer_fmt to) {
-  bool neg = cr_below(r, 2);
+fer_u128 fcv_gen_src(fcv_rng *r, fer_fmt from, fer_fmt to) {
+  bool neg = fcv_below(r, 2);
   fer_u128 sgn = neg ? (fer_u128)1 << (from.eb + from.sb - 1) : 0;
   fer_u128 inf = fer_fp_inf(from, false);
-  switch (cr_below(r, 12)) {
+  switch (fcv_below(r, 12)) {
   case 0:
-    switch (cr_below(r, 7)) {
+    switch (fcv_below(r, 7)) {
     case 0: return sgn;                      /* zero */
     case 1: return sgn | inf;                /* infinity */
-    case 2: return inf | 1 | (cr_128(r) & fer_bv_mask(from.sb - 1)); /* NaN */
+    case 2: return inf | 1 | (fcv_128(r) & fer_bv_mask(from.sb - 1)); /* NaN */
     case 3: return sgn | 1;                  /* min subnormal */
     case 4: return sgn | (inf - 1);          /* max finite */
     case 5: return sgn | ((fer_u128)1 << (from.sb - 1)); /* min normal */
     default: return sgn | fer_bv_mask(from.sb - 1); /* max subnormal */
     }
   case 1:
-  case 2: return cr_128(r) & fmt_mask(from);
+  case 2: return fcv_128(r) & fmt_mask(from);
   default: break;
   }
   /* exponent of the leading bit, near one of the target's thresholds */
   long lead;
-  switch (cr_below(r, 5)) {
-  case 0: lead = fmt_bias(to) - 1 + (long)cr_below(r, 3); break;       /* overflow */
-  case 1: lead = fmt_emin(to) - 2 + (long)cr_below(r, 4); break;       /* normal edge */
-  case 2: lead = fmt_qmin(to) - 2 + (long)cr_below(r, 4); break;       /* underflow */
-  case 3: lead = fmt_qmin(to) + (long)cr_below(r, to.sb + 1); break;   /* subnormal */
-  default: lead = fmt_emin(to) + (long)(cr_next(r) % (uint64_t)(2 * fmt_bias(to) + 1));
+  switch (fcv_below(r, 5)) {
+  case 0: lead = fmt_bias(to) - 1 + (long)fcv_below(r, 3); break;       /* overflow */
+  case 1: lead = fmt_emin(to) - 2 + (long)fcv_below(r, 4); break;       /* normal edge */
+  case 2: lead = fmt_qmin(to) - 2 + (long)fcv_below(r, 4); break;       /* underflow */
+  case 3: lead = fmt_qmin(to) + (long)fcv_below(r, to.sb + 1); break;   /* subnormal */
+  default: lead = fmt_emin(to) + (long)(fcv_next(r) % (uint64_t)(2 * fmt_bias(to) + 1));
   }
-  fer_u128 m = (cr_128(r) & fer_bv_mask(from.sb - 1)) | ((fer_u128)1 << (from.sb - 1));
+  fer_u128 m = (fcv_128(r) & fer_bv_mask(from.sb - 1)) | ((fer_u128)1 << (from.sb - 1));
   long unit_src = lead - (long)(from.sb - 1);
   long unit_dst = lead - (long)(to.sb - 1);
   if (unit_dst < fmt_qmin(to)) unit_dst = fmt_qmin(to);
@@ -283,7 +282,7 @@ TEST(fp_conv_facts_from_real) {
   CHECK(from_q(H, FER_RNE, false, 1, 1ull << 25) == 0 && from_q(H, FER_RNA, false, 1, 1ull << 25) == 1);
   CHECK(from_q(H, FER_RNE, false, 3, 1ull << 26) == 1);
   /* 1e-400 and 1e400 in binary64: below the least subnormal, above max */
-  static uint32_t big[64];
+  uint32_t big[64];
   uint32_t n = pow10_limbs(big, 400), one = 1;
   CHECK(n > 40 && n < 64);
   CHECK(fer_fp_from_rational(D, FER_RNE, false, &one, 1, big, n) == 0);
@@ -371,8 +370,8 @@ TEST(fp_conv_facts_to_int) {
 /* ---- FP -> FP against MPFR -------------------------------------------- */
 
 TEST(fp_conv_fp_fp_mpfr) {
-  long per = fp_cases(1500); /* per (from, to, rm) */
-  crng r = cr_seed(1);
+  long per = fp_cases(2000); /* per (from, to, rm) */
+  fcv_rng r = fcv_seed(1);
   long done = 0, bad = 0;
   mpfr_t x;
   mpfr_init2(x, FER_ORACLE_PREC);
@@ -380,17 +379,17 @@ TEST(fp_conv_fp_fp_mpfr) {
     for (unsigned j = 0; j < N_CONV_FMTS; j++)
       for (int rm = 0; rm < 5; rm++)
         for (long k = 0; k < per; k++) {
-          fer_fmt from = conv_fmts[i], to = conv_fmts[j];
-          fer_u128 a = gen_src(&r, from, to);
+          fer_fmt from = fcv_fmts[i], to = fcv_fmts[j];
+          fer_u128 a = fcv_gen_src(&r, from, to);
           fer_u128 ours = fer_fp_convert(to, (fer_rm)rm, from, a);
           fer_oracle_get(x, from, a);
-          fer_u128 want = fer_oracle_round(to, (fer_rm)rm, set_fr, x);
+          fer_u128 want = fer_oracle_round(to, (fer_rm)rm, fcv_set_fr, x);
           done++;
           if (ours != want && bad++ < MAX_REPORTS) {
             char h1[40], h2[40], h3[40];
             CHECK_MSG(0, "to_fp (%u %u) -> (%u %u) %s x=%s: ours %s mpfr %s", from.eb, from.sb,
-                      to.eb, to.sb, fer_oracle_rm_name((fer_rm)rm), hex(h1, a), hex(h2, ours),
-                      hex(h3, want));
+                      to.eb, to.sb, fer_oracle_rm_name((fer_rm)rm), fcv_hex(h1, a), fcv_hex(h2, ours),
+                      fcv_hex(h3, want));
           }
         }
   mpfr_clear(x);
@@ -402,18 +401,18 @@ TEST(fp_conv_fp_fp_mpfr) {
 
 /* A w-bit value stressing rounding to precision p: random length, then
  * the bits below the precision set to a pattern. */
-static fer_u128 gen_int(crng *r, uint32_t w, uint32_t p) {
-  fer_u128 v = cr_128(r) & fer_bv_mask(w);
-  switch (cr_below(r, 6)) {
-  case 0: return cr_below(r, 3) ? v >> cr_below(r, w) : (fer_u128)cr_below(r, 4) & fer_bv_mask(w);
-  case 1: return (fer_bv_mask(w) - cr_below(r, 3)) & fer_bv_mask(w); /* -1, -2 .. */
-  case 2: return (((fer_u128)1 << (w - 1)) + cr_below(r, 3)) & fer_bv_mask(w); /* min */
+fer_u128 fcv_gen_int(fcv_rng *r, uint32_t w, uint32_t p) {
+  fer_u128 v = fcv_128(r) & fer_bv_mask(w);
+  switch (fcv_below(r, 6)) {
+  case 0: return fcv_below(r, 3) ? v >> fcv_below(r, w) : (fer_u128)fcv_below(r, 4) & fer_bv_mask(w);
+  case 1: return (fer_bv_mask(w) - fcv_below(r, 3)) & fer_bv_mask(w); /* -1, -2 .. */
+  case 2: return (((fer_u128)1 << (w - 1)) + fcv_below(r, 3)) & fer_bv_mask(w); /* min */
   default: {
-    uint32_t len = 1 + cr_below(r, w);
+    uint32_t len = 1 + fcv_below(r, w);
     v &= fer_bv_mask(len);
     v |= (fer_u128)1 << (len - 1);
     if (len > p) v = pattern_low(r, v, len - p);
-    if (cr_below(r, 2)) v = fer_bv_neg(v, w);
+    if (fcv_below(r, 2)) v = fer_bv_neg(v, w);
     return v;
   }
   }
@@ -421,8 +420,8 @@ static fer_u128 gen_int(crng *r, uint32_t w, uint32_t p) {
 
 TEST(fp_conv_from_int_mpfr) {
   static const uint32_t widths[] = {1, 8, 32, 64, 128, 7, 65, 100};
-  long per = fp_cases(700); /* per (width, signedness, format, rm) */
-  crng r = cr_seed(2);
+  long per = fp_cases(2000); /* per (width, signedness, format, rm) */
+  fcv_rng r = fcv_seed(2);
   long done = 0, bad = 0;
   mpz_t z;
   mpz_init(z);
@@ -432,11 +431,11 @@ TEST(fp_conv_from_int_mpfr) {
         for (int rm = 0; rm < 5; rm++)
           for (long k = 0; k < per; k++) {
             uint32_t w = widths[wi];
-            fer_fmt f = conv_fmts[fi];
-            fer_u128 v = gen_int(&r, w, f.sb);
+            fer_fmt f = fcv_fmts[fi];
+            fer_u128 v = fcv_gen_int(&r, w, f.sb);
             fer_u128 ours = sgn ? fer_fp_from_sbv(f, (fer_rm)rm, v, w)
                                 : fer_fp_from_ubv(f, (fer_rm)rm, v, w);
-            z_set_u128(z, v);
+            fcv_z_set_u128(z, v);
             if (sgn && (v >> (w - 1))) { /* two's complement: v - 2^w */
               mpz_t t;
               mpz_init(t);
@@ -444,13 +443,13 @@ TEST(fp_conv_from_int_mpfr) {
               mpz_sub(z, z, t);
               mpz_clear(t);
             }
-            fer_u128 want = fer_oracle_round(f, (fer_rm)rm, set_z, z);
+            fer_u128 want = fer_oracle_round(f, (fer_rm)rm, fcv_set_z, z);
             done++;
             if (ours != want && bad++ < MAX_REPORTS) {
               char h1[40], h2[40], h3[40];
               CHECK_MSG(0, "%s w=%u -> (%u %u) %s v=%s: ours %s mpfr %s",
                         sgn ? "to_fp(sbv)" : "to_fp_unsigned", w, f.eb, f.sb,
-                        fer_oracle_rm_name((fer_rm)rm), hex(h1, v), hex(h2, ours), hex(h3, want));
+                        fer_oracle_rm_name((fer_rm)rm), fcv_hex(h1, v), fcv_hex(h2, ours), fcv_hex(h3, want));
             }
           }
   mpz_clear(z);
@@ -462,50 +461,50 @@ TEST(fp_conv_from_int_mpfr) {
 
 /* Builds a rational in q; `num`/`den` get the limbs ferret sees (possibly
  * unreduced, with a common factor, as the contract allows). */
-static void gen_rational(crng *r, fer_fmt f, mpq_t q, mpz_t num, mpz_t den, mpz_t t) {
-  switch (cr_below(r, 8)) {
+void fcv_gen_rational(fcv_rng *r, fer_fmt f, mpq_t q, mpz_t num, mpz_t den, mpz_t t) {
+  switch (fcv_below(r, 8)) {
   case 0: /* random sizes */
     mpz_set_ui(num, 0), mpz_set_ui(den, 0);
-    for (uint32_t i = cr_below(r, cr_below(r, 2) ? 4 : 70) + 1; i--;) {
-      mpz_mul_2exp(num, num, 32), mpz_add_ui(num, num, (uint32_t)cr_next(r));
+    for (uint32_t i = fcv_below(r, fcv_below(r, 2) ? 4 : 70) + 1; i--;) {
+      mpz_mul_2exp(num, num, 32), mpz_add_ui(num, num, (uint32_t)fcv_next(r));
     }
-    for (uint32_t i = cr_below(r, cr_below(r, 2) ? 4 : 70) + 1; i--;) {
-      mpz_mul_2exp(den, den, 32), mpz_add_ui(den, den, (uint32_t)cr_next(r));
+    for (uint32_t i = fcv_below(r, fcv_below(r, 2) ? 4 : 70) + 1; i--;) {
+      mpz_mul_2exp(den, den, 32), mpz_add_ui(den, den, (uint32_t)fcv_next(r));
     }
-    if (cr_below(r, 3) == 0) mpz_tdiv_q_2exp(num, num, cr_below(r, 64));
+    if (fcv_below(r, 3) == 0) mpz_tdiv_q_2exp(num, num, fcv_below(r, 64));
     if (!mpz_sgn(den)) mpz_set_ui(den, 1);
     break;
   case 1: /* decimals d / 10^k or d * 10^k: 0.1, 1e-400, 1e4000 */
   case 2: {
-    mpz_set_ui(num, cr_next(r) >> cr_below(r, 64));
-    if (cr_below(r, 2)) mpz_mul_ui(num, num, cr_next(r));
-    unsigned long k = cr_below(r, 4) ? cr_below(r, 40) : cr_below(r, f.eb > 11 ? 5100 : 700);
+    mpz_set_ui(num, fcv_next(r) >> fcv_below(r, 64));
+    if (fcv_below(r, 2)) mpz_mul_ui(num, num, fcv_next(r));
+    unsigned long k = fcv_below(r, 4) ? fcv_below(r, 40) : fcv_below(r, f.eb > 11 ? 5100 : 700);
     mpz_ui_pow_ui(t, 10, k);
-    if (cr_below(r, 3)) mpz_set(den, t);
+    if (fcv_below(r, 3)) mpz_set(den, t);
     else mpz_set_ui(den, 1), mpz_mul(num, num, t);
     break;
   }
   case 3: { /* a value of f (or a midpoint) times big/big, +-1/big: the
              * quotient's estimate from the divisor's top bits is off */
-    fer_u128 a = cr_128(r) & (fmt_mask(f) >> 1);
+    fer_u128 a = fcv_128(r) & (fmt_mask(f) >> 1);
     if (a >= fer_fp_inf(f, false)) a = fer_fp_inf(f, false) - 1;
     long e = (long)(a >> (f.sb - 1));
     if (fmt_bias(f) > 20000 && (e > fmt_bias(f) + 20000 || e < fmt_bias(f) - 20000))
-      e = fmt_bias(f) + (long)cr_below(r, 200) - 100;
+      e = fmt_bias(f) + (long)fcv_below(r, 200) - 100;
     fer_u128 m = (a & fer_bv_mask(f.sb - 1)) | (e ? (fer_u128)1 << (f.sb - 1) : 0);
     long unit = (e ? e : 1) - fmt_bias(f) - (long)(f.sb - 1) - 1;
-    z_set_u128(num, m);
+    fcv_z_set_u128(num, m);
     mpz_mul_2exp(num, num, 1);
-    if (cr_below(r, 2)) mpz_add_ui(num, num, 1); /* midpoint */
+    if (fcv_below(r, 2)) mpz_add_ui(num, num, 1); /* midpoint */
     mpz_set_ui(t, 0);
-    for (uint32_t i = 6 + cr_below(r, 60); i--;) /* > 160 bits */
-      mpz_mul_2exp(t, t, 32), mpz_add_ui(t, t, (uint32_t)cr_next(r));
+    for (uint32_t i = 6 + fcv_below(r, 60); i--;) /* > 160 bits */
+      mpz_mul_2exp(t, t, 32), mpz_add_ui(t, t, (uint32_t)fcv_next(r));
     mpz_setbit(t, 200);
     mpz_mul(num, num, t);
     mpz_set(den, t);
     if (unit >= 0) mpz_mul_2exp(num, num, (mp_bitcnt_t)unit);
     else mpz_mul_2exp(den, den, (mp_bitcnt_t)-unit);
-    switch (cr_below(r, 3)) {
+    switch (fcv_below(r, 3)) {
     case 0: mpz_add_ui(num, num, 1); break;
     case 1: if (mpz_cmp_ui(num, 1) > 0) mpz_sub_ui(num, num, 1); break;
     default: break;
@@ -514,34 +513,34 @@ static void gen_rational(crng *r, fer_fmt f, mpq_t q, mpz_t num, mpz_t den, mpz_
   }
   case 4: /* sparse: a few bits far apart over a small denominator */
     mpz_set_ui(num, 0);
-    for (uint32_t i = 1 + cr_below(r, 3); i--;) mpz_setbit(num, cr_below(r, 3000));
-    mpz_set_ui(den, cr_below(r, 2) ? 1 : (cr_next(r) >> cr_below(r, 64)) | 1);
-    if (cr_below(r, 2)) mpz_mul_2exp(den, den, cr_below(r, 3000));
+    for (uint32_t i = 1 + fcv_below(r, 3); i--;) mpz_setbit(num, fcv_below(r, 3000));
+    mpz_set_ui(den, fcv_below(r, 2) ? 1 : (fcv_next(r) >> fcv_below(r, 64)) | 1);
+    if (fcv_below(r, 2)) mpz_mul_2exp(den, den, fcv_below(r, 3000));
     break;
   default: { /* a midpoint of two neighbours in f, maybe nudged */
-    fer_u128 a = cr_128(r) & (fmt_mask(f) >> 1);
-    if (a >= fer_fp_inf(f, false)) a = fer_fp_inf(f, false) - 1 - cr_below(r, 3);
-    if (cr_below(r, 4) == 0) a = cr_below(r, 3); /* subnormal ties */
-    if (cr_below(r, 4) == 0) a = fer_fp_inf(f, false) - 1; /* overflow tie */
+    fer_u128 a = fcv_128(r) & (fmt_mask(f) >> 1);
+    if (a >= fer_fp_inf(f, false)) a = fer_fp_inf(f, false) - 1 - fcv_below(r, 3);
+    if (fcv_below(r, 4) == 0) a = fcv_below(r, 3); /* subnormal ties */
+    if (fcv_below(r, 4) == 0) a = fer_fp_inf(f, false) - 1; /* overflow tie */
     /* midpoint = (2m+1) * 2^(unit-1) with m, unit of a */
     long e = (long)(a >> (f.sb - 1));
     if (fmt_bias(f) > 20000 && (e > fmt_bias(f) + 20000 || e < fmt_bias(f) - 20000))
-      e = fmt_bias(f) + (long)cr_below(r, 200) - 100; /* keep the mpq small */
+      e = fmt_bias(f) + (long)fcv_below(r, 200) - 100; /* keep the mpq small */
     fer_u128 m = (a & fer_bv_mask(f.sb - 1)) | (e ? (fer_u128)1 << (f.sb - 1) : 0);
     long unit = (e ? e : 1) - fmt_bias(f) - (long)(f.sb - 1) - 1;
-    z_set_u128(num, m);
+    fcv_z_set_u128(num, m);
     mpz_mul_2exp(num, num, 1), mpz_add_ui(num, num, 1);
     mpz_set_ui(den, 1);
     if (unit >= 0) mpz_mul_2exp(num, num, (mp_bitcnt_t)unit);
     else mpz_mul_2exp(den, den, (mp_bitcnt_t)-unit);
-    if (cr_below(r, 3) == 0) { /* nudge by +-1/(den * big): near, not on */
-      unsigned long bigk = 1 + cr_below(r, 300);
+    if (fcv_below(r, 3) == 0) { /* nudge by +-1/(den * big): near, not on */
+      unsigned long bigk = 1 + fcv_below(r, 300);
       mpz_mul_2exp(num, num, bigk), mpz_mul_2exp(den, den, bigk);
-      if (cr_below(r, 2)) mpz_add_ui(num, num, 1);
+      if (fcv_below(r, 2)) mpz_add_ui(num, num, 1);
       else mpz_sub_ui(num, num, 1);
     }
-    if (cr_below(r, 2)) { /* unreduced: common odd factor */
-      mpz_set_ui(t, (cr_next(r) >> cr_below(r, 60)) | 1);
+    if (fcv_below(r, 2)) { /* unreduced: common odd factor */
+      mpz_set_ui(t, (fcv_next(r) >> fcv_below(r, 60)) | 1);
       mpz_mul(num, num, t), mpz_mul(den, den, t);
     }
   }
@@ -551,7 +550,7 @@ static void gen_rational(crng *r, fer_fmt f, mpq_t q, mpz_t num, mpz_t den, mpz_
   mpq_canonicalize(q);
 }
 
-static uint32_t *z_limbs(const mpz_t z, uint32_t *n) {
+uint32_t *fcv_limbs(const mpz_t z, uint32_t *n) {
   size_t cnt = 0;
   uint32_t *p = malloc(4 * (mpz_sizeinbase(z, 2) / 32 + 2));
   mpz_export(p, &cnt, -1, 4, 0, 0, z);
@@ -561,8 +560,8 @@ static uint32_t *z_limbs(const mpz_t z, uint32_t *n) {
 }
 
 TEST(fp_conv_from_real_mpfr) {
-  long per = fp_cases(1200); /* per (format, rm) */
-  crng r = cr_seed(3);
+  long per = fp_cases(10000); /* per (format, rm) */
+  fcv_rng r = fcv_seed(3);
   long done = 0, bad = 0;
   mpq_t q;
   mpz_t num, den, t;
@@ -570,20 +569,20 @@ TEST(fp_conv_from_real_mpfr) {
   for (unsigned fi = 0; fi < N_CONV_FMTS; fi++)
     for (int rm = 0; rm < 5; rm++)
       for (long k = 0; k < per; k++) {
-        fer_fmt f = conv_fmts[fi];
-        gen_rational(&r, f, q, num, den, t);
-        bool neg = cr_below(&r, 2);
+        fer_fmt f = fcv_fmts[fi];
+        fcv_gen_rational(&r, f, q, num, den, t);
+        bool neg = fcv_below(&r, 2);
         uint32_t nl, dl;
-        uint32_t *nn = z_limbs(num, &nl), *dd = z_limbs(den, &dl);
+        uint32_t *nn = fcv_limbs(num, &nl), *dd = fcv_limbs(den, &dl);
         fer_u128 ours = fer_fp_from_rational(f, (fer_rm)rm, neg, nn, nl, dd, dl);
         if (neg) mpq_neg(q, q);
-        fer_u128 want = fer_oracle_round(f, (fer_rm)rm, set_q, q);
+        fer_u128 want = fer_oracle_round(f, (fer_rm)rm, fcv_set_q, q);
         done++;
         if (ours != want && bad++ < MAX_REPORTS) {
           char h2[40], h3[40];
           gmp_fprintf(stderr, "  value %s%Zd / %Zd\n", neg ? "-" : "", num, den);
           CHECK_MSG(0, "to_fp(real) -> (%u %u) %s (value above): ours %s mpfr %s", f.eb, f.sb,
-                    fer_oracle_rm_name((fer_rm)rm), hex(h2, ours), hex(h3, want));
+                    fer_oracle_rm_name((fer_rm)rm), fcv_hex(h2, ours), fcv_hex(h3, want));
         }
         free(nn), free(dd);
       }
@@ -597,7 +596,7 @@ TEST(fp_conv_from_real_mpfr) {
 /* The expected fp.to_ubv/fp.to_sbv and whether SMT-LIB defines it:
  * mpfr_rint (mpfr_round for RNA) makes the integer, GMP checks the range;
  * the undefined results are ferret's documented choices. */
-static fer_u128 oracle_to_bv(fer_fmt f, fer_rm rm, fer_u128 a, uint32_t w, bool sgn,
+fer_u128 fcv_oracle_to_bv(fer_fmt f, fer_rm rm, fer_u128 a, uint32_t w, bool sgn,
                              bool *defined) {
   fer_u128 ones = fer_bv_mask(w), smin = (fer_u128)1 << (w - 1);
   fer_u128 hi = sgn ? smin - 1 : ones, lo = sgn ? smin : 0; /* saturation */
@@ -640,31 +639,31 @@ static fer_u128 oracle_to_bv(fer_fmt f, fer_rm rm, fer_u128 a, uint32_t w, bool 
 /* An operand near the integers where to_ubv/to_sbv of width w change:
  * 0, +-1, +-2^(w-1), 2^w, plus offsets of exactly +-1/2, +-1/4, +-3/4, or
  * one unit of f; else random. */
-static fer_u128 gen_to_int(crng *r, fer_fmt f, uint32_t w) {
-  if (cr_below(r, 8) == 0) return gen_src(r, f, f);
+fer_u128 fcv_gen_to_int(fcv_rng *r, fer_fmt f, uint32_t w) {
+  if (fcv_below(r, 8) == 0) return fcv_gen_src(r, f, f);
   mpz_t z;
   mpq_t q, o;
   mpz_init(z), mpq_inits(q, o, NULL);
-  switch (cr_below(r, 7)) {
-  case 0: mpz_set_ui(z, cr_below(r, 3)); break;
+  switch (fcv_below(r, 7)) {
+  case 0: mpz_set_ui(z, fcv_below(r, 3)); break;
   case 1: mpz_setbit(z, w - 1); break;
   case 2: mpz_setbit(z, w); break;
   case 3: mpz_setbit(z, w - 1), mpz_neg(z, z); break;
-  case 4: mpz_set_si(z, -(long)cr_below(r, 3)); break;
+  case 4: mpz_set_si(z, -(long)fcv_below(r, 3)); break;
   default: { /* random magnitude below about 2^(w+1) */
-    fer_u128 v = cr_128(r) >> (127 - cr_below(r, w));
-    z_set_u128(z, v);
-    if (cr_below(r, 2)) mpz_neg(z, z);
+    fer_u128 v = fcv_128(r) >> (127 - fcv_below(r, w));
+    fcv_z_set_u128(z, v);
+    if (fcv_below(r, 2)) mpz_neg(z, z);
   }
   }
   mpq_set_z(q, z);
   static const long offs[][2] = {{0, 1}, {1, 2}, {-1, 2}, {1, 4}, {-1, 4}, {3, 4}, {-3, 4}, {-1, 1}, {1, 1}};
-  unsigned oi = cr_below(r, 9);
+  unsigned oi = fcv_below(r, 9);
   mpq_set_si(o, offs[oi][0], (unsigned long)offs[oi][1]);
   mpq_add(q, q, o);
-  fer_u128 a = fer_oracle_round(f, (fer_rm)cr_below(r, 5), set_q, q);
-  if (cr_below(r, 4) == 0 && !fer_fp_is_nan(f, a) && !fer_fp_is_inf(f, a)) /* one unit off */
-    a = cr_below(r, 2) ? a + 1 : a - (a & fer_bv_mask(f.eb + f.sb - 1) ? 1 : 0);
+  fer_u128 a = fer_oracle_round(f, (fer_rm)fcv_below(r, 5), fcv_set_q, q);
+  if (fcv_below(r, 4) == 0 && !fer_fp_is_nan(f, a) && !fer_fp_is_inf(f, a)) /* one unit off */
+    a = fcv_below(r, 2) ? a + 1 : a - (a & fer_bv_mask(f.eb + f.sb - 1) ? 1 : 0);
   mpz_clear(z), mpq_clears(q, o, NULL);
   return a & fmt_mask(f);
 }
@@ -672,8 +671,8 @@ static fer_u128 gen_to_int(crng *r, fer_fmt f, uint32_t w) {
 TEST(fp_conv_to_int_mpfr) {
   static const uint32_t widths[] = {1, 8, 32, 64, 128, 7, 65};
   static const fer_fmt fmts[] = {{5, 11}, {8, 8}, {8, 24}, {11, 53}, {15, 113}, {3, 5}, {11, 64}, {15, 64}};
-  long per = fp_cases(300); /* per (width, signedness, format, rm) */
-  crng r = cr_seed(4);
+  long per = fp_cases(2000); /* per (width, signedness, format, rm) */
+  fcv_rng r = fcv_seed(4);
   long done = 0, bad = 0, undef = 0;
   for (unsigned wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
     for (int sgn = 0; sgn < 2; sgn++)
@@ -682,17 +681,17 @@ TEST(fp_conv_to_int_mpfr) {
           for (long k = 0; k < per; k++) {
             uint32_t w = widths[wi];
             fer_fmt f = fmts[fi];
-            fer_u128 a = gen_to_int(&r, f, w);
+            fer_u128 a = fcv_gen_to_int(&r, f, w);
             bool def = false, wdef = false;
             fer_u128 ours = sgn ? fer_fp_to_sbv(f, (fer_rm)rm, a, w, &def)
                                 : fer_fp_to_ubv(f, (fer_rm)rm, a, w, &def);
-            fer_u128 want = oracle_to_bv(f, (fer_rm)rm, a, w, sgn, &wdef);
+            fer_u128 want = fcv_oracle_to_bv(f, (fer_rm)rm, a, w, sgn, &wdef);
             done++, undef += !wdef;
             if ((ours != want || def != wdef) && bad++ < MAX_REPORTS) {
               char h1[40], h2[40], h3[40];
               CHECK_MSG(0, "%s %u (%u %u) %s x=%s: ours %s%s mpfr %s%s", sgn ? "fp.to_sbv" : "fp.to_ubv",
-                        w, f.eb, f.sb, fer_oracle_rm_name((fer_rm)rm), hex(h1, a), hex(h2, ours),
-                        def ? "" : " (undef)", hex(h3, want), wdef ? "" : " (undef)");
+                        w, f.eb, f.sb, fer_oracle_rm_name((fer_rm)rm), fcv_hex(h1, a), fcv_hex(h2, ours),
+                        def ? "" : " (undef)", fcv_hex(h3, want), wdef ? "" : " (undef)");
             }
           }
   CHECK(bad == 0);

@@ -1,6 +1,7 @@
 /* The MPFR oracle (see fp_oracle.h) and tests of the oracle itself against
  * hand-derived facts, so that a wrong oracle cannot silently bless wrong
  * semantics. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -52,12 +53,18 @@ void fer_oracle_get(mpfr_ptr x, fer_fmt f, fer_u128 bits) {
   }
   fer_u128 m = e ? frac | ((fer_u128)1 << (f.sb - 1)) : frac;
   long unit = (long)(e ? e : 1) - fmt_bias(f) - (long)(f.sb - 1);
-  mpz_t z;
-  mpz_init(z);
-  z_from_u128(z, m);
-  if (sign) mpz_neg(z, z);
-  int t = mpfr_set_z_2exp(x, z, unit, MPFR_RNDN);
-  mpz_clear(z);
+  int t;
+  if (!(m >> 64)) { /* common case without GMP integers */
+    t = mpfr_set_uj_2exp(x, (uintmax_t)m, unit, MPFR_RNDN);
+    if (sign) mpfr_neg(x, x, MPFR_RNDN);
+  } else {
+    mpz_t z;
+    mpz_init(z);
+    z_from_u128(z, m);
+    if (sign) mpz_neg(z, z);
+    t = mpfr_set_z_2exp(x, z, unit, MPFR_RNDN);
+    mpz_clear(z);
+  }
   if (t) {
     fprintf(stderr, "fp_oracle_get: precision too small\n");
     abort();

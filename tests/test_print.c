@@ -259,24 +259,110 @@ TEST(print_let_sharing) {
   ferret_delete(f);
 }
 
+/* A growable C string for expected texts. */
+typedef struct sbuf {
+  char *s;
+  size_t n, cap;
+} sbuf;
+
+static void sadd(sbuf *b, const char *t) {
+  size_t l = strlen(t);
+  if (b->n + l + 1 > b->cap) {
+    b->cap = (b->n + l + 1) * 2;
+    b->s = realloc(b->s, b->cap);
+  }
+  memcpy(b->s + b->n, t, l + 1);
+  b->n += l;
+}
+
+static void srep(sbuf *b, const char *t, size_t times) {
+  for (size_t i = 0; i < times; i++) sadd(b, t);
+}
+
+/* Output sink for ferret_print_assertions. */
+static void to_sbuf(void *user, const char *text, size_t len) {
+  sbuf *b = user;
+  char tmp[4096];
+  while (len) {
+    size_t k = len < sizeof tmp - 1 ? len : sizeof tmp - 1;
+    memcpy(tmp, text, k);
+    tmp[k] = '\0';
+    sadd(b, tmp);
+    text += k, len -= k;
+  }
+}
+
+/* t_i = (bvadd t_{i-1} #x01), t_0 = x: nesting is cut every 1000 levels
+ * by a let (print.c), so the text nests at most ~2000 deep. */
+static char *expected_chain(uint32_t depth) {
+  const uint32_t cut = 1000;
+  uint32_t lets = (depth - 1) / cut;
+  sbuf e = {0};
+  char name[32];
+  for (uint32_t k = 1; k <= lets; k++) {
+    snprintf(name, sizeof name, "(let ((_let_%u ", k);
+    sadd(&e, name);
+    srep(&e, "(bvadd ", cut);
+    snprintf(name, sizeof name, "_let_%u", k - 1);
+    sadd(&e, k == 1 ? "x" : name);
+    srep(&e, " #x01)", cut);
+    sadd(&e, ")) ");
+  }
+  srep(&e, "(bvadd ", depth - lets * cut);
+  snprintf(name, sizeof name, "_let_%u", lets);
+  sadd(&e, lets ? name : "x");
+  srep(&e, " #x01)", depth - lets * cut);
+  srep(&e, ")", lets);
+  return e.s;
+}
+
 TEST(print_deep_chain) {
   ferret *f = ferret_new();
   uint32_t depth = fer_test_quick ? 100000 : 1000000;
   fer_sort bv8 = fer_sort_bv(f, 8);
   fer_term t = fer_mk_var(f, "x", bv8), one = fer_mk_const_u128(f, bv8, 1);
   for (uint32_t i = 0; i < depth; i++) t = mk2(f, FER_OP_BVADD, t, one);
-  char *got = pterm(f, t);
-  size_t len = (size_t)depth * strlen("(bvadd  #x01)") + 1;
-  CHECK(got && strlen(got) == len);
-  bool ok = got != NULL;
-  for (uint32_t i = 0; ok && i < depth; i++)
-    ok = !memcmp(got + (size_t)i * 7, "(bvadd ", 7);
-  ok = ok && got[(size_t)depth * 7] == 'x';
-  for (uint32_t i = 0; ok && i < depth; i++)
-    ok = !memcmp(got + (size_t)depth * 7 + 1 + (size_t)i * 6, " #x01)", 6);
-  CHECK(ok);
+  char *got = pterm(f, t), *expect = expected_chain(depth);
+  CHECK(got && strlen(got) == strlen(expect));
+  CHECK(got && !strcmp(got, expect));
   free(got);
+  free(expect);
+  /* Below the cut nothing is bound. */
+  fer_term u = fer_mk_var(f, "x", bv8);
+  for (uint32_t i = 0; i < 999; i++) u = mk2(f, FER_OP_BVADD, u, one);
+  got = pterm(f, u), expect = expected_chain(999);
+  CHECK(got && !strncmp(got, "(bvadd (bvadd ", 14));
+  CHECK_STR(got, expect);
+  free(got);
+  free(expect);
   ferret_delete(f);
+}
+
+/* The printed deep chain reads back (the reader has a nesting limit) and
+ * prints the same. */
+TEST(print_deep_chain_reads_back) {
+  ferret *f = ferret_new();
+  uint32_t depth = fer_test_quick ? 20000 : 200000;
+  fer_sort bv8 = fer_sort_bv(f, 8);
+  fer_term t = fer_mk_var(f, "x", bv8), one = fer_mk_const_u128(f, bv8, 1);
+  for (uint32_t i = 0; i < depth; i++) t = mk2(f, FER_OP_BVADD, t, one);
+  fer_term eq = mk2(f, FER_OP_EQ, t, fer_mk_var(f, "y", bv8));
+  char *t1 = pscript(f, "QF_BV", &eq, 1);
+  ferret_delete(f);
+  sbuf t2 = {0}, out = {0};
+  sadd(&t2, ""), sadd(&out, "");
+  ferret *g = ferret_new();
+  ferret_set_output(g, to_sbuf, &out);
+  ferret_set_diagnostic(g, to_sbuf, &out);
+  int st = t1 ? (int)ferret_execute(g, "T1", t1, strlen(t1)) : -1;
+  CHECK_MSG(st == FERRET_OK, "reading the printed chain: %.300s", out.s);
+  ferret_set_output(g, to_sbuf, &t2);
+  CHECK(ferret_print_assertions(g) == FERRET_OK);
+  CHECK(t1 && !strcmp(t1, t2.s));
+  ferret_delete(g);
+  free(t1);
+  free(t2.s);
+  free(out.s);
 }
 
 /* x_{i+1} = x_i + x_i: the tree has 2^60 leaves, the text 59 lets. */

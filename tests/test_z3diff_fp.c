@@ -537,7 +537,7 @@ static bool read_value(cursor *c, const qcase *q, fer_u128 *out) {
 /* ------------------------------------------------------------ known bugs */
 
 /* Case classes where z3 4.8.12 is wrong (each verified independently; see
- * docs/semantics.md "Known Z3 4.8 bugs").  Returns the class name or NULL.
+ * docs/semantics.md "Known Z3 4.8.12 bugs").  Returns the class name or NULL.
  *
  * 1. fp.roundToIntegral under RNE or RNA of a subnormal in a format with
  *    eb = 2: z3 answers +-1 where the answer is +-0.  In such formats every

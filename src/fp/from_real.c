@@ -9,11 +9,12 @@
  * fer_fp_round rounds once, so there is no double rounding whatever the
  * mode, including RNA and the subnormal range.
  *
- * No allocation and no buffer proportional to the input: q is first
- * estimated from the top 160 bits of D and the matching bits of N
- * (an estimate that is q or q+1), then checked exactly by streaming the
- * limbs of q*D against N (nat.c), once or twice.  The time is linear in
- * the sizes of N and D. */
+ * A denominator of at most 64 bits (decimal literals up to 10^19) takes a
+ * short division, limb by limb.  Otherwise, with no allocation and no
+ * buffer proportional to the input, q is first estimated from the top 160
+ * bits of D and the matching bits of N (an estimate that is q or q+1), then
+ * checked exactly by streaming the limbs of q*D against N (nat.c), once or
+ * twice.  The time is linear in the sizes of N and D. */
 #include "fp/fp_internal.h"
 #include "nat.h"
 
@@ -46,6 +47,20 @@ fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
     return fer_fp_round(f, rm, neg, (int32_t)FAR, FER_U128_1 << 127, true);
   if (k > FAR) /* |r| < 2^(128 - 2^30): below half the least subnormal */
     return fer_fp_round(f, rm, neg, (int32_t)-FAR, FER_U128_1 << 127, true);
+
+  if (ld <= 64) { /* common case (decimal literals): exact short division */
+    uint64_t d = ((uint64_t)fer_nat_bits32(den, dlen, 32) << 32) | den[0];
+    fer_u128 q = 0, r = 0;
+    /* Y = floor(N*2^k) has 127+ld bits; bit i of Y is bit i-k of N.  Each
+     * step divides r*2^32 + limb < d*2^32 <= 2^96 by d. */
+    for (int64_t i = (127 + ld + 31) / 32 - 1; i >= 0; i--) {
+      fer_u128 cur = (r << 32) | fer_nat_bits32(num, nlen, 32 * i - k);
+      q = (q << 32) | (cur / d);
+      r = cur % d;
+    }
+    bool sticky = r != 0 || (k < 0 && !fer_nat_low_zero(num, nlen, (uint64_t)-k));
+    return fer_fp_round(f, rm, neg, (int32_t)-k, q, sticky);
+  }
 
   /* Estimate: Dt = D's top (at most) 160 bits, D = Dt*2^b + rest, and
    * Yt = floor(N*2^k / 2^b).  Then qe = floor(Yt/Dt) = floor(N*2^k /

@@ -1,0 +1,418 @@
+/* The search engine on formulas with known solutions: every format
+ * (Float16/32/64/128, small odd formats), RNA, to_sbv, RoundingMode and
+ * Bool variables, BV widths 1 and 64; answers (unsat only by enumeration,
+ * limits, interrupt), determinism, parallel workers, seeds.  Models are
+ * checked by hand-derived facts (hardware float/double arithmetic, unique
+ * solutions) and by z3 as an independent oracle. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "internal.h"
+#include "print.h"
+#include "smt_session.h"
+#include "test.h"
+
+static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
+
+static ferret *fresh(const char *opts) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  /* opts: "name=value name=value" */
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", opts ? opts : "");
+  for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    char *eq = strchr(tok, '=');
+    if (!eq) continue;
+    *eq = 0;
+    CHECK_MSG(ferret_set_option(f, tok, eq + 1) == FERRET_OK, "option %s", tok);
+  }
+  return f;
+}
+
+/* Run `script` (which ends with check-sat) and return the answer. */
+static ferret_result solve(ferret *f, const char *script) {
+  ferret_execute(f, "test", script, strlen(script));
+  return f->smt->last;
+}
+
+static const char *reason(ferret *f) { return f->smt->reason ? f->smt->reason : ""; }
+
+static fer_term var(ferret *f, const char *name) {
+  for (uint32_t i = fer_var_count(f); i-- > 0;)
+    if (!strcmp(fer_var_name(f, fer_var_term(f, i)), name)) return fer_var_term(f, i);
+  return 0;
+}
+
+/* The model value of a variable as bits. */
+static fer_u128 val(ferret *f, const char *name) {
+  fer_term v = var(f, name);
+  CHECK_MSG(v != 0, "no variable %s", name);
+  if (!v) return 0;
+  fer_term c = f->smt->model.value[fer_term_idx(f, v, 0)];
+  CHECK_MSG(c != 0, "no value for %s", name);
+  if (!c) return 0;
+  if (c == fer_true(f)) return 1;
+  if (c == fer_false(f)) return 0;
+  return fer_const_u128(f, c);
+}
+
+static float f32(fer_u128 bits) {
+  uint32_t b = (uint32_t)bits;
+  float x;
+  memcpy(&x, &b, 4);
+  return x;
+}
+
+static double f64(fer_u128 bits) {
+  uint64_t b = (uint64_t)bits;
+  double x;
+  memcpy(&x, &b, 8);
+  return x;
+}
+
+/* z3 as the oracle: is `script` (declarations + assertions, no check-sat)
+ * satisfiable together with the model?  1 yes, 0 no, -1 z3 unavailable. */
+static int z3_confirms(ferret *f, const char *script) {
+  fer_buf b = {0};
+  fer_buf_add(f, &b, script, strlen(script));
+  fer_model *m = &f->smt->model;
+  for (uint32_t i = 0; i < m->size; i++) {
+    if (!m->value[i]) continue;
+    fer_term v = fer_var_term(f, i);
+    fer_buf_add(f, &b, "\n(assert (= ", 12);
+    fer_print_symbol(f, &b, fer_var_name(f, v));
+    fer_buf_add(f, &b, " ", 1);
+    fer_print_value(f, &b, m->value[i]);
+    fer_buf_add(f, &b, "))", 2);
+  }
+  fer_buf_add(f, &b, "\n(check-sat)\n", 14);
+  char path[] = "/tmp/ferret-test-z3-XXXXXX";
+  int fd = mkstemp(path);
+  int result = -1;
+  if (fd >= 0) {
+    FILE *fp = fdopen(fd, "w");
+    fwrite(b.data, 1, b.size - 1, fp);
+    fclose(fp);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
+    FILE *z = popen(cmd, "r");
+    char line[256] = "";
+    if (z) {
+      if (fgets(line, sizeof line, z)) result = !strncmp(line, "sat", 3) ? 1 : 0;
+      if (pclose(z) == 127 * 256) result = -1;
+    }
+    if (result == 0) fprintf(stderr, "z3 says: %s", line);
+    remove(path);
+  }
+  FER_RELEASE(f, b);
+  return result;
+}
+
+/* Solve `decls_asserts` + (check-sat), expect sat and a z3-confirmed model. */
+static ferret *expect_sat(const char *opts, const char *text) {
+  ferret *f = fresh(opts);
+  char *script = malloc(strlen(text) + 32);
+  sprintf(script, "%s(check-sat)", text);
+  ferret_result r = solve(f, script);
+  CHECK_MSG(r == FERRET_SAT, "expected sat, got %d (%s)", (int)r, reason(f));
+  if (r == FERRET_SAT) CHECK(z3_confirms(f, text) != 0);
+  free(script);
+  return f;
+}
+
+TEST(engine_float32_sum) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun x () Float32)(declare-fun y () Float32)"
+      "(assert (fp.eq (fp.add RNE x y) ((_ to_fp 8 24) RNE 10.0)))"
+      "(assert (fp.gt x ((_ to_fp 8 24) RNE 3.0)))(assert (fp.gt y ((_ to_fp 8 24) RNE 3.0)))"
+      "(assert (not (fp.eq x ((_ to_fp 8 24) RNE 5.0))))");
+  if (f->smt->last == FERRET_SAT) {
+    float x = f32(val(f, "x")), y = f32(val(f, "y"));
+    volatile float s = x + y; /* hardware: round to nearest even */
+    CHECK(s == 10.0f && x > 3.0f && y > 3.0f && x != 5.0f);
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_float64_interval) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun x () Float64)"
+      "(assert (fp.lt x ((_ to_fp 11 53) RNE 1.0)))"
+      "(assert (fp.gt x ((_ to_fp 11 53) RNE 0.999)))");
+  if (f->smt->last == FERRET_SAT) {
+    double x = f64(val(f, "x"));
+    CHECK(x < 1.0 && x > 0.999);
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_float16_subnormal) {
+  ferret *f = expect_sat("max_execs=200000",
+      "(declare-fun x () Float16)(assert (fp.isSubnormal x))(assert (fp.isNegative x))"
+      "(assert (fp.lt x ((_ to_fp 5 11) RNE (- 0.00001))))");
+  if (f->smt->last == FERRET_SAT) {
+    uint32_t b = (uint32_t)val(f, "x");
+    CHECK((b >> 15) == 1 && ((b >> 10) & 31) == 0 && (b & 1023) != 0);
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_float128_interval) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun x () Float128)"
+      "(assert (fp.gt (fp.mul RNE x x) ((_ to_fp 15 113) RNE 100.0)))"
+      "(assert (fp.lt x ((_ to_fp 15 113) RNE 11.0)))"
+      "(assert (fp.gt x ((_ to_fp 15 113) RNE 10.5)))");
+  if (f->smt->last == FERRET_SAT) {
+    /* 10.5 < x < 11: sign 0, exponent 3 + bias, significand in [1.3125, 1.375) */
+    fer_u128 b = val(f, "x");
+    uint32_t e = (uint32_t)(b >> 112) & 0x7fff;
+    uint64_t top = (uint64_t)(b >> 104) & 0xff; /* first 8 fraction bits */
+    CHECK((b >> 127) == 0 && e == 16383 + 3);
+    CHECK(top >= 0x50 && top < 0x60); /* .3125 = 0x50/256, .375 = 0x60/256 */
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_small_format_and_rna_tie) {
+  /* x = 1 in Float16; RNA and RNE differ exactly on ties: y must make
+   * 1 + y a tie (e.g. y = 2^-11) */
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun x () Float16)(declare-fun y () Float16)"
+      "(assert (= x ((_ to_fp 5 11) RNE 1.0)))"
+      "(assert (distinct (fp.add RNA x y) (fp.add RNE x y)))");
+  ferret_delete(f);
+  /* an odd format, enumerated */
+  f = expect_sat("",
+      "(declare-fun x () (_ FloatingPoint 3 4))(declare-fun y () (_ FloatingPoint 3 4))"
+      "(assert (distinct (fp.mul RNA x y) (fp.mul RTZ x y)))(assert (fp.isPositive x))");
+  CHECK(!strcmp(f->stats.found_by, "enumeration"));
+  ferret_delete(f);
+}
+
+TEST(engine_to_sbv_rtz) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun x () Float32)"
+      "(assert (= ((_ fp.to_sbv 8) RTZ x) #xf6))"
+      "(assert (fp.lt x ((_ to_fp 8 24) RNE (- 10.25))))");
+  if (f->smt->last == FERRET_SAT) {
+    float x = f32(val(f, "x"));
+    CHECK(x < -10.25f && x > -11.0f && (int)x == -10);
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_rounding_mode_and_bool_vars) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun r () RoundingMode)(declare-fun x () Float32)(declare-fun p () Bool)"
+      "(assert (fp.gt x ((_ to_fp 8 24) RNE 0.5)))(assert (fp.lt x ((_ to_fp 8 24) RNE 2.0)))"
+      "(assert (distinct (fp.div r x ((_ to_fp 8 24) RNE 3.0)) (fp.div RNE x ((_ to_fp 8 24) RNE 3.0))))"
+      "(assert (= p (= r RTP)))(assert (or p (= r RTZ)))");
+  if (f->smt->last == FERRET_SAT) {
+    uint32_t r = (uint32_t)val(f, "r");
+    CHECK(r == FER_RTP || r == FER_RTZ);
+    CHECK(val(f, "p") == (r == FER_RTP));
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_bv_widths) {
+  ferret *f = expect_sat("", "(declare-fun b () (_ BitVec 1))(assert (= (bvadd b #b1) #b0))");
+  if (f->smt->last == FERRET_SAT) CHECK(val(f, "b") == 1);
+  ferret_delete(f);
+  /* 3x = 33, x < 256: x = 11 is the only solution */
+  f = expect_sat("max_execs=2000000",
+      "(declare-fun x () (_ BitVec 64))"
+      "(assert (= (bvmul x #x0000000000000003) #x0000000000000021))"
+      "(assert (bvult x #x0000000000000100))");
+  if (f->smt->last == FERRET_SAT) CHECK(val(f, "x") == 11);
+  ferret_delete(f);
+}
+
+static const char *hard =
+    "(declare-fun x () (_ BitVec 64))"
+    "(assert (= (bvmul (bvxor x (bvlshr x #x000000000000001d)) #x9e3779b97f4a7c15)"
+    "           #x0123456789abcdef))";
+
+TEST(engine_unsat_by_enumeration_only) {
+  /* x*x is never negative when x is not NaN: unsat, proved over the 2^6
+   * inputs of Float(3,3); z3 agrees */
+  const char *text = "(declare-fun x () (_ FloatingPoint 3 3))"
+                     "(assert (fp.isNegative (fp.mul RNE x x)))(assert (not (fp.isNaN x)))";
+  char script[512];
+  snprintf(script, sizeof script, "%s(check-sat)", text);
+  ferret *f = fresh("");
+  CHECK(solve(f, script) == FERRET_UNSAT);
+  CHECK(!strcmp(f->stats.found_by, "enumeration"));
+  CHECK_EQ_U(f->stats.enumerated, 64);
+  ferret_delete(f);
+  /* the same over Float32: too big to enumerate, so never unsat */
+  f = fresh("max_execs=3000");
+  CHECK(solve(f, "(declare-fun x () Float32)(assert (fp.isNegative (fp.mul RNE x x)))"
+                 "(assert (not (fp.isNaN x)))(check-sat)") == FERRET_UNKNOWN);
+  CHECK_STR(reason(f), "budget");
+  CHECK(f->stats.execs >= 3000 && f->stats.execs < 3000 + 1000);
+  ferret_delete(f);
+  /* enumeration switched off */
+  f = fresh("enum_bits=0 max_execs=3000");
+  CHECK(solve(f, script) == FERRET_UNKNOWN);
+  ferret_delete(f);
+}
+
+static void *interrupter(void *arg) {
+  struct timespec ts = {0, 200 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  ferret_interrupt((ferret *)arg);
+  return NULL;
+}
+
+TEST(engine_limits_timeout_interrupt) {
+  char script[1024];
+  snprintf(script, sizeof script, "%s(check-sat)", hard);
+  ferret *f = fresh("timeout=1");
+  time_t t0 = time(NULL);
+  CHECK(solve(f, script) == FERRET_UNKNOWN);
+  CHECK_STR(reason(f), "timeout");
+  CHECK(time(NULL) - t0 <= 3);
+  ferret_delete(f);
+  f = fresh("");
+  pthread_t th;
+  pthread_create(&th, NULL, interrupter, f);
+  CHECK(solve(f, script) == FERRET_UNKNOWN);
+  CHECK_STR(reason(f), "interrupted");
+  pthread_join(th, NULL);
+  ferret_delete(f);
+}
+
+TEST(engine_deterministic_with_seed) {
+  const char *script =
+      "(declare-fun x () Float32)(declare-fun y () Float32)(declare-fun z () Float32)"
+      "(assert (fp.eq (fp.add RNE x y) ((_ to_fp 8 24) RNE 10.0)))"
+      "(assert (fp.gt (fp.mul RNE x z) ((_ to_fp 8 24) RNE 3.0)))"
+      "(assert (fp.lt (fp.sub RNE y z) ((_ to_fp 8 24) RNE 2.0)))"
+      "(assert (fp.gt y ((_ to_fp 8 24) RNE 3.0)))(check-sat)";
+  fer_u128 v[2][3];
+  uint64_t execs[2];
+  for (int run = 0; run < 2; run++) {
+    ferret *f = fresh("seed=7 max_execs=2000000");
+    CHECK(solve(f, script) == FERRET_SAT);
+    v[run][0] = val(f, "x"), v[run][1] = val(f, "y"), v[run][2] = val(f, "z");
+    execs[run] = f->stats.execs;
+    ferret_delete(f);
+  }
+  CHECK(execs[0] == execs[1]);
+  CHECK(execs[0] > 1); /* not a trivial seed hit */
+  CHECK(v[0][0] == v[1][0] && v[0][1] == v[1][1] && v[0][2] == v[1][2]);
+}
+
+TEST(engine_jobs_random_tryall) {
+  const char *text =
+      "(declare-fun x () Float32)(declare-fun y () Float32)"
+      "(assert (fp.gt (fp.mul RNE x y) ((_ to_fp 8 24) RNE 100.0)))"
+      "(assert (fp.lt x ((_ to_fp 8 24) RNE 20.0)))(assert (fp.lt y ((_ to_fp 8 24) RNE 20.0)))";
+  ferret *f = expect_sat("jobs=2 max_execs=4000000", text);
+  ferret_delete(f);
+  f = expect_sat("pure_random=1 seeds=0 max_execs=4000000", text);
+  CHECK(!strcmp(f->stats.found_by, "random"));
+  CHECK(f->stats.corpus == 0);
+  ferret_delete(f);
+  f = expect_sat("encoding=1 local_search=0 max_execs=4000000", text);
+  ferret_delete(f);
+}
+
+TEST(engine_user_seeds) {
+  /* the hash equation is hopeless for search, trivial from the right seed */
+  ferret *f = fresh("max_execs=2000");
+  ferret_execute(f, "test", hard, strlen(hard));
+  /* find x: invert by brute force is hopeless too, so compute the image of
+   * a chosen x and rebuild the formula with it */
+  uint64_t x = 0x0badc0ffee123457ull;
+  uint64_t t = (x ^ (x >> 29)) * 0x9e3779b97f4a7c15ull;
+  ferret_delete(f);
+  char text[1024], script[1200];
+  snprintf(text, sizeof text,
+           "(declare-fun x () (_ BitVec 64))"
+           "(assert (= (bvmul (bvxor x (bvlshr x #x000000000000001d)) #x9e3779b97f4a7c15)"
+           " #x%016llx))", (unsigned long long)t);
+  snprintf(script, sizeof script, "%s(check-sat)", text);
+  f = fresh("max_execs=2000");
+  CHECK(solve(f, script) == FERRET_UNKNOWN);
+  ferret_delete(f);
+  f = fresh("max_execs=2000");
+  ferret_execute(f, "test", text, strlen(text));
+  fer_user_seeds u;
+  fer_user_seeds_init(&u);
+  char seed[256];
+  snprintf(seed, sizeof seed, "(model (define-fun x () (_ BitVec 64) #x%016llx))",
+           (unsigned long long)x);
+  CHECK(fer_user_seeds_parse(f, seed, strlen(seed), &u) == FERRET_OK);
+  fer_model m;
+  fer_model_init(&m);
+  const char *why = NULL;
+  ferret_result r = fer_engine_solve_seeded(f, f->smt->assertions.data,
+                                            f->smt->assertions.size, &m, &why, &u);
+  CHECK(r == FERRET_SAT);
+  CHECK(!strcmp(f->stats.found_by, "seed"));
+  if (r == FERRET_SAT) CHECK(fer_const_u128(f, m.value[fer_term_idx(f, var(f, "x"), 0)]) == x);
+  fer_model_release(f, &m);
+  fer_user_seeds_release(f, &u);
+  ferret_delete(f);
+}
+
+TEST(engine_model_covers_eliminated_and_components) {
+  ferret *f = expect_sat("max_execs=2000000",
+      "(declare-fun a () Float32)(declare-fun b () Float32)(declare-fun c () Float32)"
+      "(declare-fun d () Float32)(declare-fun u () (_ BitVec 8))(declare-fun w () (_ BitVec 8))"
+      "(declare-fun unused () (_ BitVec 3))"
+      "(assert (= a b))(assert (fp.lt b c))(assert (fp.gt a ((_ to_fp 8 24) RNE 1.5)))"
+      "(assert (= d (fp.mul RNE c c)))(assert (bvult u w))(assert (= (bvadd u w) #x11))");
+  if (f->smt->last == FERRET_SAT) {
+    CHECK(val(f, "a") == val(f, "b"));
+    CHECK(f32(val(f, "d")) == f32(val(f, "c")) * f32(val(f, "c")));
+    val(f, "unused"); /* has a value */
+    CHECK(f->stats.components == 2);
+    CHECK(f->stats.eliminated >= 2);
+  }
+  ferret_delete(f);
+}
+
+TEST(engine_unspecified_never_sat) {
+  /* every model needs fp.to_ubv of NaN, whose value SMT-LIB leaves open */
+  ferret *f = fresh("max_execs=20000");
+  ferret_result r = solve(f, "(declare-fun x () Float32)(declare-fun v () (_ BitVec 8))"
+                             "(assert (fp.isNaN x))(assert (= ((_ fp.to_ubv 8) RNE x) v))(check-sat)");
+  CHECK(r == FERRET_UNKNOWN);
+  ferret_delete(f);
+}
+
+TEST(engine_stats_json) {
+  ferret *f = expect_sat("", "(declare-fun b () (_ BitVec 4))(assert (bvugt b #x3))");
+  fer_buf b = {0};
+  CHECK(fer_stats_json(f, &b));
+  fer_buf_add(f, &b, "", 1);
+  CHECK(strstr(b.data, "\"result\": \"sat\"") != NULL);
+  CHECK(strstr(b.data, "\"execs\": ") != NULL);
+  CHECK(strstr(b.data, "\"seed\": 1") != NULL);
+  FER_RELEASE(f, b);
+  ferret_delete(f);
+}
+
+TEST(engine_z3_oracle_can_fail) {
+  /* the oracle itself: a wrong model must be refused, a right one accepted */
+  const char *text = "(declare-fun b () (_ BitVec 4))(assert (bvugt b #x3))";
+  ferret *f = fresh("");
+  ferret_execute(f, "test", text, strlen(text));
+  fer_model *m = &f->smt->model;
+  CHECK(fer_model_reserve(f, m));
+  uint32_t i = fer_term_idx(f, var(f, "b"), 0);
+  m->value[i] = fer_mk_const_u128(f, fer_sort_bv(f, 4), 1);
+  CHECK(z3_confirms(f, text) == 0);
+  m->value[i] = fer_mk_const_u128(f, fer_sort_bv(f, 4), 9);
+  CHECK(z3_confirms(f, text) == 1);
+  ferret_delete(f);
+}
