@@ -183,9 +183,9 @@ int main(int argc, char **argv) {
     return rc;
   }
   if (sub->parse_only) ferret_set_option(f, "parse_only", "1");
+  /* Every error, including a file that cannot be read, is reported by the
+   * library on the diagnostic channel (stderr). */
   ferret_status st = ferret_execute_file(f, path);
-  if (st == FERRET_ERROR_IO) /* nothing was executed: say why */
-    fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
   if (sub->parse_only && st != FERRET_ERROR_IO &&
       ferret_print_assertions(f) != FERRET_OK) {
     fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);

@@ -486,9 +486,7 @@ static int dependencies(comp *c, const fer_term *a, size_t n,
   fer_prog *p = c->p;
   uint32_t nb = (uint32_t)p->blocks.size, ns = p->nslots;
   int ok = 1;
-  u32_stack ek = {0}, ev = {0}, sk = {0}, sv = {0}, succ_off = {0}, succ = {0},
-            bs_off = {0}, bs = {0}, rk = {0}, rv = {0}, rd_off = {0}, rd = {0},
-            work = {0};
+  u32_stack ek = {0}, ev = {0}, sk = {0}, sv = {0}, bs = {0}, rk = {0};
   uint32_t *bstamp = fer_calloc(f, ((size_t)nb + 1) * sizeof *bstamp);
   uint32_t *sstamp = fer_calloc(f, ((size_t)ns + 1) * sizeof *sstamp);
   if (!bstamp || !sstamp) ok = 0;
@@ -520,31 +518,11 @@ static int dependencies(comp *c, const fer_term *a, size_t n,
       }
     }
   }
-  /* block -> direct slots (bs_off/bsl) and slot -> direct readers (rd). */
-  u32_stack bsl = {0};
-  ok = ok && csr(f, nb, bs.data, rk.data, bs.size, &bs_off, &bsl) &&
-       csr(f, ns, rk.data, bs.data, rk.size, &rd_off, &rd) &&
-       csr(f, nb, ek.data, ev.data, ek.size, &succ_off, &succ);
-  /* slot -> every block depending on it, transitively. */
-  for (uint32_t b = 0; b <= nb && ok; b++) bstamp[b] = 0;
-  for (uint32_t s = 0; ok && s < ns; s++) {
-    FER_CLEAR(work);
-    for (uint32_t j = rd_off.data[s]; ok && j < rd_off.data[s + 1]; j++)
-      if (bstamp[rd.data[j]] != s + 1) {
-        bstamp[rd.data[j]] = s + 1;
-        ok = FER_PUSH(f, work, rd.data[j]);
-      }
-    for (size_t q = 0; ok && q < work.size; q++) {
-      uint32_t b = work.data[q];
-      ok = FER_PUSH(f, sk, s) && FER_PUSH(f, sv, b);
-      for (uint32_t j = succ_off.data[b]; ok && j < succ_off.data[b + 1]; j++)
-        if (bstamp[succ.data[j]] != s + 1) {
-          bstamp[succ.data[j]] = s + 1;
-          ok = FER_PUSH(f, work, succ.data[j]);
-        }
-    }
-  }
-  ok = ok && csr(f, ns, sk.data, sv.data, sk.size, &p->slot_blk_off, &p->slot_blk);
+  /* block -> direct slots, block -> direct predecessor blocks */
+  ok = ok && csr(f, nb, bs.data, rk.data, bs.size, &p->blk_slot_off, &p->blk_slot) &&
+       csr(f, nb, ev.data, ek.data, ev.size, &p->blk_pred_off, &p->blk_pred);
+  const u32_stack bs_off = {p->blk_slot_off.data, p->blk_slot_off.size, 0};
+  const u32_stack bsl = {p->blk_slot.data, p->blk_slot.size, 0};
   /* Per constraint: blocks (sorted), slots, cost. */
   FER_CLEAR(sk), FER_CLEAR(sv);
   for (uint32_t b = 0; b <= nb && ok; b++) bstamp[b] = 0;
@@ -579,15 +557,13 @@ static int dependencies(comp *c, const fer_term *a, size_t n,
         }
     }
     cn->slot_end = (uint32_t)p->cslots.size;
+    cn->root_blk = cn->root < p->nregs ? p->blk_of_reg.data[cn->root] : NONE;
     for (uint32_t j = cn->slot_begin; ok && j < cn->slot_end; j++)
       ok = FER_PUSH(f, sk, p->cslots.data[j]) && FER_PUSH(f, sv, (uint32_t)k);
   }
   ok = ok && csr(f, ns, sk.data, sv.data, sk.size, &p->slot_cons_off, &p->slot_cons);
   FER_RELEASE(f, ek), FER_RELEASE(f, ev), FER_RELEASE(f, sk), FER_RELEASE(f, sv);
-  FER_RELEASE(f, succ_off), FER_RELEASE(f, succ), FER_RELEASE(f, bs_off);
-  FER_RELEASE(f, bs), FER_RELEASE(f, rk), FER_RELEASE(f, rv);
-  FER_RELEASE(f, rd_off), FER_RELEASE(f, rd), FER_RELEASE(f, work);
-  FER_RELEASE(f, bsl);
+  FER_RELEASE(f, bs), FER_RELEASE(f, rk);
   fer_free(f, bstamp, ((size_t)nb + 1) * sizeof *bstamp);
   fer_free(f, sstamp, ((size_t)ns + 1) * sizeof *sstamp);
   return ok;

@@ -187,7 +187,7 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
   /* Registers may hold rejected moves: reload the accepted point. */
   fer_exec_load(&w->x, w->cand);
   if (a.obj > 0) return 0;
-  /* Confirm on a full evaluation (cheap: nothing is dirty but the last). */
+  /* Confirm on a full evaluation (cheap: only blocks reading the last move re-run). */
   for (uint32_t c = 0; c < nc; c++)
     if (!fer_exec_cons(&w->x, c)) return 0;
   return 1;

@@ -175,16 +175,17 @@ static uint32_t hash_name(const char *s, uint32_t len) {
   return h;
 }
 
+/* The table holds (id, hash) pairs so that a probe that misses never
+ * touches the symbol array. */
 static int table_grow(ferret *f, fer_reader *rd) {
   uint32_t cap = rd->table_cap ? rd->table_cap * 2 : 1024;
-  uint32_t *t = fer_calloc(f, (size_t)cap * sizeof *t);
+  fer_sym_slot *t = fer_calloc(f, (size_t)cap * sizeof *t);
   if (!t) return 0;
   for (uint32_t i = 0; i < rd->table_cap; i++) {
-    uint32_t id = rd->table[i];
-    if (!id) continue;
-    uint32_t j = rd->syms.data[id].hash & (cap - 1);
-    while (t[j]) j = (j + 1) & (cap - 1);
-    t[j] = id;
+    if (!rd->table[i].id) continue;
+    uint32_t j = rd->table[i].hash & (cap - 1);
+    while (t[j].id) j = (j + 1) & (cap - 1);
+    t[j] = rd->table[i];
   }
   fer_free(f, rd->table, (size_t)rd->table_cap * sizeof *t);
   rd->table = t;
@@ -193,27 +194,26 @@ static int table_grow(ferret *f, fer_reader *rd) {
 }
 
 /* Hot: every symbol token is looked up here. */
-static uint32_t *slot_of(const fer_reader *rd, const char *s, uint32_t len,
-                         uint32_t h) {
+static fer_sym_slot *slot_of(const fer_reader *rd, const char *s, uint32_t len,
+                             uint32_t h) {
   uint32_t mask = rd->table_cap - 1, j = h & mask;
-  for (uint32_t id; (id = rd->table[j]); j = (j + 1) & mask) {
-    const fer_symbol *y = &rd->syms.data[id];
-    if (y->hash == h && y->len == len &&
-        !memcmp(rd->names.data + y->name, s, len))
-      break;
+  for (; rd->table[j].id; j = (j + 1) & mask) {
+    if (rd->table[j].hash != h) continue;
+    const fer_symbol *y = &rd->syms.data[rd->table[j].id];
+    if (y->len == len && !memcmp(rd->names.data + y->name, s, len)) break;
   }
   return &rd->table[j];
 }
 
 uint32_t fer_sym_find(const fer_reader *rd, const char *s, uint32_t len) {
-  return *slot_of(rd, s, len, hash_name(s, len));
+  return slot_of(rd, s, len, hash_name(s, len))->id;
 }
 
 uint32_t fer_sym_intern(ferret *f, fer_reader *rd, const char *s,
                         uint32_t len) {
   uint32_t h = hash_name(s, len);
-  uint32_t *slot = slot_of(rd, s, len, h);
-  if (*slot) return *slot;
+  fer_sym_slot *slot = slot_of(rd, s, len, h);
+  if (slot->id) return slot->id;
   if ((rd->syms.size + 1) * 2 > rd->table_cap) {
     if (!table_grow(f, rd)) return 0;
     slot = slot_of(rd, s, len, h);
@@ -228,8 +228,9 @@ uint32_t fer_sym_intern(ferret *f, fer_reader *rd, const char *s,
   rd->names.data[rd->names.size + len] = '\0';
   if (!FER_PUSH(f, rd->syms, y)) return 0;
   rd->names.size += (size_t)len + 1;
-  *slot = (uint32_t)rd->syms.size - 1;
-  return *slot;
+  slot->id = (uint32_t)rd->syms.size - 1;
+  slot->hash = h;
+  return slot->id;
 }
 
 uint32_t fer_rd_symbol(ferret *f, fer_reader *rd, const char *what) {

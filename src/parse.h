@@ -118,7 +118,13 @@ typedef struct fer_symbol {
   uint16_t sort_op;     /* detail of sort_builtin */
   uint32_t term_top;    /* innermost binding in the term namespace, 0: none */
   uint32_t sort_top;    /* innermost binding in the sort namespace */
+  fer_term literal;     /* for the key "|" + a numeral or decimal: its Real
+                           term ('|' cannot occur in a symbol name) */
 } fer_symbol;
+
+typedef struct fer_sym_slot {
+  uint32_t id, hash;
+} fer_sym_slot;
 
 typedef enum fer_bind_kind {
   FER_BIND_TERM,      /* value: a term (constant, let, named, parameter) */
@@ -197,7 +203,7 @@ typedef struct fer_reader {
   /* symbols */
   FER_STACK(fer_symbol) syms; /* syms.data[0] unused */
   FER_STACK(char) names;
-  uint32_t *table; /* open addressing over syms, 0 = empty */
+  fer_sym_slot *table; /* open addressing over syms, id 0 = empty */
   uint32_t table_cap;
 
   /* meanings */

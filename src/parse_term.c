@@ -397,6 +397,24 @@ static fer_term build_app(ferret *f, fer_reader *rd, const fer_frame *fr,
   return t;
 }
 
+/* A numeral or decimal as a Real literal, cached by its text: files
+ * repeat the same few literals, and building one costs a search of the
+ * store. */
+static fer_term real_literal(ferret *f, fer_reader *rd, const fer_token *t) {
+  char key[128];
+  if (t->len + 1 > sizeof key) return fer_rd_real_literal(f, t);
+  key[0] = '|';
+  memcpy(key + 1, t->text, t->len);
+  uint32_t sym = fer_sym_intern(f, rd, key, t->len + 1);
+  if (!sym) return 0;
+  if (!fer_sym(rd, sym)->literal) {
+    fer_term r = fer_rd_real_literal(f, t);
+    if (!r) return 0;
+    fer_sym(rd, sym)->literal = r;
+  }
+  return fer_sym(rd, sym)->literal;
+}
+
 /* After the '(' of a binding: its name. */
 static bool let_name(ferret *f, fer_reader *rd) {
   const fer_token t = rd->tok;
@@ -520,7 +538,7 @@ static bool open_form(ferret *f, fer_reader *rd, const fer_token *lpar,
   fr->kind = FR_APP, fr->line = line, fr->col = col, fr->base = base;
   if (!fer_rd_ok(f, rd)) return false;
   if (rd->tok.kind == FER_TOK_RPAR)
-    return fail_at(f, FERRET_ERROR_PARSE, &rd->tok,
+    return fail_at(f, FERRET_ERROR_PARSE, lpar,
                    "function application without arguments");
   return true;
 }
@@ -543,7 +561,7 @@ fer_term fer_rd_term(ferret *f, fer_reader *rd, size_t *start, size_t *end) {
       break;
     case FER_TOK_NUMERAL:
     case FER_TOK_DECIMAL:
-      t = fer_rd_real_literal(f, &tk);
+      t = real_literal(f, rd, &tk);
       goto leaf;
     case FER_TOK_BINARY:
     case FER_TOK_HEX:

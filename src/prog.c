@@ -27,8 +27,10 @@ void fer_prog_release(ferret *f, fer_prog *p) {
   FER_RELEASE(f, p->cons);
   FER_RELEASE(f, p->cblocks);
   FER_RELEASE(f, p->cslots);
-  FER_RELEASE(f, p->slot_blk_off);
-  FER_RELEASE(f, p->slot_blk);
+  FER_RELEASE(f, p->blk_slot_off);
+  FER_RELEASE(f, p->blk_slot);
+  FER_RELEASE(f, p->blk_pred_off);
+  FER_RELEASE(f, p->blk_pred);
   FER_RELEASE(f, p->slot_cons_off);
   FER_RELEASE(f, p->slot_cons);
   FER_RELEASE(f, p->dn);
@@ -42,26 +44,39 @@ void fer_prog_release(ferret *f, fer_prog *p) {
 int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
   memset(x, 0, sizeof *x);
   x->p = p;
-  size_t nb = p->blocks.size ? p->blocks.size : 1;
+  size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
   x->r = fer_malloc(f, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
-  x->dirty = fer_malloc(f, nb);
+  x->sver = fer_calloc(f, ns * sizeof *x->sver);
+  x->bver = fer_calloc(f, nb * sizeof *x->bver);
+  x->bchk = fer_calloc(f, nb * sizeof *x->bchk);
   x->unspec = fer_calloc(f, nb);
-  if (!x->r || !x->dirty || !x->unspec) {
+  size_t nc = p->cons.size ? p->cons.size : 1;
+  x->cdirty = fer_malloc(f, nc);
+  if (x->cdirty) memset(x->cdirty, 1, nc);
+  x->stack = fer_malloc(f, nb * sizeof *x->stack);
+  x->pending = fer_calloc(f, (nb + 63) / 64 * sizeof *x->pending);
+  x->clock = x->input = 1; /* bchk == 0 never matches */
+  if (!x->r || !x->sver || !x->bver || !x->bchk || !x->unspec || !x->cdirty ||
+      !x->stack || !x->pending) {
     fer_exec_release(f, x);
     return 0;
   }
   if (p->nregs) memcpy(x->r, p->init.data, (size_t)p->nregs * sizeof *x->r);
-  memset(x->dirty, 1, nb);
   return 1;
 }
 
 void fer_exec_release(ferret *f, fer_exec *x) {
   const fer_prog *p = x->p;
   if (!p) return;
-  size_t nb = p->blocks.size ? p->blocks.size : 1;
+  size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
   fer_free(f, x->r, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
-  fer_free(f, x->dirty, nb);
+  fer_free(f, x->sver, ns * sizeof *x->sver);
+  fer_free(f, x->bver, nb * sizeof *x->bver);
+  fer_free(f, x->bchk, nb * sizeof *x->bchk);
   fer_free(f, x->unspec, nb);
+  fer_free(f, x->cdirty, p->cons.size ? p->cons.size : 1);
+  fer_free(f, x->stack, nb * sizeof *x->stack);
+  fer_free(f, x->pending, (nb + 63) / 64 * sizeof *x->pending);
   memset(x, 0, sizeof *x);
 }
 
@@ -229,19 +244,66 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
 #undef NEXT
 }
 
+/* Must block b run again?  Its inputs are slots and earlier blocks (which
+ * the caller has brought up to date first).  HOT. */
+static inline bool stale(const fer_exec *x, const fer_prog *p, uint32_t b) {
+  uint64_t v = x->bver[b];
+  if (!v) return true;
+  const uint32_t *q = p->blk_slot.data + p->blk_slot_off.data[b];
+  const uint32_t *e = p->blk_slot.data + p->blk_slot_off.data[b + 1];
+  for (; q < e; q++)
+    if (x->sver[*q] > v) return true;
+  q = p->blk_pred.data + p->blk_pred_off.data[b];
+  e = p->blk_pred.data + p->blk_pred_off.data[b + 1];
+  for (; q < e; q++)
+    if (x->bver[*q] > v) return true;
+  return false;
+}
+
+/* Bring block `root` and every block it depends on up to date.  HOT. */
+static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
+  uint64_t in = x->input;
+  uint32_t sp = 0, lo = root; /* ancestors have smaller ids */
+  x->bchk[root] = in;
+  x->stack[sp++] = root;
+  x->pending[root >> 6] |= (uint64_t)1 << (root & 63);
+  while (sp) { /* collect the ancestors not yet checked for this input */
+    uint32_t b = x->stack[--sp];
+    const uint32_t *q = p->blk_pred.data + p->blk_pred_off.data[b];
+    const uint32_t *e = p->blk_pred.data + p->blk_pred_off.data[b + 1];
+    for (; q < e; q++) {
+      uint32_t a = *q;
+      if (x->bchk[a] == in) continue;
+      x->bchk[a] = in;
+      x->stack[sp++] = a;
+      x->pending[a >> 6] |= (uint64_t)1 << (a & 63);
+      if (a < lo) lo = a;
+    }
+  }
+  /* ids are a topological order: check and run in increasing id */
+  for (uint32_t w = lo >> 6; w <= root >> 6; w++) {
+    uint64_t bits = x->pending[w];
+    x->pending[w] = 0;
+    while (bits) {
+      uint32_t b = (w << 6) | (uint32_t)__builtin_ctzll(bits);
+      bits &= bits - 1;
+      if (!stale(x, p, b)) continue;
+      const fer_block *blk = &p->blocks.data[b];
+      x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r);
+      x->insns += blk->end - blk->begin;
+      x->bver[b] = ++x->clock;
+    }
+  }
+}
+
 /* HOT: called for every constraint of every execution. */
 bool fer_exec_cons(fer_exec *x, uint32_t c) {
   const fer_prog *p = x->p;
   const fer_cons *k = &p->cons.data[c];
-  const uint32_t *b = p->cblocks.data + k->blk_begin;
-  const uint32_t *e = p->cblocks.data + k->blk_end;
-  for (; b < e; b++) {
-    uint32_t id = *b;
-    if (!x->dirty[id]) continue;
-    const fer_block *blk = &p->blocks.data[id];
-    x->unspec[id] = fer_run(p->code.data, blk->begin, blk->end, x->r);
-    x->insns += blk->end - blk->begin;
-    x->dirty[id] = 0;
+  if (x->cdirty[c]) {
+    x->cdirty[c] = 0;
+    uint32_t rb = k->root_blk;
+    if (rb != UINT32_MAX && x->bchk[rb] != x->input) demand(x, p, rb);
   }
   return (bool)(x->r[k->root] & 1);
 }

@@ -13,10 +13,20 @@
  * Blocks are ordered so that every block comes after the blocks it reads
  * (a block's user set is a strict subset of the user sets of the blocks
  * feeding it, so sorting by user-set size is a topological order).  A
- * constraint lists the blocks it needs; an exec state keeps a dirty flag per
- * block, set when a slot the block depends on changes, and only dirty
- * blocks run.  So after a mutation of one slot only the instructions that
- * depend on it run, and only for the constraints that are evaluated.
+ * constraint lists the blocks it needs (all ancestors of its root's block).
+ * An exec state stamps every slot
+ * change and every block run with a strictly increasing clock; a block
+ * re-runs only if one of its direct inputs (a slot or a block) carries a
+ * newer stamp than its own, and a block found up to date is not checked
+ * again until a slot changes.  Evaluation is demand-driven: from the root's
+ * block back along predecessor edges, stopping at blocks already checked
+ * for this input, then the collected blocks are checked in topological
+ * (id) order; so each block is looked at once per input however many
+ * constraints share it.  Above that, a constraint none of whose slots
+ * changed since its last evaluation answers from its root register at once.  So after a mutation of one slot only the
+ * instructions that depend on it run, only for the constraints that are
+ * evaluated, and the check costs the in-degree of the blocks looked at
+ * (not the fan-out of the changed slot, which for deep formulas is large).
  *
  * Distances: for each constraint, its Boolean skeleton (not/and/or/=>/xor/
  * ite/= over Bool) is kept as "distance nodes" whose leaves are atoms
@@ -112,6 +122,7 @@ typedef struct fer_cons {
   uint32_t dn_begin, dn_end;      /* its distance nodes (post-order; the
                                      last one is the root) */
   uint32_t cost;                  /* instructions in its blocks */
+  uint32_t root_blk;              /* block computing root, or UINT32_MAX */
 } fer_cons;
 
 typedef struct fer_prog {
@@ -121,7 +132,8 @@ typedef struct fer_prog {
   FER_STACK(fer_block) blocks;
   FER_STACK(fer_cons) cons;
   FER_STACK(uint32_t) cblocks, cslots;
-  FER_STACK(uint32_t) slot_blk_off, slot_blk;   /* CSR: blocks per slot */
+  FER_STACK(uint32_t) blk_slot_off, blk_slot;   /* CSR: slots a block reads */
+  FER_STACK(uint32_t) blk_pred_off, blk_pred;   /* CSR: blocks a block reads */
   FER_STACK(uint32_t) slot_cons_off, slot_cons; /* CSR: constraints per slot */
   FER_STACK(fer_dnode) dn;
   FER_STACK(uint32_t) dn_kids;
@@ -152,7 +164,14 @@ void fer_prog_dump(ferret *, const fer_prog *);
 typedef struct fer_exec {
   const fer_prog *p;
   fer_u128 *r;          /* register file */
-  uint8_t *dirty;       /* by block */
+  uint64_t *sver;       /* by slot: clock of its last change */
+  uint64_t *bver;       /* by block: clock of its last run, 0 = never */
+  uint64_t *bchk;       /* by block: `input` when last found up to date */
+  uint64_t clock;
+  uint64_t input;       /* clock of the last slot change (>= 1) */
+  uint8_t *cdirty;      /* by constraint: a slot it reads changed */
+  uint32_t *stack;      /* nblocks: demand walk */
+  uint64_t *pending;    /* bitmap of blocks to check, by block id */
   uint8_t *unspec;      /* by block: last run hit an unspecified case */
   uint64_t insns;       /* instructions executed (statistics) */
 } fer_exec;
@@ -160,15 +179,16 @@ typedef struct fer_exec {
 int fer_exec_init(ferret *, fer_exec *, const fer_prog *);
 void fer_exec_release(ferret *, fer_exec *);
 
-/* Set slot s to v and dirty the blocks depending on it (no-op if equal).
+/* Set slot s to v (no-op if equal) and mark the constraints reading it.
  * Hot: called on every execution. */
 static inline void fer_exec_set(fer_exec *x, uint32_t s, fer_u128 v) {
   if (x->r[s] == v) return;
   x->r[s] = v;
+  x->sver[s] = x->input = ++x->clock;
   const fer_prog *p = x->p;
-  const uint32_t *b = p->slot_blk.data + p->slot_blk_off.data[s];
-  const uint32_t *e = p->slot_blk.data + p->slot_blk_off.data[s + 1];
-  for (; b < e; b++) x->dirty[*b] = 1;
+  const uint32_t *c = p->slot_cons.data + p->slot_cons_off.data[s];
+  const uint32_t *e = p->slot_cons.data + p->slot_cons_off.data[s + 1];
+  for (; c < e; c++) x->cdirty[*c] = 1;
 }
 
 /* Load a whole input (nslots values).  Hot. */

@@ -120,6 +120,7 @@ typedef struct fer_worker {
   bool seeded, solution_unspec;
   fer_origin found_by;
   uint32_t last_fail;              /* first false constraint of the last exec */
+  uint32_t parent, stick;          /* current parent, mutations left on it */
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);

@@ -112,6 +112,8 @@ static ferret_status finish(ferret *f, fer_smt *s) {
 static void run(ferret *f, fer_smt *s, const char *text, size_t len,
                 uint32_t line, uint32_t col) {
   fer_reader *rd = &s->rd;
+  if (line == 1 && col == 1 && len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+    text += 3, len -= 3; /* a UTF-8 byte order mark is not part of the text */
   fer_rd_begin(rd, text, len, line, col);
   while (!s->exited) {
     fer_token t = rd->tok;
@@ -281,6 +283,14 @@ ferret_status fer_smt_feed_end(ferret *f) {
 
 /* ------------------------------------------------------------- files */
 
+/* A file that could not be read: no command ran, so there is no position
+ * and no SMT-LIB response, only a diagnostic. */
+static ferret_status file_error(ferret *f) {
+  set_error_source(f, NULL);
+  fer_diag(f, "ferret: %s\n", f->error.message);
+  return f->error.status;
+}
+
 ferret_status ferret_execute_file(ferret *f, const char *path) {
   FER_REQUIRE(f, f && path, "NULL argument");
   if (!strcmp(path, "-")) { /* stdin: command by command, as typed */
@@ -297,16 +307,18 @@ ferret_status ferret_execute_file(ferret *f, const char *path) {
     return first != FERRET_OK ? first : st;
   }
   FILE *fp = fopen(path, "rb");
-  if (!fp)
-    return fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot open '%s': %s", path,
-                     strerror(errno));
+  if (!fp) {
+    fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot open '%s': %s", path,
+              strerror(errno));
+    return file_error(f);
+  }
   FER_STACK(char) text = {0};
   size_t got;
   do {
     if (!FER_RESERVE(f, text, 1 << 16)) {
       fclose(fp);
       FER_RELEASE(f, text);
-      return f->error.status;
+      return file_error(f);
     }
     got = fread(text.data + text.size, 1, text.cap - text.size, fp);
     text.size += got;
@@ -314,9 +326,10 @@ ferret_status ferret_execute_file(ferret *f, const char *path) {
   int bad = ferror(fp);
   fclose(fp);
   ferret_status st;
-  if (bad)
-    st = fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot read '%s'", path);
-  else
+  if (bad) {
+    fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot read '%s'", path);
+    st = file_error(f);
+  } else
     st = fer_smt_execute(f, path, text.data, text.size);
   FER_RELEASE(f, text);
   return st;

@@ -337,6 +337,12 @@ static reply define(ferret *f, fer_smt *s, bool with_params) {
   fer_token bt = RD->tok;
   fer_term body = fer_rd_term(f, RD, NULL, NULL);
   if (!body || !close_cmd(f, s)) goto fail;
+  if (n && RD->named.size) { /* the label would name a term with parameters */
+    const fer_pending *p = &RD->named.data[0];
+    fer_rd_error_at(f, FERRET_ERROR_UNSUPPORTED, p->line, p->col,
+                    "unsupported: :named inside a define-fun with parameters");
+    goto fail;
+  }
   if (fer_term_sort(f, body) != result) {
     char want[64], got[64];
     fer_sort_print(f, result, want, sizeof want);
@@ -423,7 +429,7 @@ static reply cmd_assert(ferret *f, fer_smt *s) {
     return error_at(f, FERRET_ERROR_SORT, &t,
                     "assert expects a Bool term, got sort %s", got);
   }
-  if (!FER_PUSH(f, s->assertions, a) || !fer_rd_commit_named(f, RD))
+  if (!fer_rd_commit_named(f, RD) || !FER_PUSH(f, s->assertions, a))
     return fail();
   invalidate_model(s);
   return R_SUCCESS;
@@ -670,8 +676,10 @@ bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
   case FER_CMD_POP: r = cmd_push_pop(f, s, false); break;
   case FER_CMD_PUSH: r = cmd_push_pop(f, s, true); break;
   case FER_CMD_RESET:
-    r = close_cmd(f, s) ? R_SUCCESS : R_ERROR;
-    if (r == R_SUCCESS) {
+    r = close_cmd(f, s) ? R_DONE : R_ERROR;
+    if (r == R_DONE) {
+      /* success is printed under the option as it was before the reset */
+      if (s->print_success) fer_write(f, "success\n", 8);
       fer_smt_reset(f, s);
       FER_CLEAR(s->logic);
       s->print_success = false;

@@ -22,6 +22,7 @@ double fer_now(void) {
 #define CHECK_EVERY 256      /* executions between limit checks */
 #define REORDER_EVERY 4096   /* executions between fail-fast reorders */
 #define LOCAL_FIRST 1000     /* executions before the first local search */
+#define STICK 32             /* mutations of one parent in a row */
 
 int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   memset(w, 0, sizeof *w);
@@ -244,7 +245,15 @@ fer_run_result fer_worker_run(fer_worker *w) {
       reorder(w);
       w->next_reorder = w->execs + REORDER_EVERY;
     }
-    uint32_t parent = pick_parent(w);
+    /* A parent is mutated STICK times in a row (as AFL's havoc stage
+     * does): consecutive candidates then differ in a few slots only, so
+     * the incremental evaluation re-runs little. */
+    if (!w->stick) {
+      w->parent = pick_parent(w);
+      w->stick = STICK;
+    }
+    w->stick--;
+    uint32_t parent = w->parent < w->corpus.size ? w->parent : 0;
     w->corpus.meta[parent].picked++;
     memcpy(w->cand, fer_corpus_input(&w->corpus, parent), in_bytes);
     fer_mutate(w, w->corpus.meta[parent].fail);

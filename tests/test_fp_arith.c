@@ -507,40 +507,75 @@ TEST(fp_arith_round_core) {
 
 /* ---- hardware fast paths against the generic code ---- */
 
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <fenv.h>
+#include <xmmintrin.h>
+#define MXCSR_RC_SHIFT 13 /* 00 nearest, 01 down, 10 up, 11 toward zero */
+#define MXCSR_FTZ_DAZ 0x8040u
+#define N_ENVS 5
+/* Environment e: 0 the default, 1-3 the directed rounding modes, 4 nearest
+ * with flush-to-zero and denormals-are-zero.  The fast paths must notice
+ * and give the same bits as the generic code in every one. */
+static unsigned set_env(int e) {
+  unsigned old = _mm_getcsr();
+  unsigned csr = old & ~(3u << MXCSR_RC_SHIFT) & ~MXCSR_FTZ_DAZ;
+  if (e >= 1 && e <= 3) csr |= (unsigned)e << MXCSR_RC_SHIFT;
+  if (e == 4) csr |= MXCSR_FTZ_DAZ;
+  _mm_setcsr(csr);
+  return old;
+}
+static void restore_env(unsigned old) { _mm_setcsr(old); }
+#else
+#define N_ENVS 1
+static unsigned set_env(int e) { (void)e; return 0; }
+static void restore_env(unsigned old) { (void)old; }
+#endif
+
 /* Float32/Float64 under RNE use the hardware; the generic code must give
  * the same bits (and is itself checked against MPFR for every other
  * format/mode above).  Operands: edges x edges, then random values from the
- * same biased generators. */
+ * same biased generators; in the default floating-point environment and,
+ * with a fifth of the cases each, under every other MXCSR rounding mode and
+ * under FTZ|DAZ. */
 TEST(fp_arith_hw_vs_soft) {
   static const fer_fmt hw[] = {{8, 24}, {11, 53}};
   uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000);
   rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x4a4a};
   uint64_t total = 0;
-  for (unsigned fi = 0; fi < 2; fi++) {
-    fer_fmt f = hw[fi];
-    fer_u128 e[MAX_EDGES];
-    unsigned ne = edges(f, e), fails = 0;
-    for (uint64_t i = 0; i < n + (uint64_t)ne * ne; i++) {
-      fer_u128 x[3];
-      if (i < (uint64_t)ne * ne) {
-        x[0] = e[i % ne];
-        x[1] = e[i / ne];
-      } else {
-        gen(&r, f, (op_id)(i % 4), x); /* add/sub/mul/div operand shapes */
-      }
-      fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
-                         fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
-                         fer_fp_sqrt(f, FER_RNE, x[0])};
-      fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
-                          fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
-                          fer_fp_mul_soft(f, FER_RNE, x[0], x[1]), fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
-                          fer_fp_sqrt_soft(f, FER_RNE, x[0])};
-      static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
-      for (int k = 0; k < 5; k++) {
-        total++;
-        if (got[k] != want[k]) {
-          fer_test_failures++;
-          if (++fails <= 10) report(f, fi ? "Float64(hw)" : "Float32(hw)", FER_RNE, which[k], x, got[k], want[k]);
+  for (int env = 0; env < N_ENVS; env++) {
+    uint64_t ne_cases = env ? n / 5 : n;
+    for (unsigned fi = 0; fi < 2; fi++) {
+      fer_fmt f = hw[fi];
+      fer_u128 e[MAX_EDGES];
+      unsigned ne = edges(f, e), fails = 0;
+      for (uint64_t i = 0; i < ne_cases + (uint64_t)ne * ne; i++) {
+        fer_u128 x[3];
+        if (i < (uint64_t)ne * ne) {
+          x[0] = e[i % ne];
+          x[1] = e[i / ne];
+        } else {
+          gen(&r, f, (op_id)(i % 4), x); /* add/sub/mul/div operand shapes */
+        }
+        unsigned saved = set_env(env);
+        fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
+                           fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
+                           fer_fp_sqrt(f, FER_RNE, x[0])};
+        fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
+                            fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
+                            fer_fp_mul_soft(f, FER_RNE, x[0], x[1]),
+                            fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
+                            fer_fp_sqrt_soft(f, FER_RNE, x[0])};
+        restore_env(saved);
+        static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+        for (int k = 0; k < 5; k++) {
+          total++;
+          if (got[k] != want[k]) {
+            fer_test_failures++;
+            if (++fails <= 10) {
+              fprintf(stderr, "(MXCSR environment %d) ", env);
+              report(f, fi ? "Float64(hw)" : "Float32(hw)", FER_RNE, which[k], x, got[k], want[k]);
+            }
+          }
         }
       }
     }

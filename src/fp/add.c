@@ -2,11 +2,29 @@
  *
  * Exact zero sums are +0, except -0 under RTN and (-0) + (-0) = -0; x + 0
  * is x.  The generic path aligns the smaller operand to the larger in one
- * 128-bit word and rounds once with an exact sticky bit; see add_finite
- * for why the word is wide enough for every sb <= 126. */
+ * word (64 bits for formats of at most 64 bits, else 128) and rounds once
+ * with an exact sticky bit; see add_finite for why the word is wide
+ * enough. */
 #include "fp/fp_internal.h"
 
-/* Both operands finite and nonzero, |a| >= |b| is not required. */
+/* Every case but finite + finite (cls/sign of a, and of b after the flip
+ * that turns a subtraction into an addition). */
+static fer_u128 add_special(fer_fmt f, fer_rm rm, int ca, bool sa, int cb,
+                            bool sb, fer_u128 a, fer_u128 b, bool flip) {
+  if (ca == FER_FP_CNAN || cb == FER_FP_CNAN) return fer_fp_nan(f);
+  if (ca == FER_FP_CINF) {
+    if (cb == FER_FP_CINF && sa != sb) return fer_fp_nan(f);
+    return fer_fp_inf(f, sa);
+  }
+  if (cb == FER_FP_CINF) return fer_fp_inf(f, sb);
+  if (cb == FER_FP_CZERO) {
+    if (ca == FER_FP_CZERO && sa != sb) return fer_fp_zero(f, rm == FER_RTN);
+    return a;
+  }
+  return flip ? b ^ fer_fp_sign_bit(f) : b; /* a is zero */
+}
+
+/* Both finite and nonzero. */
 static fer_u128 add_finite(fer_fmt f, fer_rm rm, fer_fp_unpacked a,
                            fer_fp_unpacked b) {
   if (a.exp < b.exp || (a.exp == b.exp && a.sig < b.sig)) {
@@ -33,38 +51,66 @@ static fer_u128 add_finite(fer_fmt f, fer_rm rm, fer_fp_unpacked a,
   return fer_fp_round(f, rm, a.sign, a.exp - 2, diff, sticky);
 }
 
+/* add_finite on 64-bit words (sb <= 62, so sb+2 bits fit). */
+static uint64_t add_finite64(fer_fmt f, fer_rm rm, fer_fp_unpacked64 a,
+                             fer_fp_unpacked64 b) {
+  if (a.exp < b.exp || (a.exp == b.exp && a.sig < b.sig)) {
+    fer_fp_unpacked64 t = a;
+    a = b;
+    b = t;
+  }
+  int64_t d = (int64_t)a.exp - b.exp;
+  bool sticky = false;
+  if (a.sign == b.sign) {
+    uint64_t bs = fer_shr_sticky64(b.sig << 1, d, &sticky);
+    return fer_fp_round64(f, rm, a.sign, a.exp - 1, (a.sig << 1) + bs, sticky);
+  }
+  uint64_t bs = fer_shr_sticky64(b.sig << 2, d, &sticky);
+  uint64_t diff = (a.sig << 2) - bs - sticky;
+  if (!diff && !sticky) return (uint64_t)fer_fp_zero(f, rm == FER_RTN);
+  return fer_fp_round64(f, rm, a.sign, a.exp - 2, diff, sticky);
+}
+
 /* a + (-1)^flip * b */
 static fer_u128 add_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                             bool flip) {
+  if (fer_fp_fits64(f)) {
+    fer_fp_unpacked64 ua = fer_fp_unpack64(f, (uint64_t)a);
+    fer_fp_unpacked64 ub = fer_fp_unpack64(f, (uint64_t)b);
+    ub.sign ^= flip;
+    if (ua.cls == FER_FP_CFINITE && ub.cls == FER_FP_CFINITE)
+      return add_finite64(f, rm, ua, ub);
+    return add_special(f, rm, ua.cls, ua.sign, ub.cls, ub.sign, a, b, flip);
+  }
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   ub.sign ^= flip;
-  if (ua.cls == FER_FP_CNAN || ub.cls == FER_FP_CNAN) return fer_fp_nan(f);
-  if (ua.cls == FER_FP_CINF) {
-    if (ub.cls == FER_FP_CINF && ua.sign != ub.sign) return fer_fp_nan(f);
-    return fer_fp_inf(f, ua.sign);
-  }
-  if (ub.cls == FER_FP_CINF) return fer_fp_inf(f, ub.sign);
-  if (ub.cls == FER_FP_CZERO) {
-    if (ua.cls == FER_FP_CZERO && ua.sign != ub.sign)
-      return fer_fp_zero(f, rm == FER_RTN);
-    return a;
-  }
-  if (ua.cls == FER_FP_CZERO) return flip ? b ^ fer_fp_sign_bit(f) : b;
-  return add_finite(f, rm, ua, ub);
+  if (ua.cls == FER_FP_CFINITE && ub.cls == FER_FP_CFINITE)
+    return add_finite(f, rm, ua, ub);
+  return add_special(f, rm, ua.cls, ua.sign, ub.cls, ub.sign, a, b, flip);
 }
 
 fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
-#if FER_FP_HW
-  if (fer_hw_f64(f, rm)) return fer_hw_from_d(fer_hw_to_d(a) + fer_hw_to_d(b));
-  if (fer_hw_f32(f, rm)) return fer_hw_from_f(fer_hw_to_f(a) + fer_hw_to_f(b));
+#if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
+  fer_u128 r;
+  if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
+      fer_hw_out64(fer_hw_to_d(a) + fer_hw_to_d(b), &r))
+    return r;
+  if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
+      fer_hw_out32(fer_hw_to_f(a) + fer_hw_to_f(b), &r))
+    return r;
 #endif
   return add_generic(f, rm, a, b, false);
 }
 
 fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 #if FER_FP_HW
-  if (fer_hw_f64(f, rm)) return fer_hw_from_d(fer_hw_to_d(a) - fer_hw_to_d(b));
-  if (fer_hw_f32(f, rm)) return fer_hw_from_f(fer_hw_to_f(a) - fer_hw_to_f(b));
+  fer_u128 r;
+  if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
+      fer_hw_out64(fer_hw_to_d(a) - fer_hw_to_d(b), &r))
+    return r;
+  if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
+      fer_hw_out32(fer_hw_to_f(a) - fer_hw_to_f(b), &r))
+    return r;
 #endif
   return add_generic(f, rm, a, b, true);
 }

@@ -3,9 +3,7 @@
  * out canonical like every result of this library. */
 #include "fp/fp_internal.h"
 
-bool fer_fp_is_nan(fer_fmt f, fer_u128 x) {
-  return fer_fp_mag_is_nan(f, fer_fp_mag(f, x));
-}
+bool fer_fp_is_nan(fer_fmt f, fer_u128 x) { return fer_fp_isnan(f, x); }
 bool fer_fp_is_inf(fer_fmt f, fer_u128 x) {
   return fer_fp_mag(f, x) == fer_fp_inf_bits(f);
 }
@@ -34,7 +32,7 @@ fer_u128 fer_fp_zero(fer_fmt f, bool negative) {
 }
 
 fer_u128 fer_fp_canon(fer_fmt f, fer_u128 x) {
-  return fer_fp_is_nan(f, x) ? fer_fp_nan_bits(f) : x;
+  return fer_fp_isnan(f, x) ? fer_fp_nan_bits(f) : x;
 }
 
 fer_u128 fer_fp_make(fer_fmt f, unsigned sign, fer_u128 exp, fer_u128 sig) {
@@ -50,5 +48,5 @@ fer_u128 fer_fp_abs(fer_fmt f, fer_u128 x) {
 }
 
 fer_u128 fer_fp_neg(fer_fmt f, fer_u128 x) {
-  return fer_fp_is_nan(f, x) ? fer_fp_nan_bits(f) : x ^ fer_fp_sign_bit(f);
+  return fer_fp_isnan(f, x) ? fer_fp_nan_bits(f) : x ^ fer_fp_sign_bit(f);
 }

@@ -1,36 +1,47 @@
 /* IEEE comparisons (fp.leq, fp.lt, fp.eq) and SMT-LIB `=` on bit patterns.
  * Hot: called on every evaluation of a comparison, so integer code only
- * (as fast as the hardware compare and valid for every format). */
+ * (valid for every format, no floating-point environment involved), on
+ * 64-bit words when the format fits. */
 #include "fp/fp_internal.h"
 
-/* fp.lt / fp.leq on two magnitudes ma, mb (neither NaN) with signs. */
-static inline bool less(bool sa, fer_u128 ma, bool sb, fer_u128 mb,
-                        bool or_equal) {
-  if (!(ma | mb)) return or_equal; /* -0 == +0 */
-  if (sa != sb) return sa;
-  if (ma == mb) return or_equal;
-  return sa ? ma > mb : ma < mb;
+enum { UNORDERED, LESS, EQUAL, GREATER };
+
+/* Sign-magnitude order: NaN is unordered, -0 == +0. */
+#define FER_ORDER(T, a, b, top, inf)                   \
+  do {                                                 \
+    T ma_ = (a) & (((T)1 << (top)) - 1);               \
+    T mb_ = (b) & (((T)1 << (top)) - 1);               \
+    if (ma_ > (inf) || mb_ > (inf)) return UNORDERED;  \
+    if (!(ma_ | mb_)) return EQUAL;                    \
+    bool sa_ = (bool)((a) >> (top)), sb_ = (bool)((b) >> (top)); \
+    if (sa_ != sb_) return sa_ ? LESS : GREATER;       \
+    if (ma_ == mb_) return EQUAL;                      \
+    return (ma_ < mb_) != sa_ ? LESS : GREATER;        \
+  } while (0)
+
+static inline int order(fer_fmt f, fer_u128 a, fer_u128 b) {
+  unsigned top = f.eb + f.sb - 1;
+  if (fer_fp_fits64(f)) {
+    uint64_t inf = (uint64_t)fer_fp_exp_ones(f) << (f.sb - 1);
+    FER_ORDER(uint64_t, (uint64_t)a, (uint64_t)b, top, inf);
+  }
+  FER_ORDER(fer_u128, a, b, top, fer_fp_inf_bits(f));
 }
 
 bool fer_fp_leq(fer_fmt f, fer_u128 a, fer_u128 b) {
-  fer_u128 ma = fer_fp_mag(f, a), mb = fer_fp_mag(f, b);
-  if (fer_fp_mag_is_nan(f, ma) || fer_fp_mag_is_nan(f, mb)) return false;
-  return less(fer_fp_sign_of(f, a), ma, fer_fp_sign_of(f, b), mb, true);
+  int o = order(f, a, b);
+  return o == LESS || o == EQUAL;
 }
 
 bool fer_fp_lt(fer_fmt f, fer_u128 a, fer_u128 b) {
-  fer_u128 ma = fer_fp_mag(f, a), mb = fer_fp_mag(f, b);
-  if (fer_fp_mag_is_nan(f, ma) || fer_fp_mag_is_nan(f, mb)) return false;
-  return less(fer_fp_sign_of(f, a), ma, fer_fp_sign_of(f, b), mb, false);
+  return order(f, a, b) == LESS;
 }
 
 bool fer_fp_eq(fer_fmt f, fer_u128 a, fer_u128 b) {
-  fer_u128 ma = fer_fp_mag(f, a), mb = fer_fp_mag(f, b);
-  if (fer_fp_mag_is_nan(f, ma) || fer_fp_mag_is_nan(f, mb)) return false;
-  return a == b || !(ma | mb);
+  return order(f, a, b) == EQUAL;
 }
 
 bool fer_fp_smt_eq(fer_fmt f, fer_u128 a, fer_u128 b) {
-  bool na = fer_fp_is_nan(f, a), nb = fer_fp_is_nan(f, b);
+  bool na = fer_fp_isnan(f, a), nb = fer_fp_isnan(f, b);
   return na || nb ? na && nb : a == b;
 }

@@ -45,19 +45,46 @@ fer_u128 fer_div256(fer_u256 u, fer_u128 d, fer_u128 *rem) {
   return q;
 }
 
+/* Every case but finite / nonzero finite. */
+static fer_u128 div_special(fer_fmt f, int ca, int cb, bool sign) {
+  if (ca == FER_FP_CNAN || cb == FER_FP_CNAN) return fer_fp_nan(f);
+  if (ca == FER_FP_CINF)
+    return cb == FER_FP_CINF ? fer_fp_nan(f) : fer_fp_inf(f, sign);
+  if (cb == FER_FP_CINF) return fer_fp_zero(f, sign);
+  if (cb == FER_FP_CZERO)
+    return ca == FER_FP_CZERO ? fer_fp_nan(f) : fer_fp_inf(f, sign);
+  return fer_fp_zero(f, sign); /* 0 / finite */
+}
+
+/* sig_a / sig_b is in (1/2, 2): shifting the dividend by k = sb+1 gives a
+ * quotient of sb+1 or sb+2 bits, enough for fer_fp_round's sticky
+ * contract; the remainder gives the sticky bit. */
 static fer_u128 div_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
+  int k = (int)f.sb + 1;
+  if (fer_fp_fits64(f)) { /* sb <= 62: dividend of 2sb+1 <= 125 bits */
+    fer_fp_unpacked64 ua = fer_fp_unpack64(f, (uint64_t)a);
+    fer_fp_unpacked64 ub = fer_fp_unpack64(f, (uint64_t)b);
+    bool sign = ua.sign ^ ub.sign;
+    if (ua.cls != FER_FP_CFINITE || ub.cls != FER_FP_CFINITE)
+      return div_special(f, ua.cls, ub.cls, sign);
+    int32_t exp = ua.exp - ub.exp - k;
+    uint64_t q;
+    bool sticky;
+    if (f.sb <= 31) {
+      uint64_t n = ua.sig << k;
+      q = n / ub.sig;
+      sticky = n - q * ub.sig != 0;
+    } else {
+      fer_u128 n = (fer_u128)ua.sig << k;
+      q = (uint64_t)(n / ub.sig);
+      sticky = n - (fer_u128)q * ub.sig != 0;
+    }
+    return fer_fp_round64(f, rm, sign, exp, q, sticky);
+  }
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   bool sign = ua.sign ^ ub.sign;
-  if (ua.cls == FER_FP_CNAN || ub.cls == FER_FP_CNAN) return fer_fp_nan(f);
-  if (ua.cls == FER_FP_CINF)
-    return ub.cls == FER_FP_CINF ? fer_fp_nan(f) : fer_fp_inf(f, sign);
-  if (ub.cls == FER_FP_CINF) return fer_fp_zero(f, sign);
-  if (ub.cls == FER_FP_CZERO)
-    return ua.cls == FER_FP_CZERO ? fer_fp_nan(f) : fer_fp_inf(f, sign);
-  if (ua.cls == FER_FP_CZERO) return fer_fp_zero(f, sign);
-  /* sig_a / sig_b is in (1/2, 2): shifting by sb+1 gives a quotient of
-   * sb+1 or sb+2 bits, enough for fer_fp_round's sticky contract. */
-  int k = (int)f.sb + 1;
+  if (ua.cls != FER_FP_CFINITE || ub.cls != FER_FP_CFINITE)
+    return div_special(f, ua.cls, ub.cls, sign);
   int32_t exp = ua.exp - ub.exp - k;
   fer_u128 q, r;
   if (f.sb <= 63) {
@@ -71,13 +98,15 @@ static fer_u128 div_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 }
 
 fer_u128 fer_fp_div(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
-#if FER_FP_HW
-  /* A zero divisor takes the generic path: it is a special case anyway and
-   * keeps float division by zero away from sanitizers. */
-  if (fer_hw_f64(f, rm) && fer_fp_mag(f, b))
-    return fer_hw_from_d(fer_hw_to_d(a) / fer_hw_to_d(b));
-  if (fer_hw_f32(f, rm) && fer_fp_mag(f, b))
-    return fer_hw_from_f(fer_hw_to_f(a) / fer_hw_to_f(b));
+#if FER_FP_HW /* hot: see fp_internal.h for why this is exact; a zero or
+                 subnormal divisor never reaches the hardware */
+  fer_u128 r;
+  if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
+      fer_hw_out64(fer_hw_to_d(a) / fer_hw_to_d(b), &r))
+    return r;
+  if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
+      fer_hw_out32(fer_hw_to_f(a) / fer_hw_to_f(b), &r))
+    return r;
 #endif
   return div_generic(f, rm, a, b);
 }

@@ -63,6 +63,15 @@ static inline bool fer_fp_mag_is_nan(fer_fmt f, fer_u128 mag) {
   return mag > fer_fp_inf_bits(f);
 }
 
+/* x is a NaN (any pattern); the 64-bit test when the format fits. */
+static inline bool fer_fp_isnan(fer_fmt f, fer_u128 x) {
+  if (f.eb + f.sb <= 64) {
+    uint64_t m = (uint64_t)x & ((1ULL << (f.eb + f.sb - 1)) - 1);
+    return m > ((uint64_t)fer_fp_exp_ones(f) << (f.sb - 1));
+  }
+  return fer_fp_mag_is_nan(f, fer_fp_mag(f, x));
+}
+
 /* ---- bit counting (x != 0) ---- */
 
 static inline int fer_clz128(fer_u128 x) {
@@ -126,6 +135,58 @@ static inline fer_fp_unpacked fer_fp_unpack(fer_fmt f, fer_u128 x) {
   }
   return u;
 }
+
+/* ---- formats of at most 64 bits ----
+ * The same representation on uint64_t: a variable shift of an unsigned
+ * __int128 costs several instructions, and these formats (Float16,
+ * BFloat16, Float32, Float64) are the hot ones.  Here sb <= 62. */
+static inline bool fer_fp_fits64(fer_fmt f) { return f.eb + f.sb <= 64; }
+
+typedef struct fer_fp_unpacked64 {
+  int cls; /* FER_FP_C* */
+  bool sign;
+  int32_t exp;  /* finite: value = sig * 2^exp */
+  uint64_t sig; /* finite: bit sb-1 is the leading one */
+} fer_fp_unpacked64;
+
+static inline fer_fp_unpacked64 fer_fp_unpack64(fer_fmt f, uint64_t x) {
+  fer_fp_unpacked64 u;
+  uint32_t e = (uint32_t)(x >> (f.sb - 1)) & fer_fp_exp_ones(f);
+  uint64_t frac = x & ((1ULL << (f.sb - 1)) - 1);
+  u.sign = (x >> (f.eb + f.sb - 1)) & 1;
+  u.exp = 0;
+  u.sig = 0;
+  if (e == fer_fp_exp_ones(f)) {
+    u.cls = frac ? FER_FP_CNAN : FER_FP_CINF;
+  } else if (e) {
+    u.cls = FER_FP_CFINITE;
+    u.sig = frac | (1ULL << (f.sb - 1));
+    u.exp = (int32_t)e + fer_fp_qmin(f) - 1;
+  } else if (frac) {
+    int sh = (int)f.sb - (64 - __builtin_clzll(frac));
+    u.cls = FER_FP_CFINITE;
+    u.sig = frac << sh;
+    u.exp = fer_fp_qmin(f) - sh;
+  } else {
+    u.cls = FER_FP_CZERO;
+  }
+  return u;
+}
+
+static inline uint64_t fer_shr_sticky64(uint64_t x, int64_t sh, bool *sticky) {
+  if (sh <= 0) return x;
+  if (sh >= 64) {
+    *sticky |= x != 0;
+    return 0;
+  }
+  *sticky |= (x & ((1ULL << sh) - 1)) != 0;
+  return x >> sh;
+}
+
+/* fer_fp_round for formats with eb + sb <= 64 and a 64-bit sig (round.c);
+ * fer_fp_round itself comes here when it can. */
+uint64_t fer_fp_round64(fer_fmt, fer_rm, bool sign, int32_t exp, uint64_t sig,
+                        bool sticky);
 
 /* (sig, sticky) >> sh with the shifted-out bits folded into *sticky;
  * any sh >= 0. */
@@ -217,19 +278,25 @@ static inline fer_u128 fer_u256_squeeze(fer_u256 a, int32_t *exp,
 
 /* ---- hardware fast paths ----
  * Float32/Float64 under RNE may use the hardware only where the result is
- * provably the same bit pattern: x86-64 SSE arithmetic (FLT_EVAL_METHOD 0,
- * no x87 excess precision), no -ffast-math, and at run time an MXCSR in
- * the IEEE default state (round to nearest, flush-to-zero and
- * denormals-are-zero off: a host program may have changed them, so it is
- * read on every call; stmxcsr costs about a cycle).  A single IEEE
- * operation of the hardware is then correctly rounded with gradual
- * underflow and IEEE signs of zero; NaN results are made canonical by the
- * caller.  Elsewhere FER_FP_HW is 0 and the generic code runs. */
+ * provably the same bit pattern.  Compile time: x86-64 SSE arithmetic
+ * (FLT_EVAL_METHOD 0, no x87 excess precision) and no -ffast-math.  Run
+ * time, because a host program may have changed the MXCSR (reading it with
+ * stmxcsr costs ~5 ns on some CPUs, more than the operation):
+ *   - rounding direction: fer_hw_nearest() adds two constants the compiler
+ *     cannot see, whose sums differ under each directed mode;
+ *   - flush-to-zero / denormals-are-zero: only operands that are normal,
+ *     infinite or NaN go to the hardware (fer_hw_in*), and a result that is
+ *     zero or subnormal is recomputed by the generic code (fer_hw_out*), so
+ *     neither flag can change what is returned.
+ * Under those conditions one SSE operation is correctly rounded to nearest
+ * even with IEEE signs; NaN results are made canonical.  Elsewhere
+ * FER_FP_HW is 0 and the generic code runs.  Tested against the generic
+ * code, also with the MXCSR set to every other mode and to FTZ|DAZ. */
 #if defined(__x86_64__) && defined(__SSE2_MATH__) && !defined(__FAST_MATH__) && \
     !defined(FER_FP_NO_HW)
+#include <emmintrin.h>
 #include <float.h>
 #include <string.h>
-#include <xmmintrin.h>
 #if FLT_EVAL_METHOD == 0
 #define FER_FP_HW 1
 #endif
@@ -239,13 +306,30 @@ static inline fer_u128 fer_u256_squeeze(fer_u256 a, int32_t *exp,
 #endif
 
 #if FER_FP_HW
-/* MXCSR: rounding control (bits 13-14), FZ (15), DAZ (6) all zero. */
-static inline bool fer_hw_ok(void) { return !(_mm_getcsr() & 0xE040u); }
+#define FER_HW_EXP64 0x7ff0000000000000ULL
+#define FER_HW_EXP32 0x7f800000u
+/* 1 + 1.5*2^-53 and -1 - 1.5*2^-53: to nearest they go up in magnitude;
+ * RTZ leaves both at 1, RTP the negative one, RTN the positive one.  The
+ * volatile asm hides the constants (compilers fold FP assuming the default
+ * mode) and keeps the probe from being hoisted or merged. */
+static inline bool fer_hw_nearest(void) {
+  __m128d one = _mm_set_pd(1.0, -1.0), t = _mm_set_pd(0x1.8p-53, -0x1.8p-53);
+  __asm__ volatile("" : "+x"(one), "+x"(t));
+  __m128d want = _mm_set_pd(1.0 + 0x1p-52, -1.0 - 0x1p-52);
+  return _mm_movemask_pd(_mm_cmpeq_pd(_mm_add_pd(one, t), want)) == 3;
+}
 static inline bool fer_hw_f64(fer_fmt f, fer_rm rm) {
-  return f.eb == 11 && f.sb == 53 && rm == FER_RNE && fer_hw_ok();
+  return f.eb == 11 && f.sb == 53 && rm == FER_RNE;
 }
 static inline bool fer_hw_f32(fer_fmt f, fer_rm rm) {
-  return f.eb == 8 && f.sb == 24 && rm == FER_RNE && fer_hw_ok();
+  return f.eb == 8 && f.sb == 24 && rm == FER_RNE;
+}
+/* Operands with a nonzero exponent field: normal, infinite or NaN. */
+static inline bool fer_hw_in64(fer_u128 a, fer_u128 b) {
+  return ((uint64_t)a & FER_HW_EXP64) && ((uint64_t)b & FER_HW_EXP64);
+}
+static inline bool fer_hw_in32(fer_u128 a, fer_u128 b) {
+  return ((uint32_t)a & FER_HW_EXP32) && ((uint32_t)b & FER_HW_EXP32);
 }
 static inline double fer_hw_to_d(fer_u128 x) {
   uint64_t u = (uint64_t)x;
@@ -253,23 +337,27 @@ static inline double fer_hw_to_d(fer_u128 x) {
   memcpy(&d, &u, sizeof d);
   return d;
 }
-static inline fer_u128 fer_hw_from_d(double d) {
-  uint64_t u;
-  if (d != d) return (fer_u128)0x7ff8000000000000ULL; /* canonical NaN */
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
 static inline float fer_hw_to_f(fer_u128 x) {
   uint32_t u = (uint32_t)x;
   float d;
   memcpy(&d, &u, sizeof d);
   return d;
 }
-static inline fer_u128 fer_hw_from_f(float d) {
-  uint32_t u;
-  if (d != d) return (fer_u128)0x7fc00000u; /* canonical NaN */
+/* The result's bits in *out unless it is zero or subnormal (return false:
+ * the caller falls back to the generic code); NaN made canonical. */
+static inline bool fer_hw_out64(double d, fer_u128 *out) {
+  uint64_t u;
   memcpy(&u, &d, sizeof u);
-  return u;
+  if (!(u & FER_HW_EXP64)) return false;
+  *out = d != d ? (fer_u128)0x7ff8000000000000ULL : u;
+  return true;
+}
+static inline bool fer_hw_out32(float d, fer_u128 *out) {
+  uint32_t u;
+  memcpy(&u, &d, sizeof u);
+  if (!(u & FER_HW_EXP32)) return false;
+  *out = d != d ? (fer_u128)0x7fc00000u : u;
+  return true;
 }
 #endif
 

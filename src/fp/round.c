@@ -24,8 +24,56 @@ static fer_u128 overflow(fer_fmt f, fer_rm rm, bool sign) {
   return s | (to_inf ? fer_fp_inf_bits(f) : fer_fp_max_finite_bits(f));
 }
 
+/* The same on 64-bit words (eb + sb <= 64, so sb <= 62). */
+uint64_t fer_fp_round64(fer_fmt f, fer_rm rm, bool sign, int32_t exp_in,
+                        uint64_t sig, bool sticky) {
+  uint64_t s = (uint64_t)sign << (f.eb + f.sb - 1);
+  int64_t exp = exp_in;
+  if (!sig) {
+    if (!sticky) return s;
+    sig = 1;
+    exp -= 2;
+  }
+  const int32_t sb = (int32_t)f.sb, qmin = fer_fp_qmin(f);
+  int64_t top = exp + 63 - __builtin_clzll(sig);
+  int64_t q = top - (sb - 1);
+  if (q < qmin) q = qmin;
+  int64_t sh = q - exp;
+  uint64_t m;
+  bool guard, rest;
+  if (sh <= 0) {
+    m = sig << -sh;
+    guard = false;
+    rest = sticky;
+  } else if (sh < 64) {
+    m = sig >> sh;
+    guard = (sig >> (sh - 1)) & 1;
+    rest = sticky || (sig & ((1ULL << (sh - 1)) - 1)) != 0;
+  } else if (sh == 64) {
+    m = 0;
+    guard = sig >> 63;
+    rest = sticky || (sig << 1) != 0;
+  } else {
+    m = 0;
+    guard = false;
+    rest = true;
+  }
+  m += fer_round_up(rm, sign, m & 1, guard, rest);
+  if (m >> sb) {
+    m >>= 1;
+    q++;
+  }
+  if (!m) return s;
+  if (!(m >> (sb - 1))) return s | m;
+  int64_t e = q - qmin + 1;
+  if (e >= (int64_t)fer_fp_exp_ones(f)) return (uint64_t)overflow(f, rm, sign);
+  return s | ((uint64_t)e << (sb - 1)) | (m & ((1ULL << (sb - 1)) - 1));
+}
+
 fer_u128 fer_fp_round(fer_fmt f, fer_rm rm, bool sign, int32_t exp_in,
                       fer_u128 sig, bool sticky) {
+  if (fer_fp_fits64(f) && !(sig >> 64))
+    return fer_fp_round64(f, rm, sign, exp_in, (uint64_t)sig, sticky);
   fer_u128 s = sign ? fer_fp_sign_bit(f) : 0;
   int64_t exp = exp_in;
   if (!sig) {

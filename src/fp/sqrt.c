@@ -55,24 +55,43 @@ static fer_u128 isqrt256(fer_u256 n, bool *exact) {
   return x;
 }
 
+/* Every case but a finite positive operand. */
+static fer_u128 sqrt_special(fer_fmt f, int cls, bool sign, fer_u128 a) {
+  if (cls == FER_FP_CNAN) return fer_fp_nan(f);
+  if (cls == FER_FP_CZERO) return a; /* sqrt(-0) = -0 */
+  if (sign) return fer_fp_nan(f);
+  return a; /* +inf */
+}
+
+/* sig*2^e with e made even; sig then has sb or sb+1 bits, and scaling by
+ * 2^(2k) with 2k >= sb+1 gives a root of at least sb+1 bits. */
 static fer_u128 sqrt_generic(fer_fmt f, fer_rm rm, fer_u128 a) {
+  int k = ((int)f.sb + 2) / 2;
+  bool exact;
+  if (fer_fp_fits64(f)) { /* sb <= 62: radicand <= 2sb+3 <= 127 bits */
+    fer_fp_unpacked64 u = fer_fp_unpack64(f, (uint64_t)a);
+    if (u.cls != FER_FP_CFINITE || u.sign)
+      return sqrt_special(f, u.cls, u.sign, a);
+    int32_t e = u.exp;
+    fer_u128 sig = u.sig;
+    if (e & 1) {
+      sig <<= 1;
+      e--;
+    }
+    uint64_t r = isqrt128(sig << (2 * k), &exact);
+    return fer_fp_round64(f, rm, false, (e - 2 * k) / 2, r, !exact);
+  }
   fer_fp_unpacked u = fer_fp_unpack(f, a);
-  if (u.cls == FER_FP_CNAN) return fer_fp_nan(f);
-  if (u.cls == FER_FP_CZERO) return a;
-  if (u.sign) return fer_fp_nan(f);
-  if (u.cls == FER_FP_CINF) return a;
+  if (u.cls != FER_FP_CFINITE || u.sign)
+    return sqrt_special(f, u.cls, u.sign, a);
   int32_t e = u.exp;
   fer_u128 sig = u.sig;
-  if (e & 1) { /* make the exponent even */
+  if (e & 1) {
     sig <<= 1;
     e--;
   }
-  /* sig has sb or sb+1 bits; scaling by 2^(2k) with 2k >= sb+1 gives a
-   * root of at least sb+1 bits. */
-  int k = ((int)f.sb + 2) / 2;
-  bool exact;
   fer_u128 r;
-  if (f.sb <= 62) /* radicand <= 2sb+3 <= 127 bits */
+  if (f.sb <= 62)
     r = isqrt128(sig << (2 * k), &exact);
   else
     r = isqrt256(fer_u256_shl(fer_u256_make(0, sig), 2 * k), &exact);
@@ -80,12 +99,15 @@ static fer_u128 sqrt_generic(fer_fmt f, fer_rm rm, fer_u128 a) {
 }
 
 fer_u128 fer_fp_sqrt(fer_fmt f, fer_rm rm, fer_u128 a) {
-#if FER_FP_HW
-  /* Negative operands take the generic path (NaN or -0 anyway). */
-  if (fer_hw_f64(f, rm) && !fer_fp_sign_of(f, a))
-    return fer_hw_from_d(sqrt(fer_hw_to_d(a)));
-  if (fer_hw_f32(f, rm) && !fer_fp_sign_of(f, a))
-    return fer_hw_from_f(sqrtf(fer_hw_to_f(a)));
+#if FER_FP_HW /* hot: see fp_internal.h; negative operands (NaN or -0)
+                 take the generic path */
+  fer_u128 r;
+  if (fer_hw_f64(f, rm) && !((uint64_t)a >> 63) && fer_hw_in64(a, a) &&
+      fer_hw_nearest() && fer_hw_out64(sqrt(fer_hw_to_d(a)), &r))
+    return r;
+  if (fer_hw_f32(f, rm) && !((uint32_t)a >> 31) && fer_hw_in32(a, a) &&
+      fer_hw_nearest() && fer_hw_out32(sqrtf(fer_hw_to_f(a)), &r))
+    return r;
 #endif
   return sqrt_generic(f, rm, a);
 }

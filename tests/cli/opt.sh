@@ -1,0 +1,28 @@
+#!/bin/sh
+# ferret opt prints the formula of the last check-sat as an SMT-LIB script,
+# answers nothing, and what it prints reads back to the same script.
+: "${FERRET:=build-san/ferret}"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+cat > "$dir/in.smt2" <<'SMT'
+(set-logic QF_BV)
+(declare-const x (_ BitVec 8))
+(declare-const y (_ BitVec 8))
+(push 1)
+(assert (= (bvadd x y) #x10))
+(check-sat)
+(get-model)
+(pop 1)
+(assert (= x #x99))
+SMT
+"$FERRET" opt "$dir/in.smt2" > "$dir/t1.smt2" 2> "$dir/err"
+rc=$?
+[ $rc = 0 ] || { echo "opt: exit $rc"; cat "$dir/err"; fail=1; }
+grep -q '^(set-logic QF_BV)$' "$dir/t1.smt2" || { echo "no set-logic"; fail=1; }
+grep -q '(assert (= (bvadd x y) #x10))' "$dir/t1.smt2" || { echo "no assertion"; fail=1; }
+if grep -q 'sat\|#x99\|error' "$dir/t1.smt2"; then echo "opt printed an answer or the popped-away assertion"; fail=1; fi
+"$FERRET" opt "$dir/t1.smt2" > "$dir/t2.smt2" 2>&1
+cmp -s "$dir/t1.smt2" "$dir/t2.smt2" || { echo "opt output does not read back the same"; diff "$dir/t1.smt2" "$dir/t2.smt2"; fail=1; }
+[ $fail = 0 ] || cat "$dir/t1.smt2"
+exit $fail
