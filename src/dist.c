@@ -3,7 +3,9 @@
  * like libFuzzer's value profile) and the local search (branch distance of
  * the alternating-variable method, summed over the Boolean skeleton as in
  * search-based testing).  Contract in prog.h. */
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "bv.h"
 #include "fp/fp.h"
@@ -89,6 +91,59 @@ fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r) {
   }
 }
 
+/* An FP value as a double: exact for formats up to Float64, rounded (to
+ * nearest) beyond; +-inf when out of range. */
+static double fp_double(uint32_t eb, uint32_t sb, fer_u128 v) {
+  if (eb == 11 && sb == 53) {
+    uint64_t b = (uint64_t)v;
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  if (eb == 8 && sb == 24) {
+    uint32_t b = (uint32_t)v;
+    float x;
+    memcpy(&x, &b, 4);
+    return x;
+  }
+  fer_fmt from = {eb, sb}, to = {11, 53};
+  uint64_t b = (uint64_t)fer_fp_convert(to, FER_RNE, from, v);
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
+/* Distance to make an FP atom true in real terms (|a - b|, plus the
+ * smallest amount for strictness), for the local search on linear-like
+ * constraints, where ULPs distort (zero is 2^30 ULPs from 1e-3).  NaN and
+ * infinite operands fall back to a huge value ordered by ULPs. */
+static double atom_real_distance(const fer_dnode *dn, const fer_u128 *r) {
+  uint32_t eb = dn->w, sb = dn->x;
+  double a = fp_double(eb, sb, r[dn->a]), b = fp_double(eb, sb, r[dn->b]);
+  if (!isfinite(a) || !isfinite(b))
+    return 1e300 + (double)fer_atom_distance(dn, r) * 1e270;
+  switch ((fer_dn_kind)dn->kind) {
+  case FER_DN_FLT: return a < b ? 0 : (a - b) + DBL_MIN + fabs(b) * 0x1p-60;
+  case FER_DN_FLEQ: return a <= b ? 0 : (a - b);
+  case FER_DN_FEQ: return a == b ? 0 : fabs(a - b);
+  default: /* = : structural; the ULP distance already says 0 or not */
+    return fer_atom_distance(dn, r) ? fabs(a - b) + DBL_MIN : 0;
+  }
+}
+
+/* The same to make an FP atom false (it is true, so no NaN). */
+static double atom_real_distance_false(const fer_dnode *dn, const fer_u128 *r) {
+  uint32_t eb = dn->w, sb = dn->x;
+  double a = fp_double(eb, sb, r[dn->a]), b = fp_double(eb, sb, r[dn->b]);
+  double tiny = DBL_MIN + fabs(a) * 0x1p-60;
+  if (!isfinite(a) || !isfinite(b)) return 1e300;
+  switch ((fer_dn_kind)dn->kind) {
+  case FER_DN_FLT: return b - a;
+  case FER_DN_FLEQ: return b - a + tiny;
+  default: return tiny;
+  }
+}
+
 /* Distance to make the atom false (0 if it is false). */
 static fer_u128 atom_distance_false(const fer_dnode *dn, const fer_u128 *r) {
   if (!(r[dn->reg] & 1)) return 0;
@@ -120,7 +175,7 @@ static fer_u128 atom_distance_false(const fer_dnode *dn, const fer_u128 *r) {
 static double min2(double a, double b) { return a < b ? a : b; }
 
 double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
-                         double *scratch) {
+                         double *scratch, bool real) {
   const fer_cons *k = &p->cons.data[c];
   if (r[k->root] & 1) return 0;
   double *dt = scratch, *df = scratch + p->max_dn;
@@ -130,8 +185,11 @@ double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
   for (uint32_t i = 0; i < n; i++) {
     const fer_dnode *d = &dn[i];
     if (FER_DN_IS_ATOM(d->kind)) {
-      dt[i] = (double)fer_atom_distance(d, r);
-      df[i] = (double)atom_distance_false(d, r);
+      bool fp = d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ;
+      dt[i] = real && fp ? atom_real_distance(d, r) : (double)fer_atom_distance(d, r);
+      df[i] = !(r[d->reg] & 1)  ? 0
+              : real && fp      ? atom_real_distance_false(d, r)
+                                : (double)atom_distance_false(d, r);
       continue;
     }
     const uint32_t *kb = kids + d->a, *ke = kids + d->b;

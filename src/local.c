@@ -37,7 +37,7 @@ static double eval_move(avm *a, uint32_t s, fer_u128 v) {
   uint32_t lo = p->slot_cons_off.data[s], hi = p->slot_cons_off.data[s + 1];
   for (uint32_t j = lo; j < hi; j++) {
     uint32_t c = p->slot_cons.data[j];
-    double d = fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch);
+    double d = fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch, w->s->opt->ls_real != 0);
     a->next[j - lo] = d;
     obj += d - w->cdist[c];
   }
@@ -161,7 +161,7 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
   fer_exec_load(&w->x, w->cand);
   w->execs++;
   for (uint32_t c = 0; c < nc; c++) {
-    w->cdist[c] = fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch);
+    w->cdist[c] = fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch, w->s->opt->ls_real != 0);
     a.obj += w->cdist[c];
   }
   while (a.obj > 0 && w->execs < a.end && !fer_worker_should_stop(w)) {

@@ -1,7 +1,9 @@
 /* The printer: terms, sorts, values and whole formulas in SMT-LIB syntax.
  * Sharing is kept: a non-leaf subterm used more than once is printed once
  * (bound with let inside a term, or with define-fun across a script), so
- * output is linear in the DAG, never exponential.  Output is canonical: the
+ * output is linear in the DAG, never exponential.  Nesting is bounded too:
+ * a subterm more than 1000 applications deep is bound with let as well, so
+ * a 10^6-deep chain prints as 1000 nested lets.  Output is canonical: the
  * same store content prints the same text, and reading the text back gives
  * structurally the same terms. */
 #ifndef FER_PRINT_H

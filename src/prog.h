@@ -212,9 +212,10 @@ uint32_t fer_dist_bucket(fer_u128 d);
 fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r);
 /* Distance of constraint c to true: 0 if true, else >= 1, on a log scale
  * (1 + log2(1 + d) for the branch distance d of its Boolean skeleton).
- * c must be evaluated; scratch holds 2 * p->max_dn doubles. */
+ * FP atoms measure d in ULPs, or with `real` as the real difference of the
+ * two sides.  c must be evaluated; scratch holds 2 * p->max_dn doubles. */
 double fer_cons_distance(const fer_prog *, const fer_u128 *r, uint32_t c,
-                         double *scratch);
+                         double *scratch, bool real);
 
 /* Ordered key of an FP pattern: monotone in the value, -0 == +0 (eq_zero)
  * or -0 just below +0 (!eq_zero); NaN is not ordered (caller checks). */

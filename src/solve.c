@@ -1,11 +1,11 @@
 /* The solver entry point (contract in solve.h).
  *
- * Today it decides what evaluation alone decides: a formula whose
+ * First it decides what evaluation alone decides: a formula whose
  * assertions are all ground is folded by the reference evaluator, and a
  * ground assertion that is false proves unsat whatever the rest says.
- * Everything else is "incomplete" until the search engine plugs in at the
- * marked seam in fer_solve; whatever it finds must pass
- * fer_model_validate before fer_solve may answer sat. */
+ * Everything else goes to the search engine at the marked seam in
+ * fer_solve; whatever it finds must pass fer_model_validate before
+ * fer_solve may answer sat. */
 #include "engine.h"
 #include "eval.h"
 #include "solve.h"

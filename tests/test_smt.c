@@ -355,3 +355,58 @@ TEST(smt_execute_file) {
   CHECK(strstr(ferret_error(s.f)->message, "cannot open") != NULL);
   close_session(&s);
 }
+
+/* Feeding any text in pieces must answer exactly as executing it at once:
+ * corpus files (truncated, then damaged with random parentheses, quotes,
+ * bars, semicolons and newlines) fed in random-sized chunks. */
+TEST(smt_feed_matches_execute_on_damaged_corpus) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
+  char *manifest = fer_test_read_file(path, NULL);
+  if (!manifest) {
+    fprintf(stderr, "  (no corpus at %s: skipped)\n", fer_bench_dir);
+    return;
+  }
+  uint64_t rng = 12345;
+#define NEXT() (rng = rng * 6364136223846793005ull + 1442695040888963407ull, rng >> 33)
+  static const char junk[] = "()\"|;\n #";
+  int files = 0;
+  char *line = strchr(manifest, '\n');
+  for (int row = 0; line && files < 100; row++) {
+    char *start = line + 1, *tab = strchr(start, '\t');
+    line = strchr(start, '\n');
+    if (!tab || row % 11) continue;
+    snprintf(path, sizeof path, "%s/%.*s", fer_bench_dir, (int)(tab - start), start);
+    size_t len;
+    char *text = fer_test_read_file(path, &len);
+    if (!text) continue;
+    if (len > 20000) len = 20000;
+    for (int k = 0; k < 6 && len; k++) {
+      size_t at = (size_t)(NEXT() % len);
+      text[at] = junk[NEXT() % 8];
+    }
+    session a, b;
+    open_session(&a);
+    open_session(&b);
+    ferret_set_option(a.f, "parse_only", "1");
+    ferret_set_option(b.f, "parse_only", "1");
+    ferret_execute(a.f, "s", text, len);
+    for (size_t i = 0; i < len;) {
+      size_t n = 1 + NEXT() % 64;
+      if (n > len - i) n = len - i;
+      ferret_feed(b.f, "s", text + i, n);
+      i += n;
+    }
+    ferret_feed_end(b.f);
+    CHECK_MSG(!strcmp(a.out.data, b.out.data) && !strcmp(a.diag.data, b.diag.data),
+              "%s: execute and feed differ:\n%s\n---\n%s", path, a.out.data,
+              b.out.data);
+    close_session(&a);
+    close_session(&b);
+    free(text);
+    files++;
+  }
+#undef NEXT
+  CHECK_MSG(files >= 90, "only %d corpus files", files);
+  free(manifest);
+}
