@@ -153,11 +153,73 @@ static bool try_slot(avm *a, uint32_t s) {
   return false;
 }
 
+/* The full objective after moving several slots (all constraints are
+ * looked at; only those reading a moved slot do work). */
+static double eval_all(avm *a) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  bool real = w->s->opt->ls_real != 0;
+  w->execs++;
+  double obj = 0;
+  for (uint32_t c = 0; c < p->cons.size; c++)
+    obj += fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch, real);
+  return obj;
+}
+
+/* Hooke-Jeeves pattern step: after a sweep moved the point from `base` to
+ * w->cand, try cand + k * (cand - base) for k = 1, 2, 4, ... (per slot, in
+ * ULP keys for FP, modulo 2^w for BV) while it improves.  Single-variable
+ * moves stall on ridges where constraints couple the variables (linear
+ * systems); a step along the sweep's overall direction crosses them. */
+static void pattern_step(avm *a, const fer_u128 *base) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  uint32_t ns = p->nslots;
+  fer_u128 *from = w->from; /* the accepted point */
+  memcpy(from, w->cand, (size_t)ns * sizeof *from);
+  for (uint32_t k = 1; k <= (1u << 20) && w->execs < a->end && a->obj > 0; k <<= 1) {
+    bool any = false;
+    for (uint32_t s = 0; s < ns; s++) {
+      const fer_slot *sl = &p->slots.data[s];
+      fer_u128 v = from[s];
+      if (v == base[s] || sl->kind == FER_SLOT_BOOL || sl->kind == FER_SLOT_RM) {
+        fer_exec_set(&w->x, s, v);
+        continue;
+      }
+      fer_u128 nv;
+      if (sl->kind == FER_SLOT_FP) {
+        fer_fmt fm = {sl->eb, sl->sb};
+        if (fer_fp_is_nan(fm, v) || fer_fp_is_nan(fm, base[s])) continue;
+        fer_i128s kv = fer_fp_key(sl->eb, sl->sb, v, false);
+        fer_i128s kb = fer_fp_key(sl->eb, sl->sb, base[s], false);
+        fer_i128s lim = (fer_i128s)(fer_bv_mask(sl->eb) << (sl->sb - 1));
+        fer_i128s d = kv - kb; /* both within +-2^127: no overflow */
+        if (d > lim / k || d < -lim / k) continue;
+        fer_i128s t = kv + d * (fer_i128s)k;
+        nv = fer_fp_from_key(sl->eb, sl->sb, t > lim ? lim : t < -lim - 1 ? -lim - 1 : t);
+      } else {
+        nv = (v + (v - base[s]) * k) & fer_bv_mask(sl->bits);
+      }
+      fer_exec_set(&w->x, s, nv);
+      any = true;
+    }
+    if (!any) break;
+    double o = eval_all(a);
+    if (!(o < a->obj)) break;
+    for (uint32_t s = 0; s < ns; s++) w->cand[s] = w->x.r[s];
+    for (uint32_t c = 0; c < p->cons.size; c++)
+      w->cdist[c] = fer_exec_cons(&w->x, c) ? 0
+                    : fer_cons_distance(p, w->x.r, c, w->scratch, w->s->opt->ls_real != 0);
+    a->obj = o;
+  }
+  for (uint32_t s = 0; s < ns; s++) fer_exec_set(&w->x, s, w->cand[s]);
+}
+
 int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
   const fer_prog *p = w->p;
   uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
   avm a = {w, 0, w->cdist + nc, w->execs + budget};
-  memcpy(w->cand, start, (size_t)ns * sizeof *start);
+  memmove(w->cand, start, (size_t)ns * sizeof *start);
   fer_exec_load(&w->x, w->cand);
   w->execs++;
   for (uint32_t c = 0; c < nc; c++) {
@@ -180,9 +242,11 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
       w->vars[i - 1] = w->vars[j], w->vars[j] = t;
     }
     bool improved = false;
+    memcpy(w->tmp, w->cand, (size_t)ns * sizeof *w->tmp); /* sweep start */
     for (uint32_t i = 0; i < nv && a.obj > 0 && w->execs < a.end; i++)
       improved |= try_slot(&a, w->vars[i]);
     if (!improved) break; /* local optimum */
+    pattern_step(&a, w->tmp);
   }
   /* Registers may hold rejected moves: reload the accepted point. */
   fer_exec_load(&w->x, w->cand);

@@ -27,7 +27,7 @@
   OPTION(encoding, 0, 0, 1, "0 fail-fast (stop at the first false constraint), 1 try-all") \
   OPTION(pure_random, 0, 0, 1, "pure random search, no coverage feedback (JFS-NR, for ablation)") \
   OPTION(local_search, 1, 0, 1, "interleave distance-guided local search (AVM)") \
-  OPTION(ls_real, 1, 0, 1, "local search measures FP distances as real differences (0: in ULPs)") \
+  OPTION(ls_real, 0, 0, 1, "local search measures FP distances as real differences (0: in ULPs)") \
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
   /* preprocessing passes (pre.c) */                                        \

@@ -108,6 +108,7 @@ typedef struct fer_worker {
   fer_corpus corpus;
   fer_features feat;
   fer_u128 *cand, *tmp, *solution; /* nslots each */
+  fer_u128 *from;                  /* nslots: local search scratch */
   double *scratch;                 /* 2 * max_dn (distances) */
   double *cdist;                   /* 2 * ncons: distances (local search) */
   uint32_t *order;                 /* fail-fast order of constraints */

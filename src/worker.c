@@ -34,6 +34,7 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->cand = fer_calloc(f, in_bytes);
   w->tmp = fer_calloc(f, in_bytes);
   w->solution = fer_calloc(f, in_bytes);
+  w->from = fer_calloc(f, in_bytes);
   w->scratch = fer_calloc(f, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
   w->cdist = fer_calloc(f, (size_t)2 * (nc ? nc : 1) * sizeof(double));
   w->order = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint32_t));
@@ -41,7 +42,7 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->fails = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint64_t));
   w->vars = fer_calloc(f, (size_t)ns * sizeof(uint32_t));
   w->vmark = fer_calloc(f, ns);
-  int ok = w->cand && w->tmp && w->solution && w->scratch && w->cdist &&
+  int ok = w->cand && w->tmp && w->solution && w->from && w->scratch && w->cdist &&
            w->order && w->evals && w->fails && w->vars && w->vmark &&
            fer_exec_init(f, &w->x, p) &&
            fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
@@ -66,6 +67,7 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_free(f, w->cand, in_bytes);
   fer_free(f, w->tmp, in_bytes);
   fer_free(f, w->solution, in_bytes);
+  fer_free(f, w->from, in_bytes);
   fer_free(f, w->scratch, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
   fer_free(f, w->cdist, (size_t)2 * nc * sizeof(double));
   fer_free(f, w->order, (size_t)nc * sizeof(uint32_t));

@@ -416,3 +416,103 @@ TEST(engine_z3_oracle_can_fail) {
   CHECK(z3_confirms(f, text) == 1);
   ferret_delete(f);
 }
+
+/* Differential test of compiler + interpreter + incremental evaluation
+ * against the reference evaluator (eval.h): every operator in a
+ * constraint of its own, inputs changed one slot at a time (so blocks are
+ * reused between executions), each constraint's value compared with
+ * fer_eval on the same assignment.  Catches a wrong operand index
+ * (dependencies) as well as a wrong opcode mapping. */
+#include "eval.h"
+#include "prog.h"
+#include "rng.h"
+#include "search.h"
+
+TEST(engine_program_matches_evaluator) {
+  const char *text =
+      "(declare-fun x () Float32)(declare-fun y () Float32)(declare-fun z () Float32)"
+      "(declare-fun h () Float16)(declare-fun d () Float64)(declare-fun r () RoundingMode)"
+      "(declare-fun u () (_ BitVec 32))(declare-fun v () (_ BitVec 32))"
+      "(declare-fun b () (_ BitVec 8))(declare-fun p () Bool)(declare-fun q () Bool)"
+      "(assert (fp.lt (fp.add r x y) z))(assert (fp.leq (fp.sub r x y) z))"
+      "(assert (fp.eq (fp.mul r x y) z))(assert (fp.gt (fp.div r x y) z))"
+      "(assert (fp.geq (fp.fma r x y z) x))(assert (= (fp.sqrt r x) y))"
+      "(assert (= (fp.rem x y) z))(assert (= (fp.roundToIntegral r x) y))"
+      "(assert (fp.isNegative (fp.min x y)))(assert (fp.isPositive (fp.max x y)))"
+      "(assert (fp.isNormal (fp.abs x)))(assert (fp.isSubnormal (fp.neg y)))"
+      "(assert (fp.isZero z))(assert (fp.isInfinite x))(assert (fp.isNaN y))"
+      "(assert (= ((_ to_fp 11 53) r x) d))(assert (= ((_ to_fp 5 11) r d) h))"
+      "(assert (= ((_ to_fp 8 24) r u) x))(assert (= ((_ to_fp_unsigned 8 24) r v) y))"
+      "(assert (= ((_ to_fp 8 24) u) z))(assert (= ((_ to_fp 5 11) RNE 0.1) h))"
+      "(assert (fp.lt ((_ to_fp 8 24) r 0.1) x))"
+      "(assert (= ((_ fp.to_ubv 8) r h) b))(assert (= ((_ fp.to_sbv 32) r x) u))"
+      "(assert (= (fp ((_ extract 0 0) b) ((_ extract 7 0) u) ((_ extract 22 0) v)) x))"
+      "(assert (bvult (bvadd u v) (bvsub u v)))(assert (bvule (bvmul u v) u))"
+      "(assert (bvslt (bvudiv u v) (bvurem u v)))(assert (bvsle (bvsdiv u v) (bvsrem u v)))"
+      "(assert (bvugt (bvsmod u v) (bvshl u v)))(assert (bvuge (bvlshr u v) (bvashr u v)))"
+      "(assert (bvsgt (bvand u v) (bvor u v)))(assert (bvsge (bvxor u v) (bvnand u v)))"
+      "(assert (= (bvnor u v) (bvxnor u v)))(assert (= (bvcomp u v) ((_ extract 0 0) b)))"
+      "(assert (= (bvnot u) (bvneg v)))(assert (= (concat b b) ((_ extract 15 0) u)))"
+      "(assert (= ((_ repeat 4) b) u))(assert (= ((_ zero_extend 24) b) v))"
+      "(assert (= ((_ sign_extend 24) b) v))(assert (= ((_ rotate_left 5) u) v))"
+      "(assert (= ((_ rotate_right 7) u) v))(assert (bvnego b))(assert (bvuaddo u v))"
+      "(assert (bvsaddo u v))(assert (bvumulo u v))(assert (bvsmulo u v))"
+      "(assert (bvusubo u v))(assert (bvssubo u v))(assert (bvsdivo u v))"
+      "(assert (= (bvredand b) (bvredor b)))"
+      "(assert (xor p q))(assert (=> p q))(assert (= p (ite q (fp.lt x y) (bvult u v))))"
+      "(assert (distinct x y z))(assert (distinct u v))(assert (= r RTZ))"
+      "(assert (or (and p q) (not p) (= x y)))";
+  ferret *f = fresh("");
+  CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
+  const fer_term *a = f->smt->assertions.data;
+  size_t n = f->smt->assertions.size;
+  fer_prog p;
+  CHECK(fer_compile(f, a, n, &p) == FERRET_OK);
+  fer_exec x;
+  CHECK(fer_exec_init(f, &x, &p));
+  fer_model m;
+  fer_model_init(&m);
+  CHECK(fer_model_reserve(f, &m));
+  fer_rng rng;
+  fer_rng_seed(&rng, 42);
+  fer_u128 sp[64];
+  int rounds = fer_test_quick ? 300 : 2000, mismatches = 0;
+  for (int round = 0; round < rounds; round++) {
+    /* change one slot (all of them at the start) */
+    for (uint32_t s = 0; s < p.nslots; s++) {
+      if (round && fer_rng_below(&rng, p.nslots)) continue;
+      const fer_slot *sl = &p.slots.data[s];
+      uint32_t k = fer_special_values(sl, sp, 64);
+      fer_u128 v = fer_rng_below(&rng, 2) ? sp[fer_rng_below(&rng, k)]
+                                          : fer_random_value(&rng, sl);
+      fer_exec_set(&x, s, v);
+      fer_sort so = fer_term_sort(f, sl->var);
+      uint32_t kind = fer_sort_get(f, so)->kind;
+      m.value[fer_term_idx(f, sl->var, 0)] =
+          kind == FER_SORT_BOOL ? fer_mk_bool(f, v != 0)
+          : kind == FER_SORT_RM ? fer_mk_rm(f, (fer_rm)v)
+                                : fer_mk_const_u128(f, so, v);
+    }
+    /* evaluate constraints in a random order (shared blocks are then
+     * brought up to date by different constraints) */
+    uint32_t start = (uint32_t)fer_rng_below(&rng, (uint64_t)n);
+    for (size_t j = 0; j < n; j++) {
+      uint32_t c = (uint32_t)((start + j) % n);
+      bool got = fer_exec_cons(&x, c);
+      bool unspec = false;
+      fer_term ref = fer_eval(f, a[c], &m, &unspec);
+      CHECK(ref != 0);
+      if (!ref || unspec) continue;
+      if (got != (ref == fer_true(f))) {
+        if (mismatches++ < 5)
+          fprintf(stderr, "constraint %u: program %d, evaluator %d (round %d)\n",
+                  c, (int)got, (int)(ref == fer_true(f)), round);
+      }
+    }
+  }
+  CHECK_EQ_U(mismatches, 0);
+  fer_model_release(f, &m);
+  fer_exec_release(f, &x);
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}

@@ -44,6 +44,10 @@ static const fmt_entry formats[] = {
     {"Float64", {11, 53}}, {"Float128", {15, 113}}, {"FP(2,2)", {2, 2}},
     {"FP(3,5)", {3, 5}},   {"FP(11,64)", {11, 64}}, {"FP(2,126)", {2, 126}},
     {"FP(30,98)", {30, 98}},
+    /* the boundaries of the code paths: the widest format on 64-bit words
+     * (sb 62), the widest u128 division (sb 63), the narrowest 256-bit
+     * product (sb 65) */
+    {"FP(2,62)", {2, 62}}, {"FP(4,63)", {4, 63}}, {"FP(6,65)", {6, 65}},
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 

@@ -49,7 +49,7 @@ static const char *find_position(const char *text, const char *pos) {
 }
 
 static void check_file(const char *dir, const char *name) {
-  char path[4096];
+  char path[8448];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   size_t len;
   char *text = fer_test_read_file(path, &len);

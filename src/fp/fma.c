@@ -7,9 +7,9 @@
  * under RTN).
  *
  * The exact product (up to 2*sb <= 252 bits) and c are aligned in one
- * window W bits wide (128 when 2sb <= 122, else 256): the operand with the
- * higher leading bit goes to bit W-3 (two bits of headroom for a carry),
- * the other one is shifted to match.  The smaller operand can lose bits
+ * window W bits wide (128 for formats of at most 64 bits, else 256): the
+ * operand with the higher leading bit goes to bit W-3 (two bits of
+ * headroom for a carry), the other one is shifted to match.  The smaller operand can lose bits
  * only if its leading bit is at least 3 places lower, so a difference then
  * cancels at most one bit and keeps far more than sb+1 bits; when nothing
  * is lost the sum is exact however much cancels. */
@@ -22,26 +22,95 @@ typedef struct term {
   int bits;     /* bit length of sig */
 } term;
 
-/* 128-bit window: both terms fit in 122 bits. */
-static fer_u128 sum128(fer_fmt f, fer_rm rm, term big, term small) {
+/* Every case with an operand that is not finite and nonzero (classes of
+ * a, b, c; ps the product's sign, sc c's sign). */
+static fer_u128 fma_special(fer_fmt f, fer_rm rm, int ca, int cb, int cc,
+                            bool ps, bool sc, fer_u128 c) {
+  if (ca == FER_FP_CNAN || cb == FER_FP_CNAN || cc == FER_FP_CNAN)
+    return fer_fp_nan(f);
+  if (ca == FER_FP_CINF || cb == FER_FP_CINF) {
+    if (ca == FER_FP_CZERO || cb == FER_FP_CZERO) return fer_fp_nan(f);
+    if (cc == FER_FP_CINF && sc != ps) return fer_fp_nan(f);
+    return fer_fp_inf(f, ps);
+  }
+  if (cc == FER_FP_CINF) return c;
+  /* a zero product (a nonzero product plus a zero c is not handled here) */
+  if (cc != FER_FP_CZERO) return c;
+  return fer_fp_zero(f, ps == sc ? ps : rm == FER_RTN);
+}
+
+/* Whether fma_special handles the case: a or b is not finite nonzero, or c
+ * is NaN or infinite. */
+static inline bool fma_is_special(int ca, int cb, int cc) {
+  return ca != FER_FP_CFINITE || cb != FER_FP_CFINITE || cc == FER_FP_CNAN ||
+         cc == FER_FP_CINF;
+}
+
+/* 128-bit window for formats of at most 64 bits (sb <= 62): the product
+ * has at most 124 bits, c at most 62.  The big term's leading bit goes to
+ * bit 125; the small one loses bits only if its leading bit is more than
+ * 126 - 124 = 2 places lower, and then at most one bit cancels, leaving far
+ * more than sb+1 bits.  The result is cut to 64 bits (>= sb+1) with a
+ * sticky bit for fer_fp_round64. */
+typedef struct term128 {
+  bool sign;
+  int32_t exp;  /* value = sig * 2^exp */
+  fer_u128 sig; /* nonzero */
+  int bits;
+} term128;
+
+static fer_u128 sum128(fer_fmt f, fer_rm rm, term128 big, term128 small) {
   const int top = 125;
   int32_t wexp = big.exp + big.bits - 1 - top; /* unit of the window */
-  fer_u128 bw = big.sig.lo << (top + 1 - big.bits);
+  fer_u128 bw = big.sig << (top + 1 - big.bits);
   int64_t sh = (int64_t)small.exp - wexp;
   bool sticky = false;
-  fer_u128 sw = sh >= 0 ? small.sig.lo << sh
-                        : fer_shr_sticky(small.sig.lo, -sh, &sticky);
-  if (big.sign == small.sign)
-    return fer_fp_round(f, rm, big.sign, wexp, bw + sw, sticky);
-  if (!sticky && sw > bw) { /* equal leading bits, small is larger */
-    fer_u128 t = bw;
-    bw = sw;
-    sw = t;
-    big.sign = small.sign;
+  fer_u128 sw = sh >= 0 ? small.sig << sh : fer_shr_sticky(small.sig, -sh, &sticky);
+  fer_u128 r;
+  bool sign = big.sign;
+  if (big.sign == small.sign) {
+    r = bw + sw;
+  } else {
+    if (!sticky && sw > bw) { /* equal leading bits, small is larger */
+      fer_u128 t = bw;
+      bw = sw;
+      sw = t;
+      sign = small.sign;
+    }
+    r = bw - sw - sticky;
+    if (!r && !sticky) return fer_fp_zero(f, rm == FER_RTN);
   }
-  fer_u128 d = bw - sw - sticky;
-  if (!d && !sticky) return fer_fp_zero(f, rm == FER_RTN);
-  return fer_fp_round(f, rm, big.sign, wexp, d, sticky);
+  uint64_t hi = (uint64_t)(r >> 64);
+  if (hi) { /* keep 64 bits */
+    int cut = 64 - __builtin_clzll(hi);
+    sticky |= (r & ((FER_U128_1 << cut) - 1)) != 0;
+    r >>= cut;
+    wexp += cut;
+  }
+  return fer_fp_round64(f, rm, sign, wexp, (uint64_t)r, sticky);
+}
+
+static fer_u128 fma64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
+                      fer_u128 c) {
+  fer_fp_unpacked64 ua = fer_fp_unpack64(f, (uint64_t)a);
+  fer_fp_unpacked64 ub = fer_fp_unpack64(f, (uint64_t)b);
+  fer_fp_unpacked64 uc = fer_fp_unpack64(f, (uint64_t)c);
+  bool ps = ua.sign ^ ub.sign;
+  if (fma_is_special(ua.cls, ub.cls, uc.cls))
+    return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ps, uc.sign, c);
+  term128 p, t;
+  p.sign = ps;
+  p.exp = ua.exp + ub.exp;
+  p.sig = (fer_u128)ua.sig * ub.sig;
+  p.bits = fer_bits128(p.sig);
+  if (uc.cls == FER_FP_CZERO) /* round the product alone: exact in 124 bits */
+    return fer_fp_round(f, rm, ps, p.exp, p.sig, false);
+  t.sign = uc.sign;
+  t.exp = uc.exp;
+  t.sig = uc.sig;
+  t.bits = (int)f.sb;
+  int64_t ptop = (int64_t)p.exp + p.bits, ctop = (int64_t)t.exp + t.bits;
+  return ptop >= ctop ? sum128(f, rm, p, t) : sum128(f, rm, t, p);
 }
 
 /* 256-bit window for the wide formats. */
@@ -73,21 +142,12 @@ static fer_u128 sum256(fer_fmt f, fer_rm rm, term big, term small) {
 
 fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                     fer_u128 c) {
+  if (fer_fp_fits64(f)) return fma64(f, rm, a, b, c);
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   fer_fp_unpacked uc = fer_fp_unpack(f, c);
-  if (ua.cls == FER_FP_CNAN || ub.cls == FER_FP_CNAN || uc.cls == FER_FP_CNAN)
-    return fer_fp_nan(f);
   bool ps = ua.sign ^ ub.sign; /* sign of the product */
-  if (ua.cls == FER_FP_CINF || ub.cls == FER_FP_CINF) {
-    if (ua.cls == FER_FP_CZERO || ub.cls == FER_FP_CZERO) return fer_fp_nan(f);
-    if (uc.cls == FER_FP_CINF && uc.sign != ps) return fer_fp_nan(f);
-    return fer_fp_inf(f, ps);
-  }
-  if (uc.cls == FER_FP_CINF) return c;
-  if (ua.cls == FER_FP_CZERO || ub.cls == FER_FP_CZERO) {
-    if (uc.cls != FER_FP_CZERO) return c;
-    return fer_fp_zero(f, ps == uc.sign ? ps : rm == FER_RTN);
-  }
+  if (fma_is_special(ua.cls, ub.cls, uc.cls))
+    return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ps, uc.sign, c);
   term p, t;
   p.sign = ps;
   p.exp = ua.exp + ub.exp;
@@ -103,6 +163,5 @@ fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
   t.sig = fer_u256_make(0, uc.sig);
   t.bits = (int)f.sb;
   int64_t ptop = (int64_t)p.exp + p.bits, ctop = (int64_t)t.exp + t.bits;
-  term big = ptop >= ctop ? p : t, small = ptop >= ctop ? t : p;
-  return f.sb <= 61 ? sum128(f, rm, big, small) : sum256(f, rm, big, small);
+  return ptop >= ctop ? sum256(f, rm, p, t) : sum256(f, rm, t, p);
 }

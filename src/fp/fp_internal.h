@@ -200,6 +200,48 @@ static inline fer_u128 fer_shr_sticky(fer_u128 x, int64_t sh, bool *sticky) {
   return x >> sh;
 }
 
+/* ---- order (cmp.c, minmax.c) ----
+ * The pattern is shifted to the top of a word (sign at the top bit);
+ * flipping the magnitude bits of negative values then makes the signed
+ * integer order the FP order, except that -0 < +0, so two zeros are
+ * reported apart.  Integer code only: no floating-point environment. */
+typedef struct fer_fp_order {
+  bool unordered, zeros; /* a NaN; both zeros */
+  int cmp;               /* otherwise: -1, 0, 1 */
+} fer_fp_order;
+
+static inline int64_t fer_fp_key64(uint64_t t) {
+  return (int64_t)(t ^ ((0 - (t >> 63)) >> 1));
+}
+
+static inline fer_fp_order fer_fp_order_of(fer_fmt f, fer_u128 a, fer_u128 b) {
+  fer_fp_order o = {false, false, 0};
+  if (fer_fp_fits64(f)) {
+    unsigned sh = 64 - f.eb - f.sb;
+    uint64_t ta = (uint64_t)a << sh, tb = (uint64_t)b << sh;
+    uint64_t inf = ~0ULL << (64 - f.eb); /* infinity without its sign, <<1 */
+    o.unordered = (ta << 1) > inf || (tb << 1) > inf;
+    o.zeros = !((ta | tb) << 1);
+    int64_t ka = fer_fp_key64(ta), kb = fer_fp_key64(tb);
+    o.cmp = (ka > kb) - (ka < kb);
+    return o;
+  }
+  unsigned sh = 128 - f.eb - f.sb;
+  fer_u128 ta = a << sh, tb = b << sh;
+  fer_u128 inf = FER_U128_MAX << (128 - f.eb);
+  o.unordered = (ta << 1) > inf || (tb << 1) > inf;
+  o.zeros = !((ta | tb) << 1);
+  bool na = ta >> 127, nb = tb >> 127;
+  if (na != nb) {
+    o.cmp = na ? -1 : 1;
+  } else {
+    fer_u128 ma = ta << 1, mb = tb << 1;
+    o.cmp = (ma > mb) - (ma < mb);
+    if (na) o.cmp = -o.cmp;
+  }
+  return o;
+}
+
 /* ---- 256-bit unsigned integers ---- */
 
 typedef struct fer_u256 {

@@ -12,15 +12,21 @@
 #include "fp/fp_internal.h"
 
 fer_u128 fer_fp_min(fer_fmt f, fer_u128 a, fer_u128 b) {
-  if (fer_fp_isnan(f, a)) return fer_fp_canon(f, b);
-  if (fer_fp_isnan(f, b)) return a;
-  if (!(fer_fp_mag(f, a) | fer_fp_mag(f, b))) return a | b; /* -0 wins */
-  return fer_fp_lt(f, b, a) ? b : a;
+  fer_fp_order o = fer_fp_order_of(f, a, b);
+  if (o.unordered) {
+    if (fer_fp_isnan(f, a)) return fer_fp_canon(f, b);
+    return a;
+  }
+  if (o.zeros) return a | b; /* -0 wins */
+  return o.cmp > 0 ? b : a;
 }
 
 fer_u128 fer_fp_max(fer_fmt f, fer_u128 a, fer_u128 b) {
-  if (fer_fp_isnan(f, a)) return fer_fp_canon(f, b);
-  if (fer_fp_isnan(f, b)) return a;
-  if (!(fer_fp_mag(f, a) | fer_fp_mag(f, b))) return a & b; /* +0 wins */
-  return fer_fp_lt(f, a, b) ? b : a;
+  fer_fp_order o = fer_fp_order_of(f, a, b);
+  if (o.unordered) {
+    if (fer_fp_isnan(f, a)) return fer_fp_canon(f, b);
+    return a;
+  }
+  if (o.zeros) return a & b; /* +0 wins */
+  return o.cmp < 0 ? b : a;
 }

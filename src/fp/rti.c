@@ -7,23 +7,40 @@
  * RNE, RNA, RTP; z3 and cvc5 agree). */
 #include "fp/fp_internal.h"
 
+/* x = sig / 2^sh (sh >= 1) rounded to an integer under rm. */
+static fer_u128 rti_shift(fer_rm rm, bool sign, fer_u128 sig, int32_t sh) {
+  if (sh >= 128) /* sig < 2^126: below 1/2 */
+    return fer_round_up(rm, sign, false, false, true);
+  fer_u128 q = sig >> sh;
+  bool guard = (sig >> (sh - 1)) & 1;
+  bool rest = (sig & ((FER_U128_1 << (sh - 1)) - 1)) != 0;
+  return q + fer_round_up(rm, sign, q & 1, guard, rest);
+}
+
 fer_u128 fer_fp_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
-  fer_fp_unpacked u = fer_fp_unpack(f, x);
-  if (u.cls == FER_FP_CNAN) return fer_fp_nan(f);
-  if (u.cls != FER_FP_CFINITE || u.exp >= 0) return x; /* already integral */
-  int32_t sh = -u.exp; /* x = sig / 2^sh */
   fer_u128 q;
-  bool guard, rest;
-  if (sh < 128) {
-    q = u.sig >> sh;
-    guard = (u.sig >> (sh - 1)) & 1;
-    rest = (u.sig & ((FER_U128_1 << (sh - 1)) - 1)) != 0;
-  } else { /* sig < 2^126: below 1/2 */
-    q = 0;
-    guard = false;
-    rest = true;
+  bool sign;
+  if (fer_fp_fits64(f)) {
+    fer_fp_unpacked64 u = fer_fp_unpack64(f, (uint64_t)x);
+    if (u.cls == FER_FP_CNAN) return fer_fp_nan(f);
+    if (u.cls != FER_FP_CFINITE || u.exp >= 0) return x; /* integral */
+    sign = u.sign;
+    int32_t sh = -u.exp;
+    if (sh >= 64) { /* sig < 2^62: below 1/2 */
+      q = fer_round_up(rm, sign, false, false, true);
+    } else {
+      q = u.sig >> sh;
+      bool guard = (u.sig >> (sh - 1)) & 1;
+      bool rest = (u.sig & ((1ULL << (sh - 1)) - 1)) != 0;
+      q += fer_round_up(rm, sign, q & 1, guard, rest);
+    }
+  } else {
+    fer_fp_unpacked u = fer_fp_unpack(f, x);
+    if (u.cls == FER_FP_CNAN) return fer_fp_nan(f);
+    if (u.cls != FER_FP_CFINITE || u.exp >= 0) return x;
+    sign = u.sign;
+    q = rti_shift(rm, sign, u.sig, -u.exp);
   }
-  q += fer_round_up(rm, u.sign, q & 1, guard, rest);
-  if (!q) return fer_fp_zero(f, u.sign);
-  return fer_fp_round(f, rm, u.sign, 0, q, false); /* exact or overflow */
+  if (!q) return fer_fp_zero(f, sign);
+  return fer_fp_round(f, rm, sign, 0, q, false); /* exact or overflow */
 }
