@@ -229,9 +229,5 @@ double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
       break;
     }
   }
-#ifdef FER_EXP_RAW
-  return 1 + dt[n - 1];
-#else
   return 1 + log2(1 + dt[n - 1]);
-#endif
 }

@@ -5,8 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Deepest sort expression (nested define-sort uses count too). */
+/* Deepest sort expression (nested define-sort uses count too), and most
+ * define-sort expansions in one sort: (define-sort S2 (X) (S1 (S1 X)))
+ * doubles the work at each level, so depth alone does not bound it. */
 #define FER_MAX_SORT_DEPTH 256
+#define FER_MAX_SORT_EXPANSIONS 100000
 
 const fer_unsupported fer_unsupported_table[] = {
     {"select", "arrays", false},
@@ -543,6 +546,12 @@ static fer_sort indexed_sort(ferret *f, fer_reader *rd) {
  * args[0..nparams). */
 static fer_sort instantiate(ferret *f, fer_reader *rd, uint32_t def,
                             const fer_sort *args, uint32_t depth) {
+  if (++rd->sort_expansions > FER_MAX_SORT_EXPANSIONS) {
+    fer_rd_error_at(f, FERRET_ERROR_LIMIT, 0, 0,
+                    "sort definitions expand too much (more than %d uses)",
+                    FER_MAX_SORT_EXPANSIONS);
+    return 0;
+  }
   fer_rd_mark mark = fer_rd_mark_get(rd);
   const fer_sortdef d = rd->sortdefs.data[def];
   for (uint32_t i = 0; i < d.nparams; i++)
@@ -634,7 +643,10 @@ static fer_sort read_sort(ferret *f, fer_reader *rd, uint32_t depth) {
   return 0;
 }
 
-fer_sort fer_rd_sort(ferret *f, fer_reader *rd) { return read_sort(f, rd, 0); }
+fer_sort fer_rd_sort(ferret *f, fer_reader *rd) {
+  rd->sort_expansions = 0;
+  return read_sort(f, rd, 0);
+}
 
 bool fer_rd_define_sort(ferret *f, fer_reader *rd, uint32_t sym) {
   const fer_symbol *y = fer_sym(rd, sym);

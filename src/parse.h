@@ -28,6 +28,12 @@
 /* Widest bit-vector constant the reader builds (bits); wider constants are
  * rejected as a limit rather than allocating gigabytes. */
 #define FER_MAX_CONST_BITS (1u << 24)
+/* Largest numerator or denominator of a Real literal or of the exact
+ * arithmetic on them (bits), and the longest numeral or decimal (digits,
+ * 19000 * log2(10) < 65536): normalising a rational costs time quadratic
+ * in its size, so bigger literals are refused rather than hanging. */
+#define FER_MAX_REAL_BITS 65536u
+#define FER_MAX_LITERAL_DIGITS 19000u
 
 /* Meaning of a built-in symbol (fer_symbol.builtin). */
 typedef enum fer_builtin {
@@ -198,6 +204,7 @@ typedef struct fer_reader {
   fer_token tok;
   const char *base;  /* start of the text being read (for slices) */
   uint32_t depth;    /* unclosed '(' consumed in the current command */
+  uint32_t sort_expansions; /* define-sort uses expanded by this fer_rd_sort */
   const char *last_end; /* end of the last consumed token */
 
   /* symbols */

@@ -78,6 +78,14 @@ fer_term fer_rd_bits_const(ferret *f, fer_reader *rd, const fer_token *t) {
 
 fer_term fer_rd_bvn_const(ferret *f, const char *s, uint32_t len,
                           uint32_t width) {
+  /* decimal to binary costs digits * limbs */
+  if (len > FER_MAX_LITERAL_DIGITS ||
+      (uint64_t)len * ((width + 63) / 64) > ((uint64_t)1 << 27)) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+              "bit-vector constant too large (%u digits for %u bits)", len,
+              width);
+    return 0;
+  }
   if (width > FER_MAX_CONST_BITS) {
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
               "bit-vector constant too wide (%u bits, at most %u)", width,
@@ -236,6 +244,12 @@ static bool rat_op(ferret *f, rat *r, rat *a, rat *b, char op) {
   }
   rat_free(f, a);
   rat_free(f, b);
+  if (ok && ((uint64_t)r->num.n * 32 > FER_MAX_REAL_BITS ||
+             (uint64_t)r->den.n * 32 > FER_MAX_REAL_BITS)) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+              "Real literal too large (more than %u bits)", FER_MAX_REAL_BITS);
+    ok = false;
+  }
   if (!ok) rat_free(f, r);
   return ok;
 }
@@ -243,6 +257,12 @@ static bool rat_op(ferret *f, rat *r, rat *a, rat *b, char op) {
 fer_term fer_rd_real_literal(ferret *f, const fer_token *t) {
   nat num, den;
   uint32_t frac = 0;
+  if (t->slen > FER_MAX_LITERAL_DIGITS) {
+    fer_error(f, FERRET_ERROR_LIMIT, t->line, t->col,
+              "numeric literal too long (%u characters, at most %u)", t->slen,
+              FER_MAX_LITERAL_DIGITS);
+    return 0;
+  }
   if (t->kind == FER_TOK_DECIMAL) {
     const char *dot = memchr(t->s, '.', t->slen);
     frac = (uint32_t)(t->s + t->slen - dot - 1);

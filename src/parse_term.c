@@ -299,16 +299,22 @@ static bool fun_sort_error(ferret *f, fer_reader *rd, const fer_frame *fr,
                          fer_sym_name(rd, fun->sym), want, got);
 }
 
-/* x * 2^e for Real literals x and e, e an integer of at most 2^20. */
+/* x * 2^e for Real literals x and e, e an integer with |e| below
+ * FER_MAX_REAL_BITS (the product is bounded by fer_real_arith). */
 static fer_term scale2(ferret *f, fer_term x, fer_term e) {
   bool neg;
   const uint32_t *num, *den;
   uint32_t nl, dl;
   fer_real_get(f, e, &neg, &num, &nl, &den, &dl);
-  if (dl != 1 || den[0] != 1 || nl > 1 || (nl && num[0] > (1u << 20))) {
-    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
-              "unsupported: to_fp exponent must be an integer literal of "
-              "magnitude at most 2^20");
+  if (dl != 1 || den[0] != 1) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "the exponent of to_fp must be an integer");
+    return 0;
+  }
+  if (nl > 1 || (nl && num[0] >= FER_MAX_REAL_BITS)) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+              "to_fp exponent too large (at most %u in magnitude)",
+              FER_MAX_REAL_BITS - 1);
     return 0;
   }
   uint32_t k = nl ? num[0] : 0, n = k / 32 + 1, one = 1;

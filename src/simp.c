@@ -142,12 +142,11 @@ static bool fp_const_info(ferret *f, fer_term c, bool *nan, bool *zero) {
   return true;
 }
 
-/* Rules that may fire before folding.  Returns 0 when no rule applies
- * (and sets *failed on allocation failure). */
-static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a,
-                      bool *failed) {
+/* Rules that may fire before folding.  Returns 0 when no rule applies.
+ * A rule whose construction fails (memory) returns 0 too: the node is then
+ * built unsimplified, or that fails and reports. */
+static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
   fer_term T = fer_true(f), F = fer_false(f);
-  (void)failed;
   switch (op) {
   case FER_OP_NOT:
     if (a[0] == T) return F;
@@ -246,9 +245,7 @@ fer_term fer_simp_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
     if (!a[i]) return 0;
   bool simplify = f->opt.pp_simplify != 0;
   if (simplify) {
-    bool failed = false;
-    fer_term r = rules(f, op, n, a, &failed);
-    if (failed) return 0;
+    fer_term r = rules(f, op, n, a);
     if (r) return r;
   }
   fer_term t = mk_raw(f, op, n, a, i0, i1);

@@ -232,8 +232,9 @@ wait:
   if (final && done < s->feed.size && !s->exited)
     run(f, s, s->feed.data + done, s->feed.size - done, dline, dcol),
         done = s->feed.size;
-  /* Keep only what was not executed. */
-  memmove(s->feed.data, s->feed.data + done, s->feed.size - done);
+  /* Keep only what was not executed (a long command fed in many pieces is
+   * not moved again and again: nothing moves until something ran). */
+  if (done) memmove(s->feed.data, s->feed.data + done, s->feed.size - done);
   s->feed.size -= done;
   s->feed_scan = i - done;
   s->exec_line = dline, s->exec_col = dcol;

@@ -108,14 +108,25 @@ static int table_grow(ferret *f) {
 
 /* Find or add the node `n` with arguments `args` (and, for CONST, the
  * value already at the end of the limb pool, which is dropped again if
- * the constant exists).  `value_len` limbs for CONST, 0 otherwise. */
+ * the constant exists).  `value_len` limbs for CONST, 0 otherwise.  A REAL
+ * is found the same way by its value at the end of the reals pool. */
 static fer_term intern(ferret *f, fer_node n, const fer_term *args,
                        uint32_t value_len) {
   fer_store *s = S(f);
   if ((s->nodes.size + 1) * 2 > s->table_cap && !table_grow(f)) return 0;
   fer_node key = n;
-  if (value_len) key.idx[0] = 0; /* the offset is not part of the value */
+  if (value_len || n.op == FER_OP_REAL)
+    key.idx[0] = 0; /* the offset is not part of the value */
   uint32_t h = node_hash(&key, args);
+  const uint32_t *real = NULL;
+  uint32_t real_len = 0;
+  if (n.op == FER_OP_REAL) {
+    real = s->reals.data + n.idx[0];
+    real_len = 3 + real[1] + real[2];
+    for (uint32_t i = 0; i < real_len; i++) h = mix(h, real[i]);
+    h = (h ^ (h >> 16)) * 0x85ebca6bu;
+    h ^= h >> 13;
+  }
   const uint64_t *val = NULL;
   if (value_len) {
     val = s->limbs.data + n.idx[0];
@@ -136,6 +147,14 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
     if (value_len) {
       if (memcmp(s->limbs.data + m->idx[0], val, value_len * 8)) continue;
       s->limbs.size -= value_len;
+      return id;
+    }
+    if (real) {
+      const uint32_t *q = s->reals.data + m->idx[0];
+      if (q[1] != real[1] || q[2] != real[2] ||
+          memcmp(q, real, real_len * 4))
+        continue;
+      s->reals.size -= real_len;
       return id;
     }
     if (m->idx[0] != n.idx[0] || m->idx[1] != n.idx[1]) continue;
@@ -385,19 +404,9 @@ fer_term fer_mk_real(ferret *f, bool neg, const uint32_t *num, uint32_t nlen,
     p[0] = neg, p[1] = rn, p[2] = rd;
     memcpy(p + 3, qn, rn * 4);
     memcpy(p + 3 + rn, qd, rd * 4);
-    /* Linear search for an equal literal keeps reals unique. */
-    for (uint32_t id = 1; id < s->nodes.size && !t; id++) {
-      const fer_node *x = &s->nodes.data[id];
-      if (x->op != FER_OP_REAL) continue;
-      const uint32_t *q = s->reals.data + x->idx[0];
-      if (q[0] == p[0] && q[1] == p[1] && q[2] == p[2] &&
-          !memcmp(q + 3, p + 3, (rn + rd) * 4))
-        t = id;
-    }
-    if (!t) {
-      s->reals.size += need;
-      t = intern(f, leaf(FER_OP_REAL, s->real_sort, off, 0), NULL, 0);
-    }
+    /* intern() finds an equal literal by value (and drops this copy). */
+    s->reals.size += need;
+    t = intern(f, leaf(FER_OP_REAL, s->real_sort, off, 0), NULL, 0);
   }
   fer_free(f, w, bytes);
   return t;

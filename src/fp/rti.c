@@ -34,6 +34,13 @@ fer_u128 fer_fp_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
       bool rest = (u.sig & ((1ULL << (sh - 1)) - 1)) != 0;
       q += fer_round_up(rm, sign, q & 1, guard, rest);
     }
+    if (q) { /* encode the integer q directly when it is finite */
+      int n = 64 - __builtin_clzll((uint64_t)q); /* n <= sb */
+      uint64_t e = (uint64_t)fer_fp_bias(f) + (uint64_t)n - 1;
+      if (e < fer_fp_exp_ones(f))
+        return ((uint64_t)sign << (f.eb + f.sb - 1)) | (e << (f.sb - 1)) |
+               (((uint64_t)q << (f.sb - (unsigned)n)) & ((1ULL << (f.sb - 1)) - 1));
+    }
   } else {
     fer_fp_unpacked u = fer_fp_unpack(f, x);
     if (u.cls == FER_FP_CNAN) return fer_fp_nan(f);
