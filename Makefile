@@ -61,6 +61,14 @@ build-san/tests/main.o: tests/main.c build-san/tests.inc $(HDRS)
 build-san/ferret-tests: build-san/tests/main.o $(TESTSRC:%.c=build-san/%.o) build-san/libferret.a
 	$(CC) $(SANFLAGS) -o $@ $^ -lmpfr -lgmp -lm
 
+# smt2c copies ferret's FP/BV library into the C it writes: the source text
+# is generated from the library files (tools/smt2c-runtime.sh).
+SMT2C_RT := tools/smt2c-runtime.sh src/ops.h src/bv.h src/bv.c src/fp/fp.h \
+  src/fp/fp_internal.h $(filter-out src/fp/from_real.c,$(wildcard src/fp/*.c))
+src/smt2c_runtime.inc: $(SMT2C_RT)
+	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
+build/src/smt2c.o build-san/src/smt2c.o: src/smt2c_runtime.inc
+
 san: build-san/ferret build-san/ferret-tests
 
 test: all

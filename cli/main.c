@@ -5,10 +5,12 @@
  *
  * Options are the library's option table (ferret_option_info), spelled
  * --name=value, --name value, or --flag / --no-flag for 0..1 options. */
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ferret.h"
 
@@ -20,6 +22,34 @@ enum {
   EXIT_SAT = 10,
   EXIT_UNSAT = 20
 };
+
+/* Signals: the first SIGINT/SIGTERM asks the running check-sat to stop (it
+ * answers unknown, reason "interrupted", and the rest of the script runs
+ * without searching); a second one ends the process at once.  The
+ * context pointer is the only global, and it lives in the CLI, not in the
+ * library. */
+static ferret *volatile signal_ctx;
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig) {
+  if (signals_seen++ || !signal_ctx) {
+    static const char msg[] = "ferret: interrupted twice, exiting\n";
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(128 + sig);
+  }
+  ferret_interrupt(signal_ctx);
+}
+
+static void install_signals(ferret *f) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  signal_ctx = f;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
 
 typedef struct subcommand {
   const char *name, *args, *summary;
@@ -183,6 +213,7 @@ int main(int argc, char **argv) {
     return rc;
   }
   if (sub->parse_only) ferret_set_option(f, "parse_only", "1");
+  install_signals(f);
   /* Every error, including a file that cannot be read, is reported by the
    * library on the diagnostic channel (stderr). */
   ferret_status st = ferret_execute_file(f, path);
@@ -191,6 +222,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
     st = ferret_error(f)->status;
   }
+  if (!sub->parse_only && ferret_get_option(f, "stats"))
+    ferret_print_stats(f);
+  signal_ctx = NULL;
   if (st != FERRET_OK)
     rc = EXIT_ERROR;
   else

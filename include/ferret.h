@@ -144,10 +144,18 @@ FERRET_API const ferret_error_info *ferret_error(const ferret *);
  * prints) to the output sink. */
 FERRET_API ferret_status ferret_print_assertions(ferret *);
 
+/* Write to the output sink a self-contained C program (the JFS encoding,
+ * `ferret smt2c`) for the formula the last check-sat asked about (execute
+ * the script with option parse_only first), or the current assertions.
+ * Options: encoding (0 fail-fast, 1 try-all), smt2c_main. */
+FERRET_API ferret_status ferret_smt2c(ferret *);
+
 /* Ask a running check-sat to stop as soon as possible (it then answers
  * unknown, reason "interrupted").  Async-signal-safe: may be called from a
- * signal handler or another thread.  Each check-sat clears the request
- * when it starts. */
+ * signal handler or another thread.  The request holds until the
+ * call that executes commands (ferret_execute, ferret_execute_file,
+ * ferret_feed, ferret_feed_end) returns: every later check-sat of that
+ * call answers unknown at once.  The next such call starts afresh. */
 FERRET_API void ferret_interrupt(ferret *);
 
 /* Statistics of the last check-sat as one JSON line on the diagnostic

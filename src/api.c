@@ -1,4 +1,5 @@
 /* Context life cycle, sinks, options and errors: the public API's edges. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,17 +187,20 @@ void fer_diag(ferret *f, const char *fmt, ...) {
 ferret_status ferret_execute(ferret *f, const char *source, const char *text,
                              size_t len) {
   FER_REQUIRE(f, f && (text || !len), "NULL argument");
+  atomic_store(&f->interrupt, 0);
   return fer_smt_execute(f, source, text, len);
 }
 
 ferret_status ferret_feed(ferret *f, const char *source, const char *text,
                           size_t len) {
   FER_REQUIRE(f, f && (text || !len), "NULL argument");
+  atomic_store(&f->interrupt, 0);
   return fer_smt_feed(f, source, text, len);
 }
 
 ferret_status ferret_feed_end(ferret *f) {
   FER_REQUIRE(f, f, "NULL context");
+  atomic_store(&f->interrupt, 0);
   return fer_smt_feed_end(f);
 }
 

@@ -317,7 +317,6 @@ ferret_result fer_engine_solve_seeded(ferret *f, const fer_term *a, size_t n,
   st->jobs = (uint32_t)f->opt.jobs;
   st->found_by = "";
   st->assertions_in = (uint32_t)n;
-  atomic_store(&f->interrupt, 0);
   fer_pre_init(&e.pre);
   ferret_result r = FERRET_UNKNOWN;
   const char *why = "memory";

@@ -19,6 +19,8 @@
   OPTION(model, 0, 0, 1, "print the model after sat (as get-model would)")  \
   OPTION(max_memory, 0, 0, INT64_MAX, "memory cap in MiB (0: none)")      \
   OPTION(parse_only, 0, 0, 1, "read only: check-sat answers nothing, its query is kept for printing (ferret opt)") \
+  OPTION(opt_passes, 1, 0, 1, "ferret opt: print the formula after the enabled pp-* passes (0: as read)") \
+  OPTION(opt_trace, 0, 0, 1, "ferret opt: also print the formula after every pass that changed it") \
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
@@ -30,6 +32,8 @@
   OPTION(ls_real, 0, 0, 1, "local search measures FP distances as real differences (0: in ULPs)") \
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
+  OPTION(backend, 0, 0, 1, "search backend: 0 in-process engine, 1 libFuzzer on the smt2c program (needs clang)") \
+  OPTION(smt2c_main, 0, 0, 1, "ferret smt2c: define main() reading inputs from files (not LLVMFuzzerTestOneInput)") \
   /* preprocessing passes (pre.c) */                                        \
   OPTION(pp_hoist, 1, 0, 1, "preprocess: and-hoisting")                    \
   OPTION(pp_propagate, 1, 0, 1, "preprocess: constant propagation (x = c, p, not p)") \

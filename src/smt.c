@@ -2,6 +2,7 @@
  * errors with continued execution, and incremental feeding.  The commands
  * themselves are in smt_cmd.c. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -294,6 +295,7 @@ static ferret_status file_error(ferret *f) {
 
 ferret_status ferret_execute_file(ferret *f, const char *path) {
   FER_REQUIRE(f, f && path, "NULL argument");
+  atomic_store(&f->interrupt, 0);
   if (!strcmp(path, "-")) { /* stdin: command by command, as typed */
     char buf[65536];
     ferret_status first = FERRET_OK;
@@ -301,6 +303,7 @@ ferret_status ferret_execute_file(ferret *f, const char *path) {
       ssize_t n = read(0, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
+      atomic_store(&f->interrupt, 0); /* an interrupt stops one command */
       ferret_status st = fer_smt_feed(f, "<stdin>", buf, (size_t)n);
       if (first == FERRET_OK) first = st;
     }

@@ -47,6 +47,7 @@ static ferret *reader_context(cbuf *out, cbuf *diag) {
   ferret_set_diagnostic(f, cbuf_add, diag);
   if (ferret_set_option(f, "parse_only", "1") != FERRET_OK)
     fprintf(stderr, "corpus: option parse_only missing\n");
+  ferret_set_option(f, "opt_passes", "0"); /* round trip of the formula as read */
   return f;
 }
 

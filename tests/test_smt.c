@@ -264,6 +264,7 @@ TEST(smt_parse_only_keeps_the_query) {
   session s;
   open_session(&s);
   ferret_set_option(s.f, "parse_only", "1");
+  ferret_set_option(s.f, "opt_passes", "0"); /* print as read */
   CHECK(run(&s, "(declare-const x (_ BitVec 8))(push 1)(assert (= x #x01))"
                 "(check-sat)(get-model)(get-value (x))(pop 1)(assert (= x #x02))") ==
         FERRET_OK);
@@ -273,6 +274,12 @@ TEST(smt_parse_only_keeps_the_query) {
   CHECK(strstr(s.out.data, "(assert (= x #x01))") != NULL);
   CHECK(strstr(s.out.data, "#x02") == NULL);
   CHECK(ferret_last_result(s.f) == FERRET_UNKNOWN);
+  /* with the passes (the default of ferret opt), x = #x01 is propagated */
+  s.out.size = 0;
+  if (s.out.data) s.out.data[0] = '\0';
+  ferret_set_option(s.f, "opt_passes", "1");
+  CHECK(ferret_print_assertions(s.f) == FERRET_OK);
+  CHECK(strstr(s.out.data, "(assert (= x #x01))") == NULL);
   close_session(&s);
 }
 
