@@ -25,12 +25,14 @@ static const struct {
 #undef X
     {NULL, NULL}};
 
-typedef struct {
-  char *data;
-  size_t size, cap;
-} buf;
+typedef fer_test_buf buf;
 
-static void buf_add(void *user, const char *text, size_t len) {
+void fer_test_buf_clear(fer_test_buf *b) {
+  b->size = 0;
+  fer_test_buf_add(b, "", 0);
+}
+
+void fer_test_buf_add(void *user, const char *text, size_t len) {
   buf *b = user;
   if (b->size + len + 1 > b->cap) {
     b->cap = (b->size + len + 1) * 2;
@@ -45,11 +47,11 @@ static buf out_buf, diag_buf;
 
 fer_test_run fer_test_smt(const char *text) {
   out_buf.size = diag_buf.size = 0;
-  buf_add(&out_buf, "", 0);
-  buf_add(&diag_buf, "", 0);
+  fer_test_buf_add(&out_buf, "", 0);
+  fer_test_buf_add(&diag_buf, "", 0);
   ferret *f = ferret_new();
-  ferret_set_output(f, buf_add, &out_buf);
-  ferret_set_diagnostic(f, buf_add, &diag_buf);
+  ferret_set_output(f, fer_test_buf_add, &out_buf);
+  ferret_set_diagnostic(f, fer_test_buf_add, &diag_buf);
   fer_test_run r;
   r.status = ferret_execute(f, "test", text, strlen(text));
   ferret_delete(f);

@@ -63,6 +63,16 @@ extern bool fer_test_quick;       /* FERRET_QUICK=1: smaller loops */
     }                                                                     \
   } while (0)
 
+/* A growing, always NUL-terminated text buffer usable as a ferret_write_fn
+ * sink: ferret_set_output(f, fer_test_buf_add, &buf).  Free data with
+ * free(). */
+typedef struct fer_test_buf {
+  char *data;
+  size_t size, cap;
+} fer_test_buf;
+void fer_test_buf_add(void *user, const char *text, size_t len);
+void fer_test_buf_clear(fer_test_buf *);
+
 /* Helpers (main.c): run SMT-LIB text in a fresh context and capture what it
  * writes to the output and diagnostic channels.  Returned strings live until
  * the next call. */

@@ -10,21 +10,8 @@
 #include "ferret.h"
 #include "test.h"
 
-typedef struct cap {
-  char *data;
-  size_t size, cap;
-} cap;
-
-static void cap_add(void *user, const char *text, size_t len) {
-  cap *b = user;
-  if (b->size + len + 1 > b->cap) {
-    b->cap = (b->size + len + 1) * 2;
-    b->data = realloc(b->data, b->cap);
-  }
-  memcpy(b->data + b->size, text, len);
-  b->size += len;
-  b->data[b->size] = '\0';
-}
+typedef fer_test_buf cap;
+#define cap_add fer_test_buf_add
 
 typedef struct session {
   ferret *f;
