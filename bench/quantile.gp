@@ -9,7 +9,7 @@ set title ptitle noenhanced
 set xlabel "number of benchmarks solved (score)"
 set ylabel "wall time per benchmark (s)"
 set logscale y
-set format y "10^{%L}"
+set format y "%g"
 set grid
 set key left top noenhanced
 plot for [i=0:n-1] datafile index i using 1:2 with steps lw 2 title columnheader(1)

@@ -68,6 +68,13 @@ static const subcommand subcommands[] = {
      "      formula its last check-sat asks about (or the assertions at the\n"
      "      end if it has no check-sat).",
      true},
+    {"smt2c", "[OPTIONS] [--main] FILE|-",
+     "read the script without solving and print a self-contained C program\n"
+     "      (the JFS encoding) for its last check-sat's formula: a libFuzzer\n"
+     "      target that aborts iff the input bytes are a model, or with\n"
+     "      --main a program judging input files (--encoding: 0 fail-fast,\n"
+     "      1 try-all).",
+     true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
 
@@ -197,6 +204,9 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (!options_done && !strcmp(a, "--")) {
       options_done = true;
+    } else if (!options_done && !strcmp(a, "--main") &&
+               !strcmp(sub->name, "smt2c")) {
+      ferret_set_option(f, "smt2c_main", "1");
     } else if (!options_done && a[0] == '-' && a[1] == '-') {
       rc = apply_option(f, argc, argv, &i);
     } else if (!options_done && a[0] == '-' && a[1]) {
@@ -218,7 +228,8 @@ int main(int argc, char **argv) {
    * library on the diagnostic channel (stderr). */
   ferret_status st = ferret_execute_file(f, path);
   if (sub->parse_only && st != FERRET_ERROR_IO &&
-      ferret_print_assertions(f) != FERRET_OK) {
+      (strcmp(sub->name, "smt2c") ? ferret_print_assertions(f)
+                                  : ferret_smt2c(f)) != FERRET_OK) {
     fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
     st = ferret_error(f)->status;
   }

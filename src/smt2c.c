@@ -35,11 +35,10 @@ ferret_status fer_smt2c_prepare(ferret *f, const fer_term *a, size_t n,
                                 fer_smt2c_unit *u) {
   ferret_status st = fer_preprocess(f, a, n, &u->pre, NULL, NULL);
   if (st != FERRET_OK) return st;
-  /* An unsat proof compiles to the single constraint false. */
-  fer_term no = fer_false(f);
-  const fer_term *pa = u->pre.unsat ? &no : u->pre.assertions.data;
-  size_t pn = u->pre.unsat ? 1 : u->pre.assertions.size;
-  st = fer_compile(f, pa, pn, &u->prog);
+  /* An unsat proof needs no program: fer_check returns 0 at once (and
+   * compiling the constant false alone is not what fer_compile is for). */
+  if (u->pre.unsat) return FERRET_OK;
+  st = fer_compile(f, u->pre.assertions.data, u->pre.assertions.size, &u->prog);
   if (st != FERRET_OK) return st;
   u->input_bytes = fer_smt2c_slot_offset(u, u->prog.nslots);
   return FERRET_OK;
@@ -276,9 +275,11 @@ static int put_check(ferret *f, fer_buf *b, const fer_smt2c_unit *u,
                       "static int fer_check(const uint8_t *in) {\n"
                       "  static fer_u128 r[%u];\n"
                       "  int unspec = 0, held = 0;\n"
-                      "  (void)unspec, (void)held, (void)in;\n",
+                      "  (void)unspec, (void)held, (void)in, (void)r;\n",
                       p->nregs ? p->nregs : 1))
     return 0;
+  if (u->pre.unsat) /* preprocessing proved the formula false */
+    return fer_buf_printf(f, b, "  return 0;\n}\n\n");
   /* Slots. */
   uint32_t off = 0;
   for (uint32_t s = 0; s < p->nslots; s++) {
@@ -332,7 +333,7 @@ static int put_check(ferret *f, fer_buf *b, const fer_smt2c_unit *u,
 static const char fuzz_entry[] =
     "int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);\n"
     "int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {\n"
-    "  if (size < FER_INPUT_BYTES) return 0;\n"
+    "  if (size < fer_input_bytes) return 0;\n"
     "  if (fer_check(data) == 1) abort();\n"
     "  return 0;\n"
     "}\n";
@@ -346,12 +347,36 @@ static const char main_entry[] =
     "    if (!fp) { perror(argv[i]); rc = 1; continue; }\n"
     "    size_t n = fread(buf, 1, sizeof buf, fp);\n"
     "    fclose(fp);\n"
-    "    if (n < FER_INPUT_BYTES) { puts(\"short\"); continue; }\n"
+    "    if (n < fer_input_bytes) { puts(\"short\"); continue; }\n"
     "    int v = fer_check(buf);\n"
     "    puts(v == 1 ? \"sat\" : v == 2 ? \"unspecified\" : \"unsat\");\n"
     "  }\n"
     "  return rc;\n"
     "}\n";
+
+/* The input layout as comments (names made comment-safe). */
+static int put_layout(ferret *f, fer_buf *b, const fer_smt2c_unit *u) {
+  static const char *const kind[] = {"Bool", "BitVec", "FloatingPoint",
+                                     "RoundingMode"};
+  uint32_t off = 0;
+  for (uint32_t s = 0; s < u->prog.nslots; s++) {
+    const fer_slot *sl = &u->prog.slots.data[s];
+    const char *name = fer_var_name(f, sl->var);
+    if (!fer_buf_printf(f, b, "/* slot %u: bytes [%u, %u) %s %u bits, ", s,
+                        off, off + slot_bytes(sl), kind[sl->kind], sl->bits))
+      return 0;
+    for (const char *c = name ? name : "?"; *c; c++) {
+      char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                        (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+                    ? *c
+                    : '_';
+      if (!fer_buf_add(f, b, &ch, 1)) return 0;
+    }
+    if (!fer_buf_add(f, b, " */\n", 4)) return 0;
+    off += slot_bytes(sl);
+  }
+  return 1;
+}
 
 int fer_smt2c_emit(ferret *f, const fer_smt2c_unit *u, fer_buf *b,
                    int encoding, bool with_main) {
@@ -378,8 +403,12 @@ int fer_smt2c_emit(ferret *f, const fer_smt2c_unit *u, fer_buf *b,
                             "\n/* ---- the formula ---- */\n"
                             "#include <stddef.h>\n#include <stdio.h>\n"
                             "#include <stdlib.h>\n"
-                            "#define FER_INPUT_BYTES %uu\n",
+                            "#define FER_INPUT_BYTES %uu\n"
+                            "/* a variable, not the macro: no warning when 0 */\n"
+                            "static const size_t fer_input_bytes = "
+                            "FER_INPUT_BYTES;\n",
                             u->input_bytes);
+  ok = ok && put_layout(f, b, u);
   ok = ok && put_helpers(f, b, helpers_used(p));
   ok = ok && put_check(f, b, u, encoding, blk_done, is_dest);
   ok = ok && (with_main ? fer_buf_add(f, b, main_entry, sizeof main_entry - 1)

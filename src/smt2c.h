@@ -19,7 +19,7 @@
  * generated program computes bit for bit what the interpreter computes.
  * With `with_main` the file instead defines main(): each argument is a file
  * holding one input; it prints "sat", "unsat", "unspecified" or "short"
- * (input too short) per file. */
+ * (input too short) per file.  Link with -lm (sqrt). */
 #ifndef FER_SMT2C_H
 #define FER_SMT2C_H
 
@@ -58,5 +58,11 @@ void fer_smt2c_decode(const fer_smt2c_unit *, const uint8_t *in,
  * definitions (as the engine does).  Returns NULL or a static reason. */
 const char *fer_smt2c_model(ferret *, const fer_smt2c_unit *,
                             const fer_u128 *slots, fer_model *);
+
+/* libfuzzer.c: the libFuzzer backend (option backend=1), same contract
+ * as fer_engine_solve (engine.h): SAT only with a model that passed
+ * fer_model_validate on a[0..n); model may be NULL. */
+ferret_result fer_libfuzzer_solve(ferret *, const fer_term *a, size_t n,
+                                  fer_model *model, const char **reason);
 
 #endif

@@ -8,6 +8,7 @@
  * fer_solve may answer sat. */
 #include "engine.h"
 #include "eval.h"
+#include "smt2c.h" /* fer_libfuzzer_solve */
 #include "solve.h"
 
 int fer_model_validate(ferret *f, const fer_term *a, size_t n,
@@ -95,5 +96,7 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   }
   /* Seam: the search engine goes here.  It may answer FERRET_SAT only with
    * a model for which fer_model_validate(f, a, n, model) == 1. */
+  if (f->opt.backend == 1) /* JFS's architecture, for comparison */
+    return fer_libfuzzer_solve(f, a, n, model, reason);
   return fer_engine_solve(f, a, n, model, reason);
 }

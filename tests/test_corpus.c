@@ -19,32 +19,11 @@
 #include "internal.h"
 #include "test.h"
 
-typedef struct cbuf {
-  char *data;
-  size_t size, cap;
-} cbuf;
-
-static void cbuf_add(void *user, const char *text, size_t len) {
-  cbuf *b = user;
-  if (b->size + len + 1 > b->cap) {
-    b->cap = (b->size + len + 1) * 2;
-    b->data = realloc(b->data, b->cap);
-  }
-  memcpy(b->data + b->size, text, len);
-  b->size += len;
-  b->data[b->size] = '\0';
-}
-
-static void cbuf_clear(cbuf *b) {
-  b->size = 0;
-  cbuf_add(b, "", 0);
-}
-
 /* A fresh context that only reads (check-sat answers without searching). */
-static ferret *reader_context(cbuf *out, cbuf *diag) {
+static ferret *reader_context(fer_test_buf *out, fer_test_buf *diag) {
   ferret *f = ferret_new();
-  ferret_set_output(f, cbuf_add, out);
-  ferret_set_diagnostic(f, cbuf_add, diag);
+  ferret_set_output(f, fer_test_buf_add, out);
+  ferret_set_diagnostic(f, fer_test_buf_add, diag);
   if (ferret_set_option(f, "parse_only", "1") != FERRET_OK)
     fprintf(stderr, "corpus: option parse_only missing\n");
   ferret_set_option(f, "opt_passes", "0"); /* round trip of the formula as read */
@@ -188,14 +167,14 @@ static bool peers_reject(const char *path) {
 
 /* Execute `text`; returns the context's status.  T (if not NULL) gets what
  * ferret_print_assertions prints afterwards. */
-static int run_text(const char *source, const char *text, size_t len, cbuf *out,
-                    cbuf *diag, cbuf *printed) {
-  cbuf_clear(out), cbuf_clear(diag);
+static int run_text(const char *source, const char *text, size_t len, fer_test_buf *out,
+                    fer_test_buf *diag, fer_test_buf *printed) {
+  fer_test_buf_clear(out), fer_test_buf_clear(diag);
   ferret *f = reader_context(out, diag);
   int st = ferret_execute(f, source, text, len);
   if (printed && st == FERRET_OK) {
-    cbuf_clear(printed);
-    ferret_set_output(f, cbuf_add, printed);
+    fer_test_buf_clear(printed);
+    ferret_set_output(f, fer_test_buf_add, printed);
     st = ferret_print_assertions(f);
   }
   ferret_delete(f);
@@ -214,7 +193,7 @@ TEST(corpus_reads_manifest) {
             "(set FERRET_BENCH to its directory)", fer_bench_dir);
   if (!rows) return;
   CHECK_MSG(n > 1000, "only %zu manifest rows", n);
-  cbuf out = {0}, diag = {0}, t1 = {0}, t2 = {0}, o2 = {0}, d2 = {0};
+  fer_test_buf out = {0}, diag = {0}, t1 = {0}, t2 = {0}, o2 = {0}, d2 = {0};
   size_t n_sup = 0, n_ok = 0, n_foreign = 0, n_invalid = 0, n_rej = 0, n_rej_ok = 0;
   size_t n_rt = 0, n_rt_ok = 0, n_other = 0;
   char tmpdir[] = "/tmp/ferret-corpus-XXXXXX";
@@ -225,7 +204,7 @@ TEST(corpus_reads_manifest) {
   size_t step = 0;
   for (size_t i = 0; i < n; i++) step += logic_in(rows[i].logic, supported);
   step = step / 30 ? step / 30 : 1;
-  size_t sup_index = 0;
+  size_t sup_index = 0, next_pick = step;
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
     bool sup = logic_in(r->logic, supported), rej = logic_in(r->logic, rejected);
@@ -274,7 +253,8 @@ TEST(corpus_reads_manifest) {
         CHECK_MSG(same, "%s: round trip differs (status %d, %s)\nT1: %.300s\nT2: %.300s",
                   r->path, st2, first_error(o2.data) ? first_error(o2.data) : "",
                   t1.data, t2.data);
-        if (z3 && same && sup_index % step == 0 && njobs < 30) {
+        if (z3 && same && sup_index >= next_pick && njobs < 30) {
+          next_pick += step;
           char tp[4200];
           snprintf(tp, sizeof tp, "%s/%02zu.smt2", tmpdir, njobs);
           FILE *fp = fopen(tp, "w");

@@ -14,22 +14,6 @@
 #include "ferret.h"
 #include "test.h"
 
-typedef struct ebuf {
-  char *data;
-  size_t size, cap;
-} ebuf;
-
-static void ebuf_add(void *user, const char *text, size_t len) {
-  ebuf *b = user;
-  if (b->size + len + 1 > b->cap) {
-    b->cap = (b->size + len + 1) * 2;
-    b->data = realloc(b->data, b->cap);
-  }
-  memcpy(b->data + b->size, text, len);
-  b->size += len;
-  b->data[b->size] = '\0';
-}
-
 static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -63,12 +47,12 @@ static void check_file(const char *dir, const char *name) {
     free(text);
     return;
   }
-  ebuf out = {0}, diag = {0};
-  ebuf_add(&out, "", 0);
-  ebuf_add(&diag, "", 0);
+  fer_test_buf out = {0}, diag = {0};
+  fer_test_buf_clear(&out);
+  fer_test_buf_clear(&diag);
   ferret *f = ferret_new();
-  ferret_set_output(f, ebuf_add, &out);
-  ferret_set_diagnostic(f, ebuf_add, &diag);
+  ferret_set_output(f, fer_test_buf_add, &out);
+  ferret_set_diagnostic(f, fer_test_buf_add, &diag);
   /* No parse_only: get-model and get-value must see that no check-sat
    * answered; no file asks for a solution, so nothing is solved. */
   int st = ferret_execute(f, name, text, len);

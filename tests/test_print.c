@@ -259,37 +259,12 @@ TEST(print_let_sharing) {
   ferret_delete(f);
 }
 
-/* A growable C string for expected texts. */
-typedef struct sbuf {
-  char *s;
-  size_t n, cap;
-} sbuf;
+typedef fer_test_buf sbuf;
 
-static void sadd(sbuf *b, const char *t) {
-  size_t l = strlen(t);
-  if (b->n + l + 1 > b->cap) {
-    b->cap = (b->n + l + 1) * 2;
-    b->s = realloc(b->s, b->cap);
-  }
-  memcpy(b->s + b->n, t, l + 1);
-  b->n += l;
-}
+static void sadd(sbuf *b, const char *t) { fer_test_buf_add(b, t, strlen(t)); }
 
 static void srep(sbuf *b, const char *t, size_t times) {
   for (size_t i = 0; i < times; i++) sadd(b, t);
-}
-
-/* Output sink for ferret_print_assertions. */
-static void to_sbuf(void *user, const char *text, size_t len) {
-  sbuf *b = user;
-  char tmp[4096];
-  while (len) {
-    size_t k = len < sizeof tmp - 1 ? len : sizeof tmp - 1;
-    memcpy(tmp, text, k);
-    tmp[k] = '\0';
-    sadd(b, tmp);
-    text += k, len -= k;
-  }
 }
 
 /* t_i = (bvadd t_{i-1} #x01), t_0 = x: nesting is cut every 1000 levels
@@ -313,7 +288,7 @@ static char *expected_chain(uint32_t depth) {
   sadd(&e, lets ? name : "x");
   srep(&e, " #x01)", depth - lets * cut);
   srep(&e, ")", lets);
-  return e.s;
+  return e.data;
 }
 
 TEST(print_deep_chain) {
@@ -352,17 +327,17 @@ TEST(print_deep_chain_reads_back) {
   sbuf t2 = {0}, out = {0};
   sadd(&t2, ""), sadd(&out, "");
   ferret *g = ferret_new();
-  ferret_set_output(g, to_sbuf, &out);
-  ferret_set_diagnostic(g, to_sbuf, &out);
+  ferret_set_output(g, fer_test_buf_add, &out);
+  ferret_set_diagnostic(g, fer_test_buf_add, &out);
   int st = t1 ? (int)ferret_execute(g, "T1", t1, strlen(t1)) : -1;
-  CHECK_MSG(st == FERRET_OK, "reading the printed chain: %.300s", out.s);
-  ferret_set_output(g, to_sbuf, &t2);
+  CHECK_MSG(st == FERRET_OK, "reading the printed chain: %.300s", out.data);
+  ferret_set_output(g, fer_test_buf_add, &t2);
   CHECK(ferret_print_assertions(g) == FERRET_OK);
-  CHECK(t1 && !strcmp(t1, t2.s));
+  CHECK(t1 && !strcmp(t1, t2.data));
   ferret_delete(g);
   free(t1);
-  free(t2.s);
-  free(out.s);
+  free(t2.data);
+  free(out.data);
 }
 
 /* x_{i+1} = x_i + x_i: the tree has 2^60 leaves, the text 59 lets. */

@@ -71,6 +71,51 @@ static uint64_t add_finite64(fer_fmt f, fer_rm rm, fer_fp_unpacked64 a,
   return fer_fp_round64(f, rm, a.sign, a.exp - 2, diff, sticky);
 }
 
+#if FER_FP_HW
+/* Float32/Float64 under RTZ/RTP/RTN/RNA: the hardware's round-to-nearest
+ * sum s (fer_hw_nearest() checked) and Knuth's TwoSum error
+ * t = (a+b) - s, then fer_hw_fixup.  TwoSum is exact under round to
+ * nearest when nothing overflows or underflows (Knuth TAOCP vol. 2,
+ * 4.2.2, Theorem B).  Guards: both biased exponents in [sb+1, ones-2]
+ * (ones = the all-ones field; Float64: [54, 2045], Float32: [25, 253]).
+ * Then |a|, |b| < 2^emax, so s and every TwoSum intermediate (each at most
+ * about |a| + |b| <= the largest finite number) is finite; and a, b are
+ * multiples of 2^(emin+1), so every intermediate (an exact sum of such
+ * multiples, or one rounded to a coarser grid) is 0 or at least the
+ * smallest normal: nothing is subnormal, so FTZ/DAZ cannot act.
+ * s == 0 (a == -b) goes to the generic code (the sign of an exact zero
+ * depends on rm). */
+#define FER_ADD_DIRECTED(T, W, SB, EMAXF, BITS, TO)                        \
+  do {                                                                   \
+    uint32_t ea_ = (uint32_t)(a >> ((SB) - 1)) & (EMAXF);                \
+    uint32_t eb_ = (uint32_t)(b >> ((SB) - 1)) & (EMAXF);                \
+    if (ea_ - ((SB) + 1) <= (EMAXF) - 2 - ((SB) + 1) &&                  \
+        eb_ - ((SB) + 1) <= (EMAXF) - 2 - ((SB) + 1) && fer_hw_nearest()) { \
+      T x_ = TO(a), y_ = TO(b);                                          \
+      T s_ = x_ + y_;                                                    \
+      T a1_ = s_ - y_, b1_ = s_ - a1_;                                   \
+      T t_ = (x_ - a1_) + (y_ - b1_);                                    \
+      BITS u_, tb_;                                                      \
+      memcpy(&u_, &s_, sizeof u_);                                       \
+      memcpy(&tb_, &t_, sizeof tb_);                                     \
+      if ((u_ << 1) != 0)                                                \
+        return fer_hw_fixup(rm, (W), (SB), u_, tb_);                     \
+    }                                                                    \
+  } while (0)
+
+static bool hw_directed(fer_fmt f, fer_rm rm) {
+  return rm != FER_RNE && ((f.eb == 11 && f.sb == 53) || (f.eb == 8 && f.sb == 24));
+}
+
+static fer_u128 add_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
+  if (f.sb == 53)
+    FER_ADD_DIRECTED(double, 64, 53, 0x7ffu, uint64_t, fer_hw_to_d);
+  else
+    FER_ADD_DIRECTED(float, 32, 24, 0xffu, uint32_t, fer_hw_to_f);
+  return 0; /* not handled: the caller goes generic */
+}
+#endif
+
 /* a + (-1)^flip * b */
 static fer_u128 add_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                             bool flip) {
@@ -98,6 +143,7 @@ fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) + fer_hw_to_f(b), &r))
     return r;
+  if (hw_directed(f, rm) && (r = add_hw_directed(f, rm, a, b)) != 0) return r;
 #endif
   return add_generic(f, rm, a, b, false);
 }
@@ -110,6 +156,9 @@ fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
     return r;
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) - fer_hw_to_f(b), &r))
+    return r;
+  if (hw_directed(f, rm) &&
+      (r = add_hw_directed(f, rm, a, b ^ fer_fp_sign_bit(f))) != 0)
     return r;
 #endif
   return add_generic(f, rm, a, b, true);

@@ -6,6 +6,26 @@
 #include "fp/fp_internal.h"
 
 fer_u128 fer_fp_convert(fer_fmt to, fer_rm rm, fer_fmt from, fer_u128 x) {
+#if FER_FP_HW
+  /* Float64 -> Float32 under RNE: one cvtsd2ss rounds once under the MXCSR
+   * direction; the probe and the normal-in/normal-out guards of
+   * fp_internal.h make it exact whatever the host did to the MXCSR. */
+  fer_u128 r;
+  if (from.eb == 11 && from.sb == 53 && fer_hw_f32(to, rm) &&
+      fer_hw_in64(x, x) && fer_hw_nearest() &&
+      fer_hw_out32((float)fer_hw_to_d(x), &r))
+    return r;
+#endif
+  if (fer_fp_fits64(from) && fer_fp_fits64(to)) { /* the same on one word */
+    fer_fp_unpacked64 v = fer_fp_unpack64(from, (uint64_t)x);
+    uint64_t s64 = (uint64_t)v.sign << (to.eb + to.sb - 1);
+    switch (v.cls) {
+    case FER_FP_CNAN: return fer_fp_nan_bits(to);
+    case FER_FP_CINF: return s64 | (uint64_t)fer_fp_inf_bits(to);
+    case FER_FP_CZERO: return s64;
+    default: return fer_fp_round64(to, rm, v.sign, v.exp, v.sig, false);
+    }
+  }
   fer_fp_unpacked u = fer_fp_unpack(from, x);
   fer_u128 s = u.sign ? fer_fp_sign_bit(to) : 0;
   switch (u.cls) {

@@ -140,8 +140,29 @@ static fer_u128 sum256(fer_fmt f, fer_rm rm, term big, term small) {
   return fer_fp_round(f, rm, sign, wexp, s, sticky);
 }
 
+/* The hardware path uses the FMA instruction (fp_internal.h): with
+ * fer_hw_nearest() and the same normal-in/normal-out guards as add (then
+ * neither DAZ nor FTZ can act) its result is fer_fp_fma's under RNE. */
+
 fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                     fer_u128 c) {
+#if FER_FP_HW && defined(FER_FMA_HW)
+  fer_u128 r;
+  if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_in64(c, c) &&
+      fer_hw_has_fma() && fer_hw_nearest() &&
+      fer_hw_out64(fer_hw_fma64(fer_hw_to_d(a), fer_hw_to_d(b), fer_hw_to_d(c)), &r))
+    return r;
+  if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_in32(c, c) &&
+      fer_hw_has_fma() && fer_hw_nearest() &&
+      fer_hw_out32(fer_hw_fma32(fer_hw_to_f(a), fer_hw_to_f(b), fer_hw_to_f(c)), &r))
+    return r;
+#endif
+  return fer_fp_fma_soft(f, rm, a, b, c);
+}
+
+/* The generic path alone (the tests compare it with the hardware). */
+fer_u128 fer_fp_fma_soft(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
+                         fer_u128 c) {
   if (fer_fp_fits64(f)) return fma64(f, rm, a, b, c);
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   fer_fp_unpacked uc = fer_fp_unpack(f, c);

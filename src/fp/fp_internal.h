@@ -385,6 +385,63 @@ static inline float fer_hw_to_f(fer_u128 x) {
   memcpy(&d, &u, sizeof d);
   return d;
 }
+/* Directed modes and RNA from a round-to-nearest-even result.  u is the
+ * bit pattern of s = RNE(x), a normal number (finite, nonzero), in a
+ * format of w = eb+sb <= 64 bits; tb is the bit pattern of t = x - s,
+ * which must be exact (x itself is not representable in general).  Then
+ * |t| <= half the gap from s to its neighbour on x's side, so:
+ *   - t == 0: x == s, the result in every mode;
+ *   - otherwise x lies strictly between s and that neighbour, which is the
+ *     pattern u+1 if x is beyond s in magnitude (t has s's sign), else u-1
+ *     (integer steps on patterns walk the ordered magnitudes, also across
+ *     binades and into the subnormals): RTZ/RTP/RTN take s or the
+ *     neighbour by the direction alone; RNA differs from RNE only at a tie
+ *     that RNE broke towards zero, i.e. t has s's sign and |t| is half of
+ *     ulp(s) (= 2^(E-bias-sb+1) for the biased exponent E of s), whose
+ *     pattern has biased exponent E-sb and a zero fraction.
+ * u+1 can be +-infinity only if s is the largest finite number; that is the
+ * correctly rounded overflow of x in the modes that move away from zero. */
+/* The step itself, for t != 0 of sign st; tie: |t| is half of ulp(s). */
+static inline uint64_t fer_hw_step(fer_rm rm, unsigned w, uint64_t u, bool st,
+                                   bool tie) {
+  bool su = (u >> (w - 1)) & 1;
+  switch (rm) {
+  case FER_RTZ: return st == su ? u : u - 1;
+  case FER_RTP: return !st ? (su ? u - 1 : u + 1) : u; /* t > 0: go up */
+  case FER_RTN: return st ? (su ? u + 1 : u - 1) : u;  /* t < 0: go down */
+  case FER_RNA: return st == su && tie ? u + 1 : u;
+  default: return u; /* FER_RNE */
+  }
+}
+static inline uint64_t fer_hw_fixup(fer_rm rm, unsigned w, unsigned sb,
+                                    uint64_t u, uint64_t tb) {
+  uint64_t mag = (w == 64 ? ~0ULL : (1ULL << w) - 1) >> 1;
+  if (!(tb & mag)) return u;
+  uint64_t e = (u & mag) >> (sb - 1);
+  return fer_hw_step(rm, w, u, (tb >> (w - 1)) & 1,
+                     e > sb && (tb & mag) == (e - sb) << (sb - 1));
+}
+
+#if defined(__GNUC__)
+/* The FMA instruction (Intel/AMD FMA3), only where the CPU has it
+ * (fer_hw_has_fma(), checked at run time: the library is built for
+ * baseline x86-64).  One vfmadd rounds the exact a*b+c once under the MXCSR
+ * rounding direction; the product inside is exact and never flushed. */
+#include <immintrin.h>
+#define FER_FMA_HW 1
+static inline bool fer_hw_has_fma(void) {
+  return __builtin_cpu_supports("fma");
+}
+__attribute__((target("fma"))) static inline double
+fer_hw_fma64(double a, double b, double c) {
+  return _mm_cvtsd_f64(_mm_fmadd_sd(_mm_set_sd(a), _mm_set_sd(b), _mm_set_sd(c)));
+}
+__attribute__((target("fma"))) static inline float
+fer_hw_fma32(float a, float b, float c) {
+  return _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(a), _mm_set_ss(b), _mm_set_ss(c)));
+}
+#endif
+
 /* The result's bits in *out unless it is zero or subnormal (return false:
  * the caller falls back to the generic code); NaN made canonical. */
 static inline bool fer_hw_out64(double d, fer_u128 *out) {
@@ -409,6 +466,7 @@ fer_u128 fer_fp_add_soft(fer_fmt, fer_rm, fer_u128, fer_u128, bool sub);
 fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
+fer_u128 fer_fp_fma_soft(fer_fmt, fer_rm, fer_u128, fer_u128, fer_u128);
 
 /* Division of a 256-bit dividend by a 128-bit divisor (d != 0); the
  * quotient must fit in 128 bits (u.hi < d).  Returns the quotient, *rem

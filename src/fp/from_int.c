@@ -12,6 +12,20 @@ fer_u128 fer_fp_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
 
 fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   bv &= fer_bv_mask(width);
+#if FER_FP_HW
+  /* Float32/Float64 from at most 64 bits under RNE: one cvtsi2ss/cvtsi2sd
+   * rounds the integer once under the MXCSR direction (checked by the
+   * probe); the result is never subnormal, and 0 goes to the generic code,
+   * so FTZ/DAZ cannot act (see fp_internal.h). */
+  if (width <= 64 && (fer_hw_f64(f, rm) || fer_hw_f32(f, rm)) &&
+      fer_hw_nearest()) {
+    unsigned up = 64 - width; /* sign-extend to 64 bits */
+    int64_t v = (int64_t)((uint64_t)bv << up) >> up;
+    fer_u128 r;
+    if (f.sb == 53 ? fer_hw_out64((double)v, &r) : fer_hw_out32((float)v, &r))
+      return r;
+  }
+#endif
   bool neg = (bv >> (width - 1)) & 1;
   fer_u128 mag = neg ? fer_bv_neg(bv, width) : bv;
   /* for the most negative value bvneg gives the value itself, whose

@@ -44,6 +44,58 @@ static fer_u128 mul_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   return fer_fp_round(f, rm, sign, exp, p, sticky);
 }
 
+#if FER_FP_HW
+/* Float32/Float64 under RTZ/RTP/RTN/RNA from the hardware's round-to-
+ * nearest product p (fer_hw_nearest() checked) and the exact error
+ * t = a*b - p, then fer_hw_step (fp_internal.h).  0 = not handled.
+ *   Float32: a*b in double is exact (48 bits; normal operands give
+ *   2^-252 <= |a*b| < 2^256, normal in double), p = (float) of it rounds
+ *   once, and t = ab - p is exact in double: both lie on the grid of ab's
+ *   last bit (p is normal, so its grid is coarser) and |t| <= ab.
+ *   Float64: t = fma(a, b, -p) when the CPU has FMA; t is exact when it
+ *   is representable: a multiple of ulp(a)ulp(b) = 2^(ea+eb-2150) below
+ *   ulp(p), so at most 53 bits; with ea+eb >= 1128 that grid is >= the
+ *   smallest normal, so t is 0 or normal (FTZ cannot act).
+ * Operands and p must be normal (DAZ/FTZ cannot act; p finite). */
+static fer_u128 mul_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
+  if (f.eb == 8 && f.sb == 24) {
+    uint32_t ea = ((uint32_t)a >> 23) & 0xff, eb = ((uint32_t)b >> 23) & 0xff;
+    if (ea - 1 >= 254 || eb - 1 >= 254 || !fer_hw_nearest()) return 0;
+    double d = (double)fer_hw_to_f(a) * (double)fer_hw_to_f(b);
+    float p = (float)d;
+    uint32_t u;
+    memcpy(&u, &p, sizeof u);
+    uint32_t e = (u >> 23) & 0xff;
+    if (e - 1 >= 254) return 0;
+    double t = d - (double)p;
+    uint64_t tb;
+    memcpy(&tb, &t, sizeof tb);
+    uint64_t tm = tb & ~(1ULL << 63);
+    if (!tm) return u;
+    /* half of ulp(p) = 2^(e-151): double biased exponent e + 872 */
+    return fer_hw_step(rm, 32, u, tb >> 63, tm == (uint64_t)(e + 872) << 52);
+  }
+#ifdef FER_FMA_HW
+  if (f.eb == 11 && f.sb == 53) {
+    uint32_t ea = (uint32_t)((uint64_t)a >> 52) & 0x7ff;
+    uint32_t eb = (uint32_t)((uint64_t)b >> 52) & 0x7ff;
+    if (ea - 1 >= 2046 || eb - 1 >= 2046 || ea + eb < 1128 ||
+        !fer_hw_has_fma() || !fer_hw_nearest())
+      return 0;
+    double x = fer_hw_to_d(a), y = fer_hw_to_d(b), p = x * y;
+    uint64_t u;
+    memcpy(&u, &p, sizeof u);
+    if (((u >> 52) & 0x7ff) - 1 >= 2046) return 0;
+    double t = fer_hw_fma64(x, y, -p);
+    uint64_t tb;
+    memcpy(&tb, &t, sizeof tb);
+    return fer_hw_fixup(rm, 64, 53, u, tb);
+  }
+#endif
+  return 0;
+}
+#endif
+
 fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 #if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
   fer_u128 r;
@@ -53,6 +105,7 @@ fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) * fer_hw_to_f(b), &r))
     return r;
+  if (rm != FER_RNE && (r = mul_hw_directed(f, rm, a, b)) != 0) return r;
 #endif
   return mul_generic(f, rm, a, b);
 }

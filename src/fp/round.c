@@ -8,7 +8,8 @@
  * exact value never sits strictly inside (sig, sig+1) across a rounding
  * boundary or a halfway point, and rounding is exact.  (If the caller
  * breaks this, the result is that of a value just above sig*2^exp.)
- * sig == 0 with sticky set stands for a positive amount far below 2^exp.
+ * sig == 0 with sticky set stands for a positive amount below 2^(exp-1)
+ * (callers should not rely on it: it only keeps the function total).
  *
  * Rounding is done once, on the exact value, at the format's precision:
  * IEEE 754-2008 §4.3 with gradual underflow; overflow per §7.4
@@ -24,7 +25,8 @@ static fer_u128 overflow(fer_fmt f, fer_rm rm, bool sign) {
   return s | (to_inf ? fer_fp_inf_bits(f) : fer_fp_max_finite_bits(f));
 }
 
-/* The same on 64-bit words (eb + sb <= 64, so sb <= 62). */
+/* fer_fp_round (below) on 64-bit words, for formats with eb + sb <= 64
+ * (so sb <= 62): the hot formats, where 128-bit shifts would cost. */
 uint64_t fer_fp_round64(fer_fmt f, fer_rm rm, bool sign, int32_t exp_in,
                         uint64_t sig, bool sticky) {
   uint64_t s = (uint64_t)sign << (f.eb + f.sb - 1);

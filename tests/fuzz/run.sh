@@ -65,7 +65,8 @@ execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
 if [ -n "$fork" ]; then # fork mode prints "#N: cov: .. exec/s R .."
   execs=$(grep -o '^#[0-9]*: cov' "$log" | tail -1 | tr -dc 0-9)
-  rate=$(grep -o 'exec/s [0-9]*' "$log" | tail -1 | tr -dc 0-9)
+  t=$(grep -o 'time: [0-9]*s' "$log" | tail -1 | tr -dc 0-9)
+  [ -n "$execs" ] && [ -n "$t" ] && [ "$t" -gt 0 ] && rate=$((execs / t))
 fi
 cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
 ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1)
