@@ -76,12 +76,15 @@ bool fer_symbol_is_simple(const char *name) {
 
 int fer_print_symbol(ferret *f, fer_buf *b, const char *name) {
   if (fer_symbol_is_simple(name)) return buf_str(f, b, name);
-  /* A quoted symbol cannot contain '|' or '\\' (SMT-LIB 2.6 has no escape
-   * for them); such names can only come from the C API, and we print '_'
-   * in their place rather than emit text no reader accepts. */
+  /* A quoted symbol cannot contain '|' (SMT-LIB has no escape for it);
+   * such names can only come from the C API, and we print '_' in its place
+   * rather than emit text no reader accepts.  '\\' is kept: SMT-LIB 2.6
+   * excludes it, but real files use it (ESBMC's |execution_statet::\\g|),
+   * our reader and z3 accept it, and a model must name the variables as
+   * the input did. */
   if (!fer_buf_add(f, b, "|", 1)) return 0;
   for (const char *p = name; *p; p++) {
-    char c = (*p == '|' || *p == '\\') ? '_' : *p;
+    char c = *p == '|' ? '_' : *p;
     if (!fer_buf_add(f, b, &c, 1)) return 0;
   }
   return fer_buf_add(f, b, "|", 1);

@@ -173,7 +173,8 @@ TEST(print_symbols) {
   CHECK_PRINT(pterm(f, fer_mk_var(f, "#b01", b)), "|#b01|");
   CHECK_PRINT(pterm(f, fer_mk_var(f, "a:b", b)), "|a:b|");
   CHECK_PRINT(pterm(f, fer_mk_var(f, "~!@$%^&*_-+=<>.?/", b)), "~!@$%^&*_-+=<>.?/");
-  CHECK_PRINT(pterm(f, fer_mk_var(f, "a|b\\c", b)), "|a_b_c|");
+  /* '|' cannot be quoted; '\\' stays, as the input (and z3) wrote it */
+  CHECK_PRINT(pterm(f, fer_mk_var(f, "a|b\\c", b)), "|a_b\\c|");
   ferret_delete(f);
 }
 
