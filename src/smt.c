@@ -126,6 +126,7 @@ static void run(ferret *f, fer_smt *s, const char *text, size_t len,
         fer_error(f, FERRET_ERROR_PARSE, t.line, t.col,
                   "expected '(' to start a command, got '%.*s'",
                   (int)(t.len > 40 ? 40 : t.len), t.text);
+      fer_smt_note_failure(s, FER_CMD_NONE);
       report(f, s, t.line, t.col);
       if (t.kind == FER_TOK_ERROR && rd->lex.fatal) break;
       fer_rd_advance(rd);

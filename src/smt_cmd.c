@@ -502,6 +502,12 @@ static reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
   fer_model_release(f, &s->model);
   const char *reason = NULL;
   ferret_result r = fer_solve(f, s->tmp.data, s->tmp.size, &s->model, &reason);
+  if ((r == FERRET_SAT && s->lost_assertion) ||
+      (r == FERRET_UNSAT && s->lost_scope)) {
+    r = FERRET_UNKNOWN;
+    reason = "incomplete: an earlier command failed, so the formula may "
+             "lack parts of the input";
+  }
   s->last = r;
   s->reason = r == FERRET_UNKNOWN ? (reason ? reason : "incomplete") : NULL;
   s->have_model = r == FERRET_SAT;
@@ -639,7 +645,40 @@ static reply unsupported_cmd(ferret *f, fer_smt *s, const fer_token *name,
                   (int)name->slen, name->s, what);
 }
 
+static bool command(ferret *f, fer_smt *s, const fer_token *lpar);
+
+/* A failed command may leave the formula different from what the user
+ * meant: a lost assert or declaration makes a later sat unsound (the
+ * assertion might be false), a lost push/pop or an unreadable command
+ * makes unsat unsound too.  check-sat then answers unknown instead. */
+void fer_smt_note_failure(fer_smt *s, fer_command c) {
+  switch (c) {
+  case FER_CMD_CHECK_SAT: case FER_CMD_CHECK_SAT_ASSUMING:
+  case FER_CMD_CHECK_SAT_USING: case FER_CMD_ECHO: case FER_CMD_EXIT:
+  case FER_CMD_GET_ASSERTIONS: case FER_CMD_GET_INFO: case FER_CMD_GET_MODEL:
+  case FER_CMD_GET_OPTION: case FER_CMD_GET_VALUE: case FER_CMD_SET_INFO:
+  case FER_CMD_SET_OPTION: case FER_CMD_GET_ASSIGNMENT: case FER_CMD_GET_PROOF:
+  case FER_CMD_GET_UNSAT_ASSUMPTIONS: case FER_CMD_GET_UNSAT_CORE:
+  case FER_CMD_RESET: case FER_CMD_RESET_ASSERTIONS:
+    return;
+  case FER_CMD_PUSH: case FER_CMD_POP: case FER_CMD_NONE:
+    s->lost_scope = true;
+    s->lost_assertion = true;
+    return;
+  default:
+    s->lost_assertion = true;
+    return;
+  }
+}
+
 bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
+  s->current = FER_CMD_NONE;
+  if (command(f, s, lpar)) return true;
+  fer_smt_note_failure(s, s->current);
+  return false;
+}
+
+static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
   if (!fer_rd_ok(f, RD)) return false;
   const fer_token t = RD->tok;
   if (t.kind != FER_TOK_SYMBOL) {
@@ -648,6 +687,7 @@ bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
   }
   uint32_t sym = fer_sym_find(RD, t.s, t.slen);
   fer_command c = sym ? (fer_command)fer_sym(RD, sym)->cmd : FER_CMD_NONE;
+  s->current = c;
   if (c == FER_CMD_NONE) {
     error_at(f, FERRET_ERROR_PARSE, &t, "unknown command '%.*s'",
              (int)(t.slen > 60 ? 60 : t.slen), t.s);
@@ -683,6 +723,7 @@ bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
       /* success is printed under the option as it was before the reset */
       if (s->print_success) fer_write(f, "success\n", 8);
       fer_smt_reset(f, s);
+      s->lost_assertion = s->lost_scope = false;
       FER_CLEAR(s->logic);
       s->print_success = false;
       s->produce_models = false;
@@ -693,7 +734,10 @@ bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
     break;
   case FER_CMD_RESET_ASSERTIONS:
     r = close_cmd(f, s) ? R_SUCCESS : R_ERROR;
-    if (r == R_SUCCESS) fer_smt_reset(f, s);
+    if (r == R_SUCCESS) {
+      fer_smt_reset(f, s);
+      s->lost_assertion = s->lost_scope = false;
+    }
     break;
   case FER_CMD_SET_INFO: r = cmd_set_info(f, s); break;
   case FER_CMD_SET_LOGIC: r = cmd_set_logic(f, s); break;

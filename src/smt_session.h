@@ -25,6 +25,9 @@ typedef struct fer_smt {
   FER_STACK(char) logic;      /* NUL-terminated name, size 0 if unset */
 
   bool print_success, produce_models, exited;
+  /* see fer_smt_note_failure: sat / unsat can no longer be trusted */
+  bool lost_assertion, lost_scope;
+  fer_command current;  /* the command being executed */
   ferret_result last;   /* of the last check-sat */
   bool have_model;      /* last check-sat said sat, nothing changed since */
   fer_model model;
@@ -52,6 +55,7 @@ typedef struct fer_smt {
 /* Execute the command after its '(' (smt_cmd.c).  Returns false with the
  * context's error set on failure. */
 bool fer_smt_command(ferret *, fer_smt *, const fer_token *lpar);
+void fer_smt_note_failure(fer_smt *, fer_command);
 /* Reset the session as (reset) does. */
 void fer_smt_reset(ferret *, fer_smt *);
 

@@ -404,3 +404,26 @@ TEST(smt_feed_matches_execute_on_damaged_corpus) {
   CHECK_MSG(files >= 90, "only %d corpus files", files);
   free(manifest);
 }
+
+/* A failed assert must not let a later check-sat say sat (the lost
+ * assertion might be false); unsat stays a proof.  A lost pop makes unsat
+ * unsafe too. */
+TEST(smt_failed_command_blocks_unsound_answers) {
+  session s;
+  open_session(&s);
+  run(&s, "(declare-const x (_ BitVec 8))(assert (= x #x07))"
+          "(assert (= x (nosuch 3)))(check-sat)");
+  CHECK(strstr(s.out.data, "\nunknown\n") != NULL);
+  CHECK(strstr(s.out.data, "\nsat") == NULL);
+  clear(&s);
+  run(&s, "(assert (= x #x08))(check-sat)"); /* unsat is still a proof */
+  CHECK_STR(s.out.data, "unsat\n");
+  clear(&s);
+  run(&s, "(reset)(declare-const p Bool)(assert p)(check-sat)");
+  CHECK_STR(s.out.data, "sat\n");
+  clear(&s);
+  run(&s, "(reset)(declare-const p Bool)(push 1)(assert (not p))(pop 2)"
+          "(assert p)(check-sat)(get-info :reason-unknown)");
+  CHECK(strstr(s.out.data, "unknown\n(:reason-unknown \"incomplete") != NULL);
+  close_session(&s);
+}

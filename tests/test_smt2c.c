@@ -209,7 +209,8 @@ static const char *const scripts[] = {
     "(assert (fp.leq (fp.min x (fp s e m)) (fp.max x (fp.neg x))))",
     /* to_fp of a real under every rounding mode (folded per mode) */
     "(declare-const r RoundingMode)(declare-const x Float32)"
-    "(assert (fp.lt x ((_ to_fp 8 24) r 0.1)))(assert (fp.gt x (fp.abs ((_ to_fp 8 24) r (- 0.1)))))",
+    "(assert (fp.lt x ((_ to_fp 8 24) r 0.1)))"
+    "(assert (fp.gt x (fp.abs ((_ to_fp 8 24) r (- 0.1)))))",
 };
 
 TEST(smt2c_main_agrees_with_evaluator) {
