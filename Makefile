@@ -26,7 +26,7 @@ all: build/ferret build/libferret.a build/libferret.so
 # ---- release ------------------------------------------------------------
 build/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(OPT) -fPIC $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(OPT) -fPIC $(GENINC) $(CFLAGS) -c $< -o $@
 
 build/libferret.a: $(LIBSRC:%.c=build/%.o)
 	rm -f $@ && ar rcs $@ $^
@@ -40,7 +40,7 @@ build/ferret: $(CLISRC:%.c=build/%.o) build/libferret.a
 # ---- sanitizer build (what the tests run) --------------------------------
 build-san/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(SANFLAGS) $(CFLAGS) -DFER_TESTING -c $< -o $@
+	$(CC) $(BASE) $(SANFLAGS) $(GENINC) $(CFLAGS) -DFER_TESTING -c $< -o $@
 
 build-san/libferret.a: $(LIBSRC:%.c=build-san/%.o)
 	rm -f $@ && ar rcs $@ $^
@@ -65,9 +65,14 @@ build-san/ferret-tests: build-san/tests/main.o $(TESTSRC:%.c=build-san/%.o) buil
 # is generated from the library files (tools/smt2c-runtime.sh).
 SMT2C_RT := tools/smt2c-runtime.sh src/ops.h src/bv.h src/bv.c src/fp/fp.h \
   src/fp/fp_internal.h $(filter-out src/fp/from_real.c,$(wildcard src/fp/*.c))
-src/smt2c_runtime.inc: $(SMT2C_RT)
+# Generated into each build directory (never committed), found through -I.
+build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc: $(SMT2C_RT)
+	@mkdir -p $(dir $@)
 	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
-build/src/smt2c.o build-san/src/smt2c.o: src/smt2c_runtime.inc
+build/src/smt2c.o: build/gen/smt2c_runtime.inc
+build/src/smt2c.o: GENINC = -Ibuild/gen
+build-san/src/smt2c.o: build-san/gen/smt2c_runtime.inc
+build-san/src/smt2c.o: GENINC = -Ibuild-san/gen
 
 san: build-san/ferret build-san/ferret-tests
 

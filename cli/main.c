@@ -81,6 +81,7 @@ static const subcommand subcommands[] = {
 static void usage_line(FILE *out) {
   fprintf(out, "usage: ferret [solve] [OPTIONS] FILE|-\n"
                "       ferret opt [OPTIONS] FILE|-\n"
+               "       ferret smt2c [--main] [OPTIONS] FILE|-\n"
                "       ferret --help | --version\n");
 }
 

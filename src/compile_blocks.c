@@ -242,8 +242,9 @@ static int dependencies(fer_comp *c, const fer_term *a, size_t n,
     });
     if (!ok) break;
     cn->blk_end = (uint32_t)p->cblocks.size;
-    qsort(p->cblocks.data + cn->blk_begin, cn->blk_end - cn->blk_begin,
-          sizeof *p->cblocks.data, cmp_u32);
+    if (cn->blk_end > cn->blk_begin) /* qsort(NULL, 0) is undefined */
+      qsort(p->cblocks.data + cn->blk_begin, cn->blk_end - cn->blk_begin,
+            sizeof *p->cblocks.data, cmp_u32);
     cn->slot_begin = (uint32_t)p->cslots.size;
     cn->cost = 0;
     if (cn->root < ns) {

@@ -16,6 +16,14 @@ fer_u128 fer_fp_convert(fer_fmt to, fer_rm rm, fer_fmt from, fer_u128 x) {
       fer_hw_out32((float)fer_hw_to_d(x), &r))
     return r;
 #endif
+  /* Float32 -> Float64 of a normal number: exact in every mode; only the
+   * exponent is re-biased (127 -> 1023) and the fraction widened. */
+  if (from.eb == 8 && from.sb == 24 && to.eb == 11 && to.sb == 53) {
+    uint32_t e = ((uint32_t)x >> 23) & 0xff;
+    if (e - 1 < 254)
+      return ((uint64_t)((uint32_t)x >> 31) << 63) |
+             ((uint64_t)(e + 896) << 52) | ((uint64_t)(x & 0x7fffff) << 29);
+  }
   if (fer_fp_fits64(from) && fer_fp_fits64(to)) { /* the same on one word */
     fer_fp_unpacked64 v = fer_fp_unpack64(from, (uint64_t)x);
     uint64_t s64 = (uint64_t)v.sign << (to.eb + to.sb - 1);
