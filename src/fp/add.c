@@ -116,6 +116,7 @@ static fer_u128 add_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 }
 #endif
 
+
 /* a + (-1)^flip * b */
 static fer_u128 add_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                             bool flip) {
@@ -134,6 +135,20 @@ static fer_u128 add_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
   return add_special(f, rm, ua.cls, ua.sign, ub.cls, ub.sign, a, b, flip);
 }
 
+/* Everything but the RNE hardware path, out of line so that the hot entry
+ * points stay a few instructions with no stack frame. */
+__attribute__((noinline)) static fer_u128 add_slow(fer_fmt f, fer_rm rm,
+                                                   fer_u128 a, fer_u128 b,
+                                                   bool flip) {
+#if FER_FP_HW
+  fer_u128 r;
+  if (hw_directed(f, rm) &&
+      (r = add_hw_directed(f, rm, a, flip ? b ^ fer_fp_sign_bit(f) : b)) != 0)
+    return r;
+#endif
+  return add_generic(f, rm, a, b, flip);
+}
+
 fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 #if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
   fer_u128 r;
@@ -143,9 +158,8 @@ fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) + fer_hw_to_f(b), &r))
     return r;
-  if (hw_directed(f, rm) && (r = add_hw_directed(f, rm, a, b)) != 0) return r;
 #endif
-  return add_generic(f, rm, a, b, false);
+  return add_slow(f, rm, a, b, false);
 }
 
 fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
@@ -157,11 +171,8 @@ fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) - fer_hw_to_f(b), &r))
     return r;
-  if (hw_directed(f, rm) &&
-      (r = add_hw_directed(f, rm, a, b ^ fer_fp_sign_bit(f))) != 0)
-    return r;
 #endif
-  return add_generic(f, rm, a, b, true);
+  return add_slow(f, rm, a, b, true);
 }
 
 /* The generic path alone: the tests compare it with the hardware path. */

@@ -96,6 +96,17 @@ static fer_u128 mul_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 }
 #endif
 
+/* Everything but the RNE hardware path, out of line (no stack frame in
+ * the hot entry point). */
+__attribute__((noinline)) static fer_u128 mul_slow(fer_fmt f, fer_rm rm,
+                                                   fer_u128 a, fer_u128 b) {
+#if FER_FP_HW
+  fer_u128 r;
+  if (rm != FER_RNE && (r = mul_hw_directed(f, rm, a, b)) != 0) return r;
+#endif
+  return mul_generic(f, rm, a, b);
+}
+
 fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 #if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
   fer_u128 r;
@@ -105,9 +116,8 @@ fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) * fer_hw_to_f(b), &r))
     return r;
-  if (rm != FER_RNE && (r = mul_hw_directed(f, rm, a, b)) != 0) return r;
 #endif
-  return mul_generic(f, rm, a, b);
+  return mul_slow(f, rm, a, b);
 }
 
 fer_u128 fer_fp_mul_soft(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
