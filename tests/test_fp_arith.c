@@ -29,6 +29,7 @@ fer_u128 fer_fp_add_soft(fer_fmt, fer_rm, fer_u128, fer_u128, bool sub);
 fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
+fer_u128 fer_fp_fma_soft(fer_fmt, fer_rm, fer_u128, fer_u128, fer_u128);
 
 #define DEFAULT_CASES 100000
 
@@ -569,7 +570,32 @@ TEST(fp_arith_hw_vs_soft) {
                             fer_fp_mul_soft(f, FER_RNE, x[0], x[1]),
                             fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
                             fer_fp_sqrt_soft(f, FER_RNE, x[0])};
+        /* the other fast paths: fma under RNE, add/sub/mul under the
+         * directed modes and RNA (hardware result + exact error term) */
+        fer_rm drm = (fer_rm)(1 + i % 4);
+        fer_u128 z = e[(i * 7) % ne]; /* fma addend: an edge value */
+        fer_u128 got2[4] = {fer_fp_fma(f, FER_RNE, x[0], x[1], z),
+                            fer_fp_add(f, drm, x[0], x[1]),
+                            fer_fp_sub(f, drm, x[0], x[1]),
+                            fer_fp_mul(f, drm, x[0], x[1])};
         restore_env(saved);
+        fer_u128 want2[4] = {fer_fp_fma_soft(f, FER_RNE, x[0], x[1], z),
+                             fer_fp_add_soft(f, drm, x[0], x[1], false),
+                             fer_fp_add_soft(f, drm, x[0], x[1], true),
+                             fer_fp_mul_soft(f, drm, x[0], x[1])};
+        for (int k = 0; k < 4; k++) {
+          total++;
+          if (got2[k] != want2[k]) {
+            fer_test_failures++;
+            if (++fails <= 10) {
+              fprintf(stderr, "(MXCSR environment %d, %s) ", env,
+                      k ? "directed" : "fma");
+              report(f, fi ? "Float64(hw)" : "Float32(hw)", k ? drm : FER_RNE,
+                     k == 0 ? OP_FMA : k == 1 ? OP_ADD : k == 2 ? OP_SUB : OP_MUL,
+                     k ? x : (fer_u128[3]){x[0], x[1], z}, got2[k], want2[k]);
+            }
+          }
+        }
         static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
         for (int k = 0; k < 5; k++) {
           total++;
