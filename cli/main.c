@@ -110,6 +110,9 @@ static void help(void) {
              o.description, (long long)o.default_value, (long long)o.min,
              (long long)o.max);
   }
+  printf("  %-22s %s\n", "--seed-file FILE",
+         "seed the search with the assignments in FILE: (define-fun x () S v)\n"
+         "                         commands, e.g. a printed model");
   printf("  %-22s %s\n", "--help, -h", "print this help and exit");
   printf("  %-22s %s\n", "--version, -V", "print the version and exit");
   printf("\nExit codes:\n"
@@ -144,8 +147,39 @@ static int find_option(const char *name, size_t len, ferret_option_desc *out) {
 }
 
 /* Apply --name[=value] at argv[*i] (may consume argv[*i + 1]). */
+/* --seed-file FILE: the only option that is not in the library's table,
+ * because its value is a file the CLI reads. */
+static int seed_file(ferret *f, const char *path) {
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return usage_error("cannot open seed file '%s'", path);
+  char *text = NULL;
+  size_t len = 0, cap = 0, got;
+  do {
+    if (len + 65536 > cap) {
+      char *t = realloc(text, cap = len + 65536);
+      if (!t) {
+        free(text);
+        fclose(fp);
+        return usage_error("%s", "out of memory reading the seed file");
+      }
+      text = t;
+    }
+    got = fread(text + len, 1, cap - len, fp);
+    len += got;
+  } while (got);
+  fclose(fp);
+  ferret_status st = ferret_set_seeds(f, text, len);
+  free(text);
+  return st == FERRET_OK ? 0 : usage_error("%s", ferret_error(f)->message);
+}
+
 static int apply_option(ferret *f, int argc, char **argv, int *i) {
   const char *arg = argv[*i] + 2, *eq = strchr(arg, '='), *value = NULL;
+  if (!strncmp(arg, "seed-file", 9) && (!arg[9] || arg[9] == '=')) {
+    if (arg[9] == '=') return seed_file(f, arg + 10);
+    if (*i + 1 >= argc) return usage_error("%s", "option '--seed-file' needs a value");
+    return seed_file(f, argv[++*i]);
+  }
   size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
   ferret_option_desc o;
   char name[128];

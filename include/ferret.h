@@ -150,6 +150,15 @@ FERRET_API ferret_status ferret_print_assertions(ferret *);
  * Options: encoding (0 fail-fast, 1 try-all), smt2c_main. */
 FERRET_API ferret_status ferret_smt2c(ferret *);
 
+/* Seeds for the search: SMT-LIB text of (define-fun x () S v) commands,
+ * such as a printed model; a variable set twice starts a new seed.  The
+ * text is copied and read at every later check-sat against the variables
+ * declared then (unknown names are skipped; a malformed text gives a
+ * warning on the diagnostic sink and the search goes on without it).
+ * len 0 removes the seeds. */
+FERRET_API ferret_status ferret_set_seeds(ferret *, const char *text,
+                                          size_t len);
+
 /* Ask a running check-sat to stop as soon as possible (it then answers
  * unknown, reason "interrupted").  Async-signal-safe: may be called from a
  * signal handler or another thread.  The request holds until the

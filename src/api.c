@@ -48,6 +48,7 @@ void ferret_delete(ferret *f) {
   if (!f) return;
   fer_smt_release(f);
   fer_store_release(f);
+  FER_RELEASE(f, f->seed_text);
   FER_RELEASE(f, f->error_text);
   FER_RELEASE(f, f->error_source);
   f->alloc(f->alloc_user, f, sizeof *f, 0);
@@ -182,6 +183,16 @@ void fer_diag(ferret *f, const char *fmt, ...) {
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
   f->diag(f->diag_user, buf, (size_t)n);
+}
+
+ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {
+  FER_REQUIRE(f, f && (text || !len), "NULL argument");
+  FER_CLEAR(f->seed_text);
+  if (!len) return FERRET_OK;
+  if (!FER_RESERVE(f, f->seed_text, len)) return f->error.status;
+  memcpy(f->seed_text.data, text, len);
+  f->seed_text.size = len;
+  return FERRET_OK;
 }
 
 ferret_status ferret_execute(ferret *f, const char *source, const char *text,

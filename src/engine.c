@@ -394,9 +394,22 @@ done:
   return finish(&e, r, reason, why);
 }
 
+/* With the seeds of ferret_set_seeds, read now that the variables exist. */
 ferret_result fer_engine_solve(ferret *f, const fer_term *a, size_t n,
                                fer_model *model, const char **reason) {
-  return fer_engine_solve_seeded(f, a, n, model, reason, NULL);
+  if (!f->seed_text.size)
+    return fer_engine_solve_seeded(f, a, n, model, reason, NULL);
+  fer_user_seeds u;
+  fer_user_seeds_init(&u);
+  if (fer_user_seeds_parse(f, f->seed_text.data, f->seed_text.size, &u) !=
+      FERRET_OK) {
+    fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
+    fer_user_seeds_release(f, &u);
+    fer_user_seeds_init(&u);
+  }
+  ferret_result r = fer_engine_solve_seeded(f, a, n, model, reason, &u);
+  fer_user_seeds_release(f, &u);
+  return r;
 }
 
 /* ------------------------------------------------------------- stats */

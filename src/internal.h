@@ -32,6 +32,7 @@ struct ferret {
   FER_STACK(char) error_source;
 
   fer_options opt;
+  FER_STACK(char) seed_text; /* ferret_set_seeds: read at each check-sat */
   fer_store store;
   struct fer_smt *smt;
   uint64_t rng;      /* seeded from opt.seed */
