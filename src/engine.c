@@ -40,21 +40,12 @@ static double seconds_since(double t) { return fer_now() - t; }
 
 /* ------------------------------------------------------------ values */
 
-static fer_term value_term(ferret *f, fer_sort sort, fer_u128 v) {
-  const fer_sort_info *si = fer_sort_get(f, sort);
-  switch (si->kind) {
-  case FER_SORT_BOOL: return fer_mk_bool(f, v != 0);
-  case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)(v < 5 ? v : 0));
-  default: return fer_mk_const_u128(f, sort, v);
-  }
-}
-
 /* Assign the slots of a program in the model.  0 on failure. */
 static int assign_slots(ferret *f, fer_model *m, const fer_prog *p,
                         const fer_u128 *in) {
   for (uint32_t s = 0; s < p->nslots; s++) {
     fer_term v = p->slots.data[s].var;
-    fer_term c = value_term(f, fer_term_sort(f, v), in[s]);
+    fer_term c = fer_value_term(f, fer_term_sort(f, v), in[s]);
     if (!c) return 0;
     m->value[fer_term_idx(f, v, 0)] = c;
   }
@@ -271,34 +262,6 @@ static ferret_result finish(engine *e, ferret_result r, const char **reason,
   return r;
 }
 
-/* Defaults for unassigned variables, then the eliminated variables. */
-static const char *complete_model(engine *e) {
-  ferret *f = e->f;
-  fer_model *m = e->model;
-  for (uint32_t i = 0; i < m->size; i++) {
-    if (m->value[i]) continue;
-    fer_term v = fer_var_term(f, i);
-    if (!v) continue;
-    fer_sort s = fer_term_sort(f, v);
-    if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
-    /* Eliminated variables get their value below; a default first keeps
-     * the model total if a definition cannot be evaluated. */
-    if (!(m->value[i] = value_term(f, s, 0))) return "memory";
-  }
-  for (size_t i = 0; i < e->pre.elim_var.size; i++) {
-    fer_term x = e->pre.elim_var.data[i], d = e->pre.elim_def.data[i];
-    fer_op op = fer_term_op(f, d);
-    fer_term v = op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE
-                     ? d
-                     : fer_eval(f, d, m, NULL);
-    if (!v)
-      return f->error.status == FERRET_ERROR_UNSUPPORTED
-                 ? "unsupported"
-                 : "internal: eliminated variable";
-    m->value[fer_term_idx(f, x, 0)] = v;
-  }
-  return NULL;
-}
 
 ferret_result fer_engine_solve_seeded(ferret *f, const fer_term *a, size_t n,
                                       fer_model *model, const char **reason,
@@ -369,7 +332,8 @@ ferret_result fer_engine_solve_seeded(ferret *f, const fer_term *a, size_t n,
     }
   }
   if (!comp.count) st->found_by = "preprocess";
-  why = complete_model(&e);
+  why = fer_model_complete(f, e.model, e.pre.elim_var.data,
+                             e.pre.elim_def.data, e.pre.elim_var.size);
   if (why) goto done;
   t = fer_now();
   fer_error_clear(f);

@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "eval.h"
 #include "model.h"
 
 void fer_model_init(fer_model *m) { m->value = NULL, m->size = 0; }
@@ -17,4 +18,40 @@ int fer_model_reserve(ferret *f, fer_model *m) {
 void fer_model_release(ferret *f, fer_model *m) {
   fer_free(f, m->value, m->size * sizeof *m->value);
   fer_model_init(m);
+}
+
+fer_term fer_value_term(ferret *f, fer_sort sort, fer_u128 v) {
+  switch (fer_sort_get(f, sort)->kind) {
+  case FER_SORT_BOOL: return fer_mk_bool(f, v != 0);
+  case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)(v < 5 ? v : 0));
+  default: return fer_mk_const_u128(f, sort, v);
+  }
+}
+
+const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *elim_var,
+                               const fer_term *elim_def, size_t n) {
+  if (!fer_model_reserve(f, m)) return "memory";
+  for (uint32_t i = 0; i < m->size; i++) {
+    if (m->value[i]) continue;
+    fer_term v = fer_var_term(f, i);
+    if (!v) continue;
+    fer_sort s = fer_term_sort(f, v);
+    if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
+    /* Eliminated variables get their value below; a default first keeps
+     * the model total if a definition cannot be evaluated. */
+    if (!(m->value[i] = fer_value_term(f, s, 0))) return "memory";
+  }
+  for (size_t i = 0; i < n; i++) {
+    fer_term d = elim_def[i];
+    fer_op op = fer_term_op(f, d);
+    fer_term v = op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE
+                     ? d
+                     : fer_eval(f, d, m, NULL);
+    if (!v)
+      return f->error.status == FERRET_ERROR_UNSUPPORTED
+                 ? "unsupported"
+                 : "internal: eliminated variable";
+    m->value[fer_term_idx(f, elim_var[i], 0)] = v;
+  }
+  return NULL;
 }

@@ -15,4 +15,16 @@ void fer_model_init(fer_model *);
 int fer_model_reserve(ferret *, fer_model *);
 void fer_model_release(ferret *, fer_model *);
 
+/* The term for a value of `sort` given as bits (Bool: v != 0; RoundingMode:
+ * v as fer_rm, out-of-range values as RNE).  0 on allocation failure. */
+fer_term fer_value_term(ferret *, fer_sort, fer_u128 bits);
+
+/* Make a model total: every unassigned variable gets the default value
+ * (zero, false, RNE), then each eliminated variable elim_var[i] gets the
+ * value of its definition elim_def[i] (definitions mention only variables
+ * that were not eliminated, see pre.h).  NULL on success, else a reason
+ * for an unknown answer ("memory", "unsupported", "internal: ..."). */
+const char *fer_model_complete(ferret *, fer_model *, const fer_term *elim_var,
+                               const fer_term *elim_def, size_t n);
+
 #endif

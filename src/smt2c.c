@@ -67,15 +67,6 @@ void fer_smt2c_decode(const fer_smt2c_unit *u, const uint8_t *in,
   }
 }
 
-static fer_term value_term(ferret *f, fer_sort sort, fer_u128 v) {
-  const fer_sort_info *si = fer_sort_get(f, sort);
-  switch (si->kind) {
-  case FER_SORT_BOOL: return fer_mk_bool(f, v != 0);
-  case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)(v < 5 ? v : 0));
-  default: return fer_mk_const_u128(f, sort, v);
-  }
-}
-
 const char *fer_smt2c_model(ferret *f, const fer_smt2c_unit *u,
                             const fer_u128 *slots, fer_model *m) {
   if (!fer_model_reserve(f, m)) return "memory";
@@ -83,28 +74,12 @@ const char *fer_smt2c_model(ferret *f, const fer_smt2c_unit *u,
   const fer_prog *p = &u->prog;
   for (uint32_t s = 0; s < p->nslots; s++) {
     fer_term v = p->slots.data[s].var;
-    fer_term c = value_term(f, fer_term_sort(f, v), slots[s]);
+    fer_term c = fer_value_term(f, fer_term_sort(f, v), slots[s]);
     if (!c) return "memory";
     m->value[fer_term_idx(f, v, 0)] = c;
   }
-  for (uint32_t i = 0; i < m->size; i++) {
-    if (m->value[i]) continue;
-    fer_term v = fer_var_term(f, i);
-    if (!v) continue;
-    fer_sort s = fer_term_sort(f, v);
-    if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
-    if (!(m->value[i] = value_term(f, s, 0))) return "memory";
-  }
-  for (size_t i = 0; i < u->pre.elim_var.size; i++) {
-    fer_term x = u->pre.elim_var.data[i], d = u->pre.elim_def.data[i];
-    fer_op op = fer_term_op(f, d);
-    fer_term v = op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE
-                     ? d
-                     : fer_eval(f, d, m, NULL);
-    if (!v) return "internal: eliminated variable";
-    m->value[fer_term_idx(f, x, 0)] = v;
-  }
-  return NULL;
+  return fer_model_complete(f, m, u->pre.elim_var.data, u->pre.elim_def.data,
+                            u->pre.elim_var.size);
 }
 
 /* ------------------------------------------------------------ emission */
