@@ -45,8 +45,9 @@ def load(paths):
     timeouts = {}
     for r in rows:
         timeouts.setdefault(r["solver"], set()).add(r["timeout_s"])
+    mixed = len(set(r["timeout_s"] for r in rows)) > 1
     for r in rows:
-        if len(timeouts[r["solver"]]) > 1:
+        if mixed:
             r["solver"] = "%s@%gs" % (r["solver"], r["timeout_s"])
     return rows
 

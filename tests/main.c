@@ -60,6 +60,18 @@ fer_test_run fer_test_smt(const char *text) {
   return r;
 }
 
+int fer_test_split_tsv(char *line, char **col, int max) {
+  int k = 0;
+  for (char *p = line; k < max;) {
+    col[k++] = p;
+    char *tab = strchr(p, '\t');
+    if (!tab) break;
+    *tab = '\0';
+    p = tab + 1;
+  }
+  return k;
+}
+
 char *fer_test_read_file(const char *path, size_t *len) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return NULL;

@@ -82,6 +82,9 @@ typedef struct fer_test_run {
   const char *diag;  /* diagnostics */
 } fer_test_run;
 fer_test_run fer_test_smt(const char *text);
+/* Split a tab-separated line in place into at most `max` columns; returns
+ * how many columns it has (missing ones are left as they were). */
+int fer_test_split_tsv(char *line, char **col, int max);
 /* Read a whole file; NULL if missing.  free() the result. */
 char *fer_test_read_file(const char *path, size_t *len);
 

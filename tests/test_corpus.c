@@ -73,15 +73,7 @@ static row *read_manifest(size_t *count) {
     char *end = strchr(line, '\n');
     if (end) *end = '\0';
     char *col[13] = {0};
-    int k = 0;
-    for (char *p = line; k < 13; k++) {
-      col[k] = p;
-      char *tab = strchr(p, '\t');
-      if (!tab) break;
-      *tab = '\0';
-      p = tab + 1;
-    }
-    if (k >= 10) {
+    if (fer_test_split_tsv(line, col, 13) >= 11) {
       if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
       rows[n].path = strdup(col[0]);
       rows[n].logic = strdup(col[4]);

@@ -152,15 +152,8 @@ TEST(solve_corpus) {
       confirmed = 0, z3_unavailable = 0, wrong = 0;
   for (char *line = strtok(man, "\n"); line; line = strtok(NULL, "\n")) {
     char *col[13] = {0};
-    int k = 0;
-    for (char *p = line; k < 13; k++) {
-      col[k] = p;
-      char *tab = strchr(p, '\t');
-      if (!tab) break;
-      *tab = 0;
-      p = tab + 1;
-    }
-    if (k < 10 || !strcmp(col[0], "path_in_bench")) continue;
+    if (fer_test_split_tsv(line, col, 13) < 11 || !strcmp(col[0], "path_in_bench"))
+      continue;
     const char *logic = col[4], *status = col[5], *nchk = col[10];
     if (strcmp(logic, "QF_FP") && strcmp(logic, "QF_BVFP") && strcmp(logic, "QF_BV"))
       continue;
