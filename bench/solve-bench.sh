@@ -20,14 +20,14 @@
 # quantile plot.
 #
 # --ablation runs ferret variants instead of the solvers: default (smart
-# seeds, coverage-guided, fail-fast), naive seeds (--seeds 1), pure random
-# (--pure-random), try-all encoding (--encoding 1).
+# seeds, coverage-guided, fail-fast), naive seeds (--seeds=1), pure random
+# (--pure-random), try-all encoding (--encoding=1).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 bench=${FERRET_BENCH:-$root/../shared/bench}
 ferret=$root/build/ferret
-timeout=60 suite=all solvers=ferret,z3,cvc5 limit=0 ablation=0 out=$here/results
+timeout=60 suite=all solvers= limit=0 ablation=0 out=$here/results
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -66,8 +66,9 @@ nfiles=$(wc -l < "$tmp/files")
 
 if [ $ablation = 1 ]; then
     tsv=$out/solve-$suite-${timeout}s-ablation.tsv
-    solvers=ferret,ferret-naive,ferret-random,ferret-tryall
+    solvers=${solvers:-ferret,ferret-naive,ferret-random,ferret-tryall}
 else
+    solvers=${solvers:-ferret,z3,cvc5}
     tsv=$out/solve-$suite-${timeout}s.tsv
 fi
 header='file	solver	answer	expected	wall_s	wrong	execs_per_s	timeout_s	execs'
@@ -83,9 +84,9 @@ IFS=, read -r -a list <<< "$solvers"
 for s in "${list[@]}"; do
     case $s in
         ferret)        cmd=("$ferret" --timeout "$timeout" --stats) ;;
-        ferret-naive)  cmd=("$ferret" --timeout "$timeout" --stats --seeds 1) ;;
+        ferret-naive)  cmd=("$ferret" --timeout "$timeout" --stats --seeds=1) ;;
         ferret-random) cmd=("$ferret" --timeout "$timeout" --stats --pure-random) ;;
-        ferret-tryall) cmd=("$ferret" --timeout "$timeout" --stats --encoding 1) ;;
+        ferret-tryall) cmd=("$ferret" --timeout "$timeout" --stats --encoding=1) ;;
         z3)            cmd=(z3 "-T:$timeout") ;;
         cvc5)          cmd=(cvc5 "--tlimit=$((timeout * 1000))") ;;
         *) echo "unknown solver $s" >&2; exit 1 ;;

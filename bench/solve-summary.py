@@ -28,9 +28,9 @@ PAPER_CONFIGS = [
 # Ablation variants and the JFS configuration each corresponds to.
 ABLATION = [
     ("ferret", "default: smart seeds, coverage-guided, fail-fast", "jfs_lf_fail_fast_smart_seeds"),
-    ("ferret-naive", "naive seeds (--seeds 1)", "jfs_lf_fail_fast"),
-    ("ferret-random", "pure random (--pure-random)", "jfs_pf_fail_fast"),
-    ("ferret-tryall", "try-all encoding (--encoding 1)", None),
+    ("ferret-naive", "naive seeds, --seeds=1", "jfs_lf_fail_fast"),
+    ("ferret-random", "pure random, --pure-random", "jfs_pf_fail_fast"),
+    ("ferret-tryall", "try-all encoding, --encoding=1", None),
 ]
 
 

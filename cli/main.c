@@ -198,7 +198,14 @@ static int apply_option(ferret *f, int argc, char **argv, int *i) {
   if (eq) {
     value = eq + 1;
   } else if (o.min == 0 && o.max == 1) {
-    value = "1";
+    /* --flag, or --flag 0|1|true|false as --help promises for every
+     * option ("--name value"); any other next word is not its value. */
+    const char *next = *i + 1 < argc ? argv[*i + 1] : "";
+    if (!strcmp(next, "0") || !strcmp(next, "1") || !strcmp(next, "true") ||
+        !strcmp(next, "false"))
+      value = argv[++*i];
+    else
+      value = "1";
   } else if (*i + 1 < argc) {
     value = argv[++*i];
   } else {

@@ -6,6 +6,8 @@
  * Everything else goes to the search engine at the marked seam in
  * fer_solve; whatever it finds must pass fer_model_validate before
  * fer_solve may answer sat. */
+#include <string.h>
+
 #include "engine.h"
 #include "eval.h"
 #include "smt2c.h" /* fer_libfuzzer_solve */
@@ -84,6 +86,18 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   *reason = "";
   ground_outcome g = solve_by_evaluation(f, a, n, &result, reason);
   if (g == GROUND_DECIDED) {
+    /* the engine fills the statistics when it runs; here, say at least
+     * what was answered, how, and with which seed */
+    fer_stats *st = &f->stats;
+    memset(st, 0, sizeof *st);
+    st->seed = (uint64_t)f->opt.seed;
+    st->jobs = (uint32_t)f->opt.jobs;
+    st->result = result == FERRET_SAT     ? "sat"
+                 : result == FERRET_UNSAT ? "unsat"
+                                          : "unknown";
+    st->reason = result == FERRET_UNKNOWN ? *reason : "";
+    st->found_by = "evaluation";
+    st->assertions_in = (uint32_t)n;
     if (result == FERRET_SAT && model) {
       /* Ground: no variable occurs, so the empty model is a model. */
       if (!fer_model_reserve(f, model)) {

@@ -27,11 +27,17 @@ expect2 "--no- on a non-flag" --no-seed "$dir/a.smt2"
 grep -q "unknown option '--bogus'" "$dir/err" || { echo "message does not name the option"; fail=1; }
 # accepted spellings
 for args in "--seed=5" "--seed 5" "--max-memory=100" "--max_memory 100" \
-    "--stats" "--no-stats" "--stats=0" "--model=true"; do
+    "--stats" "--no-stats" "--stats=0" "--model=true" "--encoding 1" \
+    "--pure-random 0" "--stats false"; do
   # shellcheck disable=SC2086
   "$FERRET" $args "$dir/a.smt2" > /dev/null 2>&1
   rc=$?
   # (check-sat) of no assertions is sat: 10
   if [ $rc -ne 10 ]; then echo "'$args' rejected (exit $rc)"; fail=1; fi
 done
+# a 0..1 option followed by a value takes it ("--encoding 1" is not a file)
+"$FERRET" --stats 1 "$dir/a.smt2" > /dev/null 2> "$dir/err"
+grep -q '"result": "sat"' "$dir/err" || { echo "--stats 1 did not turn stats on"; fail=1; }
+"$FERRET" --stats 0 "$dir/a.smt2" > /dev/null 2> "$dir/err"
+[ -s "$dir/err" ] && { echo "--stats 0 printed stats"; fail=1; }
 exit $fail
