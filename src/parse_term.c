@@ -14,16 +14,9 @@
 enum { FR_APP, FR_LET, FR_LET_BODY, FR_NAMED };
 enum { H_OP, H_TO_FP, H_TO_FP_U, H_ARITH, H_FUN };
 
-static bool fail_at(ferret *f, ferret_status st, const fer_token *t,
-                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static bool fail_at(ferret *f, ferret_status st, const fer_token *t,
-                    const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fer_verror(f, st, t->line, t->col, fmt, ap);
-  va_end(ap);
-  return false;
-}
+/* An error at token t (always false). */
+#define fail_at(f, st, t, ...) \
+  fer_rd_error_at((f), (st), (t)->line, (t)->col, __VA_ARGS__)
 
 /* Families of names ferret does not support, recognised by prefix so that
  * the message says what is missing rather than "unknown symbol". */

@@ -18,16 +18,10 @@ static bool close_cmd(ferret *f, fer_smt *s) {
   return fer_rd_expect(f, RD, FER_TOK_RPAR, "')' at the end of the command");
 }
 
-static reply error_at(ferret *f, ferret_status st, const fer_token *t,
-                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static reply error_at(ferret *f, ferret_status st, const fer_token *t,
-                      const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fer_verror(f, st, t->line, t->col, fmt, ap);
-  va_end(ap);
-  return R_ERROR;
-}
+/* An error at token t; the command fails (fer_rd_error_at returns false,
+ * which is R_ERROR, the first enumerator). */
+#define error_at(f, st, t, ...) \
+  ((reply)fer_rd_error_at((f), (st), (t)->line, (t)->col, __VA_ARGS__))
 
 /* Appending to a fer_buf without going through print.c. */
 static bool add(ferret *f, fer_buf *b, const char *text, size_t len) {
