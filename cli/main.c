@@ -102,7 +102,10 @@ static void help(void) {
     size_t n = (size_t)snprintf(flag, sizeof flag, "--%s", o.name);
     for (size_t k = 2; k < n && k < sizeof flag; k++)
       if (flag[k] == '_') flag[k] = '-';
-    if (o.min == 0 && o.max == 1)
+    /* A 0..1 option is a switch unless its description names both values
+     * ("0 ..., 1 ..."): then it is a choice and shows its number. */
+    bool choice = strstr(o.description, "0 ") && strstr(o.description, ", 1 ");
+    if (o.min == 0 && o.max == 1 && !choice)
       printf("  %-22s %s (default %s)\n", flag, o.description,
              o.default_value ? "on" : "off");
     else

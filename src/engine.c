@@ -52,52 +52,6 @@ static int assign_slots(ferret *f, fer_model *m, const fer_prog *p,
   return 1;
 }
 
-/* ----------------------------------------------------------- user seeds */
-
-/* The slot a user-seed variable sets: its own, or that of the variable it
- * was merged with by equality extraction.  UINT32_MAX if none. */
-static uint32_t seed_slot(engine *e, const fer_prog *p, fer_term x) {
-  for (int hop = 0; hop < 2; hop++) {
-    for (uint32_t s = 0; s < p->nslots; s++)
-      if (p->slots.data[s].var == x) return s;
-    fer_term next = 0;
-    for (size_t i = 0; i < e->pre.elim_var.size; i++)
-      if (e->pre.elim_var.data[i] == x &&
-          fer_term_op(e->f, e->pre.elim_def.data[i]) == FER_OP_VAR)
-        next = e->pre.elim_def.data[i];
-    if (!next) break;
-    x = next;
-  }
-  return UINT32_MAX;
-}
-
-/* Append the user seeds (as inputs of program p) to s->seeds. */
-static int add_user_seeds(engine *e, fer_search *s) {
-  const fer_user_seeds *u = e->useeds;
-  const fer_prog *p = s->p;
-  uint32_t ns = p->nslots;
-  if (!u || !u->var.size || !ns) return 1;
-  uint32_t count = 1;
-  for (size_t i = 0; i < u->var.size; i++) count += u->var.data[i] == 0;
-  size_t old = (size_t)s->nseeds * ns, add = (size_t)count * ns;
-  fer_u128 *in = fer_realloc(e->f, s->seeds, old * sizeof *in, (old + add) * sizeof *in);
-  if (!in) return 0;
-  memset(in + old, 0, add * sizeof *in);
-  s->seeds = in;
-  fer_u128 *cur = in + old;
-  for (size_t i = 0; i < u->var.size; i++) {
-    if (!u->var.data[i]) {
-      cur += ns;
-      continue;
-    }
-    uint32_t sl = seed_slot(e, p, u->var.data[i]);
-    if (sl != UINT32_MAX)
-      cur[sl] = u->val.data[i] & fer_bv_mask(p->slots.data[sl].bits);
-  }
-  s->nseeds += count;
-  return 1;
-}
-
 /* --------------------------------------------------------- one component */
 
 typedef struct job {
@@ -168,7 +122,9 @@ static ferret_result search(engine *e, const fer_prog *p, const fer_term *ca,
   uint32_t ready = 0;
   ferret_result res = FERRET_UNKNOWN;
   *reason = "memory";
-  int ok = w && fer_seeds_make(f, &s, (uint64_t)f->opt.seed) && add_user_seeds(e, &s);
+  int ok = w && fer_seeds_make(f, &s, (uint64_t)f->opt.seed) &&
+           fer_seeds_add_user(f, &s, e->useeds, e->pre.elim_var.data,
+                              e->pre.elim_def.data, e->pre.elim_var.size);
   for (uint32_t i = 0; ok && i < jobs; i++, ready++)
     ok = fer_worker_init(f, &w[i], &s, i);
   double t = fer_now();

@@ -1,29 +1,51 @@
 /* The libFuzzer backend (option backend=1): JFS's architecture, as a real
  * alternative to the in-process engine, for comparison.
  *
- *   formula -> smt2c program (smt2c.h) -> clang -O2 -fsanitize=fuzzer
- *   (cached by a content hash of the C text) -> the fuzzer runs with
- *   -max_total_time=timeout on naive seeds (all-zero and all-one bytes)
- *   -> its crash input (the program aborts iff the input is a model) is
- *   decoded into slot values -> model of the original variables ->
- *   fer_model_validate on the ORIGINAL assertions, as the engine does.
+ *   formula -> smt2c program (smt2c.h; options encoding and layout) ->
+ *   clang -O2 -fsanitize=fuzzer (cached by a content hash of the C text) ->
+ *   the fuzzer runs on a seed corpus holding the in-process engine's seed
+ *   set (option seeds: none, naive or smart, the same fer_seeds_make
+ *   vectors) plus the user seeds (ferret_set_seeds, --seed-file), each
+ *   encoded into input bytes by fer_smt2c_encode -> its crash input (the
+ *   program aborts iff the input is a model) is decoded into slot values
+ *   -> model of the original variables -> fer_model_validate on the
+ *   ORIGINAL assertions, as the engine does.
+ *
+ * clang and the fuzzer are started with fork/execvp (no shell: paths need
+ * no quoting), each in its own process group with stdin from /dev/null and
+ * stdout/stderr in a log file of the temporary directory.  The caller
+ * polls every 10 ms: ferret_interrupt stops the child's whole group
+ * (answer unknown, reason "interrupted"); so does the timeout, which
+ * counts from the start of the check-sat, compilation included (libFuzzer
+ * is also told -max_total_time, the whole seconds left, so that it
+ * normally stops by itself and prints its statistics).  A group is stopped
+ * with SIGTERM (libFuzzer prints its statistics and exits), then SIGKILL
+ * after 0.5 s.
  *
  * JFS compiled with -O0; ferret uses -O2 (the runtime calls dominate and
  * -O2 compiles them much faster to run).  Cache directory:
- * $XDG_CACHE_HOME/ferret, else /tmp/ferret-cache-$UID.  External programs
- * run through system() (/bin/sh); ferret_interrupt does not stop a running fuzzer
- * (the timeout does). */
+ * $XDG_CACHE_HOME/ferret, else /tmp/ferret-cache-$UID. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "search.h" /* fer_now */
+#include "engine.h" /* fer_user_seeds */
+#include "search.h" /* fer_now, fer_seeds_make */
 #include "smt2c.h"
 #include "solve.h"
+
+/* Poll period of the wait loop, and the grace between SIGTERM and
+ * SIGKILL when a child group is stopped. */
+#define POLL_NS 10000000L
+#define KILL_GRACE 0.5
 
 static uint64_t fnv1a(const char *s, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -31,17 +53,16 @@ static uint64_t fnv1a(const char *s, size_t n) {
   return h;
 }
 
-/* A path is used inside '...' in shell commands: refuse quotes. */
-static bool shell_safe(const char *p) { return !strchr(p, '\''); }
+/* snprintf that reports truncation (a cut path must not be used). */
+#define PATHF(buf, ...) \
+  ((size_t)snprintf(buf, sizeof buf, __VA_ARGS__) < sizeof buf)
 
 static bool cache_dir(char *out, size_t cap) {
   const char *x = getenv("XDG_CACHE_HOME");
-  if (x && *x && shell_safe(x)) {
-    snprintf(out, cap, "%s/ferret", x);
-    if ((mkdir(x, 0700) == 0 || errno == EEXIST) &&
-        (mkdir(out, 0700) == 0 || errno == EEXIST))
-      return true;
-  }
+  if (x && *x && (size_t)snprintf(out, cap, "%s/ferret", x) < cap &&
+      (mkdir(x, 0700) == 0 || errno == EEXIST) &&
+      (mkdir(out, 0700) == 0 || errno == EEXIST))
+    return true;
   snprintf(out, cap, "/tmp/ferret-cache-%lu", (unsigned long)getuid());
   return mkdir(out, 0700) == 0 || errno == EEXIST;
 }
@@ -63,7 +84,7 @@ static long read_crash(const char *dir, uint8_t *buf, size_t cap) {
   while (n < 0 && (e = readdir(d))) {
     if (strncmp(e->d_name, "crash-", 6)) continue;
     char path[1100];
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (!PATHF(path, "%s/%s", dir, e->d_name)) continue;
     FILE *fp = fopen(path, "rb");
     if (!fp) continue;
     n = (long)fread(buf, 1, cap, fp);
@@ -73,8 +94,8 @@ static long read_crash(const char *dir, uint8_t *buf, size_t cap) {
   return n;
 }
 
-/* Remove dir and the files in it and in its subdirectories (the fuzzer's
- * temporary directory is two levels deep). */
+/* Remove dir and the files in it and in its subdirectories (the seed
+ * corpus is one level down). */
 static void remove_tree(const char *dir, int depth) {
   DIR *d = opendir(dir);
   if (d) {
@@ -82,7 +103,7 @@ static void remove_tree(const char *dir, int depth) {
     while ((e = readdir(d))) {
       if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
       char path[1100];
-      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      if (!PATHF(path, "%s/%s", dir, e->d_name)) continue;
       if (unlink(path) != 0 && depth > 0) remove_tree(path, depth - 1);
     }
     closedir(d);
@@ -102,23 +123,164 @@ static uint64_t read_execs(const char *log) {
   return n;
 }
 
+/* ------------------------------------------------------ child processes */
+
+enum { RUN_CANNOT_START = -1, RUN_INTERRUPTED = -2, RUN_DEADLINE = -3 };
+
+extern char **environ;
+
+/* The executable `name` as execvp would find it (PATH, else the default
+ * /usr/local/bin:/usr/bin:/bin), into out.  Done in the parent: the
+ * child of fork() in a threaded program may only call async-signal-safe
+ * functions, and execve is one, execvp is not. */
+static bool find_program(const char *name, char *out, size_t cap) {
+  if (strchr(name, '/'))
+    return (size_t)snprintf(out, cap, "%s", name) < cap && access(out, X_OK) == 0;
+  const char *p = getenv("PATH");
+  if (!p) p = "/usr/local/bin:/usr/bin:/bin";
+  for (;;) {
+    size_t n = strcspn(p, ":");
+    /* an empty entry is the current directory */
+    if ((size_t)snprintf(out, cap, "%.*s%s%s", (int)n, p, n ? "/" : "", name) < cap &&
+        access(out, X_OK) == 0)
+      return true;
+    if (!p[n]) return false;
+    p += n + 1;
+  }
+}
+
+/* Run argv (argv[0] looked up in PATH) in directory `dir` with its output
+ * in `log`, as the leader of a new process group, and wait for it.
+ * Stops the group on ferret_interrupt or at `kill_at` (fer_now seconds;
+ * 0: never).  Returns the exit code (128 + signal if killed by one), or a
+ * RUN_* code; *err is errno when it could not start. */
+static int run(ferret *f, char *const argv[], const char *dir,
+               const char *log, double kill_at, int *err) {
+  char exe[1024];
+  int pfd[2]; /* close-on-exec: tells the parent whether execve failed */
+  *err = 0;
+  if (!find_program(argv[0], exe, sizeof exe)) return *err = ENOENT, RUN_CANNOT_START;
+  if (pipe(pfd) != 0) return *err = errno, RUN_CANNOT_START;
+  fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+  fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+  pid_t pid = fork();
+  if (pid < 0) {
+    *err = errno;
+    close(pfd[0]), close(pfd[1]);
+    return RUN_CANNOT_START;
+  }
+  if (pid == 0) { /* child: async-signal-safe calls only until exec */
+    setpgid(0, 0);
+    int in = open("/dev/null", O_RDONLY);
+    int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int e = 0;
+    if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
+        dup2(out, 2) < 0 || chdir(dir) != 0)
+      e = errno;
+    else
+      execve(exe, argv, environ), e = errno;
+    if (write(pfd[1], &e, sizeof e) < 0) _exit(126);
+    _exit(127);
+  }
+  setpgid(pid, pid); /* also here: no window in which kill(-pid) misses */
+  close(pfd[1]);
+  int e = 0;
+  ssize_t got;
+  while ((got = read(pfd[0], &e, sizeof e)) < 0 && errno == EINTR) {
+  }
+  close(pfd[0]);
+  int status = 0, why = 0;
+  double term_at = 0;
+  for (;;) {
+    /* WNOWAIT: the leader stays a zombie, so its pid (the group id)
+     * cannot be reused before the group is killed below. */
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    if ((w == 0 && info.si_pid == pid) || (w < 0 && errno != EINTR)) break;
+    if (!why && atomic_load(&f->interrupt)) why = RUN_INTERRUPTED;
+    if (!why && kill_at > 0 && fer_now() >= kill_at) why = RUN_DEADLINE;
+    if (why && !term_at) {
+      kill(-pid, SIGTERM);
+      term_at = fer_now();
+    } else if (why && fer_now() - term_at > KILL_GRACE) {
+      kill(-pid, SIGKILL);
+    }
+    struct timespec ts = {0, POLL_NS};
+    nanosleep(&ts, NULL); /* EINTR (a signal to us) just polls sooner */
+  }
+  /* Whatever the leader left behind in its group goes too. */
+  kill(-pid, SIGKILL);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (got == (ssize_t)sizeof e && e) return *err = e, RUN_CANNOT_START;
+  if (why) return why;
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+}
+
+/* ---------------------------------------------------------------- seeds */
+
+/* Write the engine's seed set for u (option seeds) and the user seeds
+ * into dir, one file of input_bytes bytes each.  Returns the number
+ * written, or -1 on failure. */
+static long write_seeds(ferret *f, const fer_smt2c_unit *u, const char *dir,
+                        uint8_t *buf) {
+  fer_search s;
+  memset(&s, 0, sizeof s);
+  s.p = &u->prog, s.opt = &f->opt;
+  fer_user_seeds us;
+  fer_user_seeds_init(&us);
+  if (f->seed_text.size &&
+      fer_user_seeds_parse(f, f->seed_text.data, f->seed_text.size, &us) !=
+          FERRET_OK) { /* as fer_engine_solve: warn and go on without */
+    fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
+    fer_user_seeds_release(f, &us);
+    fer_user_seeds_init(&us);
+  }
+  long n = -1;
+  if (fer_seeds_make(f, &s, (uint64_t)f->opt.seed) &&
+      fer_seeds_add_user(f, &s, &us, u->pre.elim_var.data,
+                         u->pre.elim_def.data, u->pre.elim_var.size)) {
+    n = 0;
+    for (uint32_t k = 0; k < s.nseeds; k++) {
+      char path[800];
+      fer_smt2c_encode(u, s.seeds + (size_t)k * u->prog.nslots, buf);
+      if (!PATHF(path, "%s/seed-%06u", dir, k) ||
+          !write_file(path, buf, u->input_bytes)) {
+        n = -1;
+        break;
+      }
+      n++;
+    }
+  }
+  fer_seeds_release(f, &s);
+  fer_user_seeds_release(f, &us);
+  return n;
+}
+
+/* -------------------------------------------------------------- solving */
+
 ferret_result fer_libfuzzer_solve(ferret *f, const fer_term *a, size_t n,
                                   fer_model *model, const char **reason) {
   fer_stats *st = &f->stats;
   memset(st, 0, sizeof *st);
   st->seed = (uint64_t)f->opt.seed, st->jobs = 1, st->found_by = "";
   double t0 = fer_now();
+  double deadline = f->opt.timeout ? t0 + (double)f->opt.timeout : 0;
   ferret_result res = FERRET_UNKNOWN;
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
+  u.layout = (int)f->opt.layout;
   fer_buf b = {0};
   fer_model local;
   fer_model_init(&local);
   uint8_t *buf = NULL;
   fer_u128 *slots = NULL;
-  char cache[600], src[700], bin[700], tmp[] = "/tmp/ferret-lf-XXXXXX",
-       cmd[4096], path[800];
+  char cache[512], src[600], bin[600], tmp[] = "/tmp/ferret-lf-XXXXXX",
+       path[640], log[640], seeds[640];
   bool have_tmp = false;
+  int err = 0, rc;
   *reason = "memory";
   if (fer_smt2c_prepare(f, a, n, &u) != FERRET_OK) {
     *reason = f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
@@ -130,28 +292,43 @@ ferret_result fer_libfuzzer_solve(ferret *f, const fer_term *a, size_t n,
     goto done;
   }
   st->slots = u.prog.nslots, st->instructions = (uint32_t)u.prog.code.size;
+  st->slot_bits = u.prog.total_bits;
   if (!fer_smt2c_emit(f, &u, &b, (int)f->opt.encoding, false)) goto done;
   *reason = "libfuzzer: cannot use the cache or temporary directory";
   if (!cache_dir(cache, sizeof cache) || !mkdtemp(tmp)) goto done;
   have_tmp = true;
   uint64_t h = fnv1a(b.data, b.size);
-  snprintf(src, sizeof src, "%s/%016llx.c", cache, (unsigned long long)h);
-  snprintf(bin, sizeof bin, "%s/%016llx", cache, (unsigned long long)h);
+  if (!PATHF(src, "%s/%016llx.c", cache, (unsigned long long)h) ||
+      !PATHF(bin, "%s/%016llx", cache, (unsigned long long)h) ||
+      !PATHF(log, "%s/cc.log", tmp))
+    goto done;
   double tc = fer_now();
   if (access(bin, X_OK) != 0) {
     if (!write_file(src, b.data, b.size)) goto done;
     /* Build under a temporary name: a concurrent run never sees half a
      * binary. */
-    snprintf(cmd, sizeof cmd,
-             "clang -O2 -fsanitize=fuzzer -o '%s/fuzz' '%s' -lm "
-             ">'%s/cc.log' 2>&1",
-             tmp, src, tmp);
     snprintf(path, sizeof path, "%s/fuzz", tmp);
-    if (system(cmd) != 0 || rename(path, bin) != 0) {
+    char *cc[] = {(char *)"clang", (char *)"-O2", (char *)"-fsanitize=fuzzer",
+                  (char *)"-o", path, src, (char *)"-lm", NULL};
+    rc = run(f, cc, tmp, log, deadline, &err);
+    if (rc == RUN_INTERRUPTED || rc == RUN_DEADLINE) {
+      *reason = rc == RUN_INTERRUPTED ? "interrupted" : "timeout";
+      goto done;
+    }
+    if (rc == RUN_CANNOT_START) {
+      fer_diag(f, "ferret: libfuzzer backend: cannot run clang (%s); the "
+                  "backend needs clang with libFuzzer ('clang "
+                  "-fsanitize=fuzzer', e.g. packages clang and "
+                  "libclang-rt-dev)\n",
+               strerror(err));
+      *reason = "libfuzzer: clang -fsanitize=fuzzer not available";
+      goto done;
+    }
+    if (rc != 0 || rename(path, bin) != 0) {
       fer_diag(f, "ferret: libfuzzer backend: 'clang -O2 -fsanitize=fuzzer' "
                   "failed (is clang with libFuzzer, e.g. libclang-rt-dev, "
-                  "installed?); see %s/cc.log\n",
-               tmp);
+                  "installed?); see %s\n",
+               log);
       have_tmp = false; /* keep the log */
       *reason = "libfuzzer: clang -fsanitize=fuzzer not available";
       goto done;
@@ -161,38 +338,58 @@ ferret_result fer_libfuzzer_solve(ferret *f, const fer_term *a, size_t n,
   if (f->opt.verbose)
     fer_diag(f, "ferret: libfuzzer backend: %s compiled in %.2f s\n", bin,
              st->time_compile);
-  /* Naive seeds (JFS): all bytes 0x00 and all 0xff. */
   size_t nb = u.input_bytes ? u.input_bytes : 1;
   buf = fer_malloc(f, nb + 1);
   slots = fer_calloc(f, (u.prog.nslots + 1) * sizeof *slots);
   if (!buf || !slots) { *reason = "memory"; goto done; }
-  snprintf(path, sizeof path, "%s/seeds", tmp);
-  mkdir(path, 0700);
-  memset(buf, 0, nb);
-  snprintf(path, sizeof path, "%s/seeds/zeros", tmp);
-  write_file(path, buf, nb);
-  memset(buf, 0xff, nb);
-  snprintf(path, sizeof path, "%s/seeds/ones", tmp);
-  write_file(path, buf, nb);
-  char runs[64] = "";
-  if (f->opt.max_execs)
-    snprintf(runs, sizeof runs, "-runs=%lld ", (long long)f->opt.max_execs);
+  *reason = "libfuzzer: cannot write the seed corpus";
+  if (!PATHF(seeds, "%s/seeds", tmp) || mkdir(seeds, 0700) != 0) goto done;
+  long nseeds = write_seeds(f, &u, seeds, buf);
+  if (nseeds < 0) goto done;
+  if (f->opt.verbose)
+    fer_diag(f, "ferret: libfuzzer backend: %ld seeds\n", nseeds);
+  /* The fuzzer's own time limit: the whole seconds left (0: none). */
+  long long left = 0;
+  if (deadline) {
+    left = (long long)(deadline - fer_now());
+    if (left < 1) { *reason = "timeout"; goto done; }
+  }
+  char a_time[48], a_runs[48], a_seed[48], a_art[700], a_len[48];
+  snprintf(a_time, sizeof a_time, "-max_total_time=%lld", left);
+  snprintf(a_runs, sizeof a_runs, "-runs=%lld", (long long)f->opt.max_execs);
+  snprintf(a_seed, sizeof a_seed, "-seed=%llu",
+           (unsigned long long)(f->opt.seed ? f->opt.seed : 1));
+  snprintf(a_len, sizeof a_len, "-max_len=%zu", nb);
+  if (!PATHF(a_art, "-artifact_prefix=%s/", tmp) || !PATHF(log, "%s/fuzz.log", tmp))
+    goto done;
+  char *fz[10];
+  int k = 0;
+  fz[k++] = bin, fz[k++] = a_time, fz[k++] = a_seed;
+  fz[k++] = (char *)"-print_final_stats=1", fz[k++] = a_art, fz[k++] = a_len;
+  if (f->opt.max_execs) fz[k++] = a_runs;
+  fz[k++] = seeds, fz[k] = NULL;
   double ts = fer_now();
-  snprintf(cmd, sizeof cmd,
-           "cd '%s' && '%s' -max_total_time=%lld %s-seed=%llu "
-           "-print_final_stats=1 -artifact_prefix='%s/' -max_len=%zu "
-           "'%s/seeds' >'%s/fuzz.log' 2>&1",
-           tmp, bin, (long long)f->opt.timeout, runs,
-           (unsigned long long)(f->opt.seed ? f->opt.seed : 1), tmp, nb, tmp, tmp);
-  int rc = system(cmd);
-  (void)rc; /* a crash exits non-zero: the artifact says what happened */
+  /* After the deadline libFuzzer gets a second to stop by itself. */
+  rc = run(f, fz, tmp, log, deadline ? deadline + 1.0 : 0, &err);
   st->time_search = fer_now() - ts;
-  snprintf(path, sizeof path, "%s/fuzz.log", tmp);
-  st->execs = read_execs(path);
+  st->execs = read_execs(log);
   st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
+  if (rc == RUN_INTERRUPTED) { *reason = "interrupted"; goto done; }
+  if (rc == RUN_CANNOT_START) {
+    fer_diag(f, "ferret: libfuzzer backend: cannot run %s (%s)\n", bin,
+             strerror(err));
+    *reason = "libfuzzer: cannot run the fuzzer";
+    goto done;
+  }
+  /* A crash exits non-zero: the artifact says what happened. */
   long got = read_crash(tmp, buf, nb);
   if (got < (long)u.input_bytes) {
-    *reason = f->opt.max_execs ? "budget" : "timeout";
+    if (rc == RUN_DEADLINE || (deadline && fer_now() >= deadline - 0.5))
+      *reason = "timeout";
+    else if (f->opt.max_execs)
+      *reason = "budget";
+    else
+      *reason = "libfuzzer: the fuzzer stopped without a model";
     goto done;
   }
   fer_smt2c_decode(&u, buf, slots);

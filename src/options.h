@@ -33,6 +33,7 @@
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
   OPTION(backend, 0, 0, 1, "search backend: 0 in-process engine, 1 libFuzzer on the smt2c program (needs clang)") \
+  OPTION(layout, 0, 0, 1, "smt2c and backend=1 input layout: 0 byte-aligned slots (JFS), 1 bit-packed") \
   OPTION(smt2c_main, 0, 0, 1, "ferret smt2c: define main() reading inputs from files (not LLVMFuzzerTestOneInput)") \
   /* preprocessing passes (pre.c) */                                        \
   OPTION(pp_hoist, 1, 0, 1, "preprocess: and-hoisting")                    \

@@ -155,6 +155,14 @@ uint32_t fer_special_values(const fer_slot *, fer_u128 *out, uint32_t max);
 /* Build the seed inputs into s->seeds (naive / smart per options, then
  * user seeds given as (slot, value) pairs may be added by engine.c). */
 int fer_seeds_make(ferret *, fer_search *, uint64_t seed);
+/* Append the user seeds u (engine.h) to s->seeds as inputs of s->p; a
+ * variable without a slot of its own takes the slot of the variable
+ * preprocessing merged it with (elim_var[i] := elim_def[i], a variable).
+ * Slots a seed does not set are 0.  Returns 0 on allocation failure. */
+struct fer_user_seeds;
+int fer_seeds_add_user(ferret *, fer_search *, const struct fer_user_seeds *u,
+                       const fer_term *elim_var, const fer_term *elim_def,
+                       size_t nelim);
 void fer_seeds_release(ferret *, fer_search *);
 
 /* ---- local.c ---- */

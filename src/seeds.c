@@ -67,6 +67,49 @@ void fer_seeds_release(ferret *f, fer_search *s) {
   s->seeds = NULL, s->nseeds = 0;
 }
 
+/* The slot of variable x in p, following at most two merges by equality
+ * extraction; UINT32_MAX if it has none. */
+static uint32_t user_slot(ferret *f, const fer_prog *p, fer_term x,
+                          const fer_term *ev, const fer_term *ed, size_t ne) {
+  for (int hop = 0; hop < 3; hop++) {
+    for (uint32_t s = 0; s < p->nslots; s++)
+      if (p->slots.data[s].var == x) return s;
+    fer_term to = 0;
+    for (size_t i = 0; i < ne && !to; i++)
+      if (ev[i] == x && fer_term_op(f, ed[i]) == FER_OP_VAR) to = ed[i];
+    if (!to) break;
+    x = to;
+  }
+  return UINT32_MAX;
+}
+
+int fer_seeds_add_user(ferret *f, fer_search *s, const fer_user_seeds *u,
+                       const fer_term *elim_var, const fer_term *elim_def,
+                       size_t nelim) {
+  const fer_prog *p = s->p;
+  uint32_t ns = p->nslots;
+  if (!u || !u->var.size || !ns) return 1;
+  uint32_t extra = 1; /* var 0 separates seeds */
+  for (size_t i = 0; i < u->var.size; i++) extra += !u->var.data[i];
+  size_t have = (size_t)s->nseeds * ns, more = (size_t)extra * ns;
+  fer_u128 *all = fer_realloc(f, s->seeds, have * sizeof *all,
+                              (have + more) * sizeof *all);
+  if (!all) return 0;
+  s->seeds = all;
+  fer_u128 *in = all + have;
+  memset(in, 0, more * sizeof *in);
+  for (size_t i = 0; i < u->var.size; i++) {
+    if (!u->var.data[i]) {
+      in += ns;
+      continue;
+    }
+    uint32_t sl = user_slot(f, p, u->var.data[i], elim_var, elim_def, nelim);
+    if (sl != UINT32_MAX) in[sl] = u->val.data[i] & fer_bv_mask(p->slots.data[sl].bits);
+  }
+  s->nseeds += extra;
+  return 1;
+}
+
 /* ------------------------------------------------ user seeds (SMT-LIB) */
 
 typedef struct lexer {

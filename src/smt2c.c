@@ -29,7 +29,10 @@ void fer_smt2c_release(ferret *f, fer_smt2c_unit *u) {
   fer_smt2c_init(u);
 }
 
-static uint32_t slot_bytes(const fer_slot *s) { return (s->bits + 7) / 8; }
+/* Bits slot sl takes in the input under the unit's layout. */
+static uint32_t slot_width(const fer_smt2c_unit *u, const fer_slot *sl) {
+  return u->layout == FER_SMT2C_BITS ? sl->bits : (sl->bits + 7) / 8 * 8;
+}
 
 ferret_status fer_smt2c_prepare(ferret *f, const fer_term *a, size_t n,
                                 fer_smt2c_unit *u) {
@@ -40,30 +43,63 @@ ferret_status fer_smt2c_prepare(ferret *f, const fer_term *a, size_t n,
   if (u->pre.unsat) return FERRET_OK;
   st = fer_compile(f, u->pre.assertions.data, u->pre.assertions.size, &u->prog);
   if (st != FERRET_OK) return st;
-  u->input_bytes = fer_smt2c_slot_offset(u, u->prog.nslots);
+  u->input_bits = fer_smt2c_slot_bit_offset(u, u->prog.nslots);
+  u->input_bytes = (u->input_bits + 7) / 8;
   return FERRET_OK;
 }
 
-uint32_t fer_smt2c_slot_offset(const fer_smt2c_unit *u, uint32_t s) {
+uint32_t fer_smt2c_slot_bit_offset(const fer_smt2c_unit *u, uint32_t s) {
   uint32_t off = 0;
-  for (uint32_t k = 0; k < s; k++) off += slot_bytes(&u->prog.slots.data[k]);
+  for (uint32_t k = 0; k < s; k++) off += slot_width(u, &u->prog.slots.data[k]);
   return off;
+}
+
+uint32_t fer_smt2c_slot_offset(const fer_smt2c_unit *u, uint32_t s) {
+  if (s >= u->prog.nslots) return u->input_bytes;
+  return fer_smt2c_slot_bit_offset(u, s) / 8;
+}
+
+/* The field of `w` bits at bit offset `o`: byte o/8 shifted right by o%8,
+ * then each further byte k shifted left by 8k - o (< w <= 128).  The
+ * reader put_check emits does the same steps. */
+static fer_u128 get_field(const uint8_t *in, uint32_t o, uint32_t w) {
+  uint32_t k0 = o / 8, k1 = (o + w - 1) / 8;
+  fer_u128 v = (fer_u128)in[k0] >> (o % 8);
+  for (uint32_t k = k0 + 1; k <= k1; k++) v |= (fer_u128)in[k] << (8 * k - o);
+  return v & fer_bv_mask(w);
+}
+
+static fer_u128 reduce(const fer_slot *sl, fer_u128 v) {
+  switch (sl->kind) {
+  case FER_SLOT_BOOL: return v & 1;
+  case FER_SLOT_RM: return v % 5;
+  default: return v & fer_bv_mask(sl->bits);
+  }
 }
 
 void fer_smt2c_decode(const fer_smt2c_unit *u, const uint8_t *in,
                       fer_u128 *slots) {
+  uint32_t o = 0;
   for (uint32_t s = 0; s < u->prog.nslots; s++) {
     const fer_slot *sl = &u->prog.slots.data[s];
-    uint32_t nb = slot_bytes(sl);
-    fer_u128 v = 0;
-    for (uint32_t k = nb; k-- > 0;) v = v << 8 | in[k];
-    in += nb;
-    switch (sl->kind) {
-    case FER_SLOT_BOOL: v &= 1; break;
-    case FER_SLOT_RM: v %= 5; break;
-    default: v &= fer_bv_mask(sl->bits); break;
-    }
-    slots[s] = v;
+    uint32_t w = slot_width(u, sl);
+    slots[s] = reduce(sl, get_field(in, o, w));
+    o += w;
+  }
+}
+
+void fer_smt2c_encode(const fer_smt2c_unit *u, const fer_u128 *slots,
+                      uint8_t *out) {
+  memset(out, 0, u->input_bytes);
+  uint32_t o = 0;
+  for (uint32_t s = 0; s < u->prog.nslots; s++) {
+    const fer_slot *sl = &u->prog.slots.data[s];
+    uint32_t w = slot_width(u, sl);
+    fer_u128 v = slots[s] & fer_bv_mask(sl->bits);
+    uint32_t k0 = o / 8, k1 = (o + w - 1) / 8;
+    out[k0] |= (uint8_t)(v << (o % 8));
+    for (uint32_t k = k0 + 1; k <= k1; k++) out[k] |= (uint8_t)(v >> (8 * k - o));
+    o += w;
   }
 }
 
@@ -255,19 +291,27 @@ static int put_check(ferret *f, fer_buf *b, const fer_smt2c_unit *u,
     return 0;
   if (u->pre.unsat) /* preprocessing proved the formula false */
     return fer_buf_printf(f, b, "  return 0;\n}\n\n");
-  /* Slots. */
-  uint32_t off = 0;
+  /* Slots, as fer_smt2c_decode reads them. */
+  uint32_t o = 0;
   for (uint32_t s = 0; s < p->nslots; s++) {
     const fer_slot *sl = &p->slots.data[s];
-    uint32_t nb = slot_bytes(sl);
-    if (!fer_buf_printf(f, b, "  r[%u] = 0;\n", s)) return 0;
-    for (uint32_t k = nb; k-- > 0;)
-      if (!fer_buf_printf(f, b, "  r[%u] = r[%u] << 8 | in[%u];\n", s, s, off + k))
-        return 0;
-    off += nb;
-    int ok = sl->kind == FER_SLOT_BOOL ? fer_buf_printf(f, b, "  r[%u] &= 1;\n", s)
-             : sl->kind == FER_SLOT_RM ? fer_buf_printf(f, b, "  r[%u] %%= 5;\n", s)
-                                       : fer_buf_printf(f, b, "  r[%u] &= fer_bv_mask(%u);\n", s, sl->bits);
+    uint32_t w = slot_width(u, sl), k0 = o / 8, k1 = (o + w - 1) / 8;
+    int ok = o % 8 ? fer_buf_printf(f, b, "  r[%u] = (fer_u128)in[%u] >> %u;\n",
+                                    s, k0, o % 8)
+                   : fer_buf_printf(f, b, "  r[%u] = in[%u];\n", s, k0);
+    for (uint32_t k = k0 + 1; ok && k <= k1; k++)
+      ok = fer_buf_printf(f, b, "  r[%u] |= (fer_u128)in[%u] << %u;\n", s, k,
+                          8 * k - o);
+    o += w;
+    if (!ok) return 0;
+    /* Cut to the field (bytes read may hold bits of the next slot), then
+     * reduce to the sort, as get_field and reduce do; an RM field is 3 or
+     * 8 bits wide. */
+    ok = sl->kind == FER_SLOT_BOOL ? fer_buf_printf(f, b, "  r[%u] &= 1;\n", s)
+         : sl->kind == FER_SLOT_RM
+             ? fer_buf_printf(f, b, "  r[%u] = (r[%u] & %u) %% 5;\n", s, s,
+                              (1u << w) - 1)
+             : fer_buf_printf(f, b, "  r[%u] &= fer_bv_mask(%u);\n", s, sl->bits);
     if (!ok) return 0;
   }
   /* Constant registers (every register that is neither a slot nor written
@@ -355,12 +399,17 @@ static const char main_entry[] =
 static int put_layout(ferret *f, fer_buf *b, const fer_smt2c_unit *u) {
   static const char *const kind[] = {"Bool", "BitVec", "FloatingPoint",
                                      "RoundingMode"};
-  uint32_t off = 0;
+  uint32_t o = 0;
   for (uint32_t s = 0; s < u->prog.nslots; s++) {
     const fer_slot *sl = &u->prog.slots.data[s];
     const char *name = fer_var_name(f, sl->var);
-    if (!fer_buf_printf(f, b, "/* slot %u: bytes [%u, %u) %s %u bits, ", s,
-                        off, off + slot_bytes(sl), kind[sl->kind], sl->bits))
+    uint32_t w = slot_width(u, sl);
+    int ok = u->layout == FER_SMT2C_BITS
+                 ? fer_buf_printf(f, b, "/* slot %u: bits [%u, %u) ", s, o, o + w)
+                 : fer_buf_printf(f, b, "/* slot %u: bytes [%u, %u) ", s, o / 8,
+                                  (o + w) / 8);
+    o += w;
+    if (!ok || !fer_buf_printf(f, b, "%s %u bits, ", kind[sl->kind], sl->bits))
       return 0;
     for (const char *c = name ? name : "?"; *c; c++) {
       char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
@@ -370,7 +419,6 @@ static int put_layout(ferret *f, fer_buf *b, const fer_smt2c_unit *u) {
       if (!fer_buf_add(f, b, &ch, 1)) return 0;
     }
     if (!fer_buf_add(f, b, " */\n", 4)) return 0;
-    off += slot_bytes(sl);
   }
   return 1;
 }
@@ -384,15 +432,19 @@ int fer_smt2c_emit(ferret *f, const fer_smt2c_unit *u, fer_buf *b,
   if (ok)
     for (size_t k = 0; k < p->code.size; k++) is_dest[p->code.data[k].d] = 1;
   ok = ok && fer_buf_printf(f, b,
-                            "/* Generated by ferret smt2c (%s encoding): %u "
-                            "slots, %u input bytes, %zu constraints. */\n"
+                            "/* Generated by ferret smt2c (%s encoding, %s "
+                            "layout): %u slots, %u input bytes, %zu "
+                            "constraints. */\n"
                             "#ifdef __clang__\n"
                             "/* the runtime's static inline helpers are not "
                             "all used */\n"
                             "#pragma clang diagnostic ignored "
                             "\"-Wunused-function\"\n"
                             "#endif\n",
-                            encoding ? "try-all" : "fail-fast", p->nslots,
+                            encoding ? "try-all" : "fail-fast",
+                            u->layout == FER_SMT2C_BITS ? "bit-packed"
+                                                        : "byte-aligned",
+                            p->nslots,
                             u->input_bytes, p->cons.size);
   for (size_t k = 0; ok && runtime_lines[k]; k++)
     ok = fer_buf_add(f, b, runtime_lines[k], strlen(runtime_lines[k]));
@@ -424,6 +476,7 @@ ferret_status ferret_smt2c(ferret *f) {
   size_t n = s->snapshot_valid ? s->snapshot.size : s->assertions.size;
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
+  u.layout = (int)f->opt.layout;
   fer_buf b = {0};
   ferret_status st = fer_smt2c_prepare(f, a, n, &u);
   if (st == FERRET_OK &&

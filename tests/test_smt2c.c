@@ -2,16 +2,19 @@
  *
  * For hand-written formulas over several formats and rounding modes, the
  * --main program is compiled with the system C compiler (-Wall -Wextra
- * -Werror) in both encodings and run on random and special-value inputs;
+ * -Werror) in both encodings and both input layouts (byte-aligned,
+ * bit-packed) and run on random and special-value inputs;
  * its verdict on each input must agree with fer_model_validate (the
  * reference evaluator, fer_eval) on the model the same bytes decode to.
  * Cases SMT-LIB leaves unspecified are skipped (counted, not compared).
- * The layout facts (bytes per slot, one slot per equality class) are
- * derived by hand.  Skipped with a note when no C compiler is found. */
+ * The layout facts (bytes or bits per slot, one slot per equality class)
+ * and some decoded bytes are derived by hand; fer_smt2c_encode is checked
+ * as the inverse of fer_smt2c_decode.  Skipped with a note when no C compiler is found. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bv.h"
 #include "internal.h"
 #include "smt2c.h"
 #include "smt_session.h"
@@ -111,13 +114,14 @@ typedef struct tally {
   int sat, unsat, skipped;
 } tally;
 
-static void agree_on(const char *script, tally *t) {
+static void agree_on(const char *script, int layout, tally *t) {
   ferret *f = load(script);
   fer_smt *s = f->smt;
   const fer_term *a = s->assertions.data;
   size_t n = s->assertions.size;
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
+  u.layout = layout;
   CHECK(fer_smt2c_prepare(f, a, n, &u) == FERRET_OK);
   char dir[] = "/tmp/ferret-smt2c-XXXXXX";
   CHECK(mkdtemp(dir) != NULL);
@@ -126,13 +130,13 @@ static void agree_on(const char *script, tally *t) {
   fer_u128 *slots = calloc(u.prog.nslots + 1, sizeof *slots);
   for (int i = 0; i < NIN; i++) {
     in[i] = calloc(u.input_bytes + 1, 1);
-    uint32_t off = 0;
-    for (uint32_t sl = 0; sl < u.prog.nslots; sl++) {
-      const fer_slot *d = &u.prog.slots.data[sl];
-      fer_u128 v = pick(&rng, d);
-      for (uint32_t k = 0; k < (d->bits + 7) / 8; k++, v >>= 8)
-        in[i][off++] = (uint8_t)v;
+    if (i % 4 == 3) { /* raw bytes: padding bits, RoundingMode fields 5..7 */
+      for (uint32_t k = 0; k < u.input_bytes; k++) in[i][k] = (uint8_t)mix(&rng);
+      continue;
     }
+    for (uint32_t sl = 0; sl < u.prog.nslots; sl++)
+      slots[sl] = pick(&rng, &u.prog.slots.data[sl]);
+    fer_smt2c_encode(&u, slots, in[i]); /* drops the bits above each width */
   }
   for (int enc = 0; enc <= 1; enc++) {
     char *verdict[NIN] = {0};
@@ -152,8 +156,8 @@ static void agree_on(const char *script, tally *t) {
         t->skipped++;
       } else {
         CHECK_MSG(!strcmp(verdict[i], v ? "sat" : "unsat"),
-                  "input %d, encoding %d: program says %s, evaluator %d\n%s", i,
-                  enc, verdict[i], v, script);
+                  "input %d, encoding %d, layout %d: program says %s, "
+                  "evaluator %d\n%s", i, enc, layout, verdict[i], v, script);
         if (v) t->sat++; else t->unsat++;
       }
       free(verdict[i]);
@@ -215,8 +219,9 @@ static const char *const scripts[] = {
 
 TEST(smt2c_main_agrees_with_evaluator) {
   tally t = {0, 0, 0};
-  for (size_t k = 0; k < sizeof scripts / sizeof *scripts; k++)
-    agree_on(scripts[k], &t);
+  for (int layout = FER_SMT2C_BYTES; layout <= FER_SMT2C_BITS; layout++)
+    for (size_t k = 0; k < sizeof scripts / sizeof *scripts; k++)
+      agree_on(scripts[k], layout, &t);
   fprintf(stderr, "smt2c agreement: %d sat, %d unsat, %d unspecified (skipped)\n",
           t.sat, t.unsat, t.skipped);
   if (t.sat + t.unsat) {
@@ -255,4 +260,113 @@ TEST(smt2c_layout) {
   CHECK(v[0] == 0x3f800000u);
   fer_smt2c_release(f, &u);
   ferret_delete(f);
+}
+
+/* Bit-packed by hand: Bool 1 bit, BV13 13, Float64 64, RM 3 -> 81 bits in
+ * 11 bytes; (r, x) as RTZ and 1.0f is 4 | 0x3f800000 << 3. */
+TEST(smt2c_layout_bits) {
+  ferret *f = load("(declare-const p Bool)(declare-const b (_ BitVec 13))"
+                   "(declare-const x Float64)(declare-const r RoundingMode)"
+                   "(assert (or p (bvult b #b0000000000011)))"
+                   "(assert (fp.lt (fp.add r x x) x))");
+  fer_smt2c_unit u;
+  fer_smt2c_init(&u);
+  u.layout = FER_SMT2C_BITS;
+  CHECK(fer_smt2c_prepare(f, f->smt->assertions.data, f->smt->assertions.size,
+                          &u) == FERRET_OK);
+  CHECK_EQ_U(u.prog.nslots, 4);
+  CHECK_EQ_U(u.input_bits, 81);
+  CHECK_EQ_U(u.input_bytes, 11);
+  CHECK_EQ_U(fer_smt2c_slot_offset(&u, 4), 11);
+  fer_smt2c_release(f, &u);
+  ferret_delete(f);
+
+  f = load("(declare-const r RoundingMode)(declare-const x Float32)"
+           "(assert (fp.lt (fp.add r x x) (fp #b0 #x7f #b00000000000000000000000)))");
+  fer_smt2c_init(&u);
+  u.layout = FER_SMT2C_BITS;
+  CHECK(fer_smt2c_prepare(f, f->smt->assertions.data, f->smt->assertions.size,
+                          &u) == FERRET_OK);
+  CHECK_EQ_U(u.prog.nslots, 2);
+  CHECK_EQ_U(u.input_bytes, 5);
+  uint32_t rs = u.prog.slots.data[0].kind == FER_SLOT_RM ? 0 : 1;
+  CHECK(u.prog.slots.data[rs].kind == FER_SLOT_RM);
+  CHECK_EQ_U(fer_smt2c_slot_bit_offset(&u, 1), 3);
+  if (rs == 0) { /* the order the bytes below assume */
+    uint8_t in[5] = {0x04, 0x00, 0x00, 0xfc, 0x01};
+    fer_u128 v[2], w[2];
+    uint8_t out[5];
+    fer_smt2c_decode(&u, in, v);
+    CHECK(v[0] == FER_RTZ);
+    CHECK(v[1] == 0x3f800000u);
+    fer_smt2c_encode(&u, v, out);
+    CHECK(!memcmp(in, out, 5));
+    /* 7 mod 5 = RTP; input bits 33, 34 are x's bits 30, 31 (-oo), bits
+     * 35..39 are unused */
+    in[0] = 0x07, in[4] = 0xff;
+    fer_smt2c_decode(&u, in, w);
+    CHECK(w[0] == FER_RTP);
+    CHECK(w[1] == 0xff800000u);
+  }
+  fer_smt2c_release(f, &u);
+  ferret_delete(f);
+}
+
+/* fer_smt2c_encode is the inverse of fer_smt2c_decode in both layouts:
+ * decode(encode(v)) == v for values of the sorts, encode(decode(bytes))
+ * decodes alike and leaves the bits outside every slot zero. */
+TEST(smt2c_encode_round_trip) {
+  for (int layout = FER_SMT2C_BYTES; layout <= FER_SMT2C_BITS; layout++) {
+    for (size_t k = 0; k < sizeof scripts / sizeof *scripts; k++) {
+      ferret *f = load(scripts[k]);
+      fer_smt2c_unit u;
+      fer_smt2c_init(&u);
+      u.layout = layout;
+      CHECK(fer_smt2c_prepare(f, f->smt->assertions.data,
+                              f->smt->assertions.size, &u) == FERRET_OK);
+      uint32_t ns = u.prog.nslots, nb = u.input_bytes;
+      fer_u128 *v = calloc(ns + 1, sizeof *v), *w = calloc(ns + 1, sizeof *w);
+      uint8_t *in = calloc(nb + 1, 1), *out = calloc(nb + 1, 1);
+      uint8_t *used = calloc(nb + 1, 1); /* bits that belong to a slot */
+      uint8_t ones[64];
+      memset(ones, 0xff, sizeof ones);
+      CHECK(nb <= sizeof ones);
+      fer_u128 *all = calloc(ns + 1, sizeof *all);
+      for (uint32_t s = 0; s < ns; s++) all[s] = ~(fer_u128)0;
+      fer_smt2c_encode(&u, all, used); /* RM fields: 7 & mask, all set */
+      uint64_t rng = 77 + k;
+      for (int round = 0; round < 200; round++) {
+        for (uint32_t s = 0; s < ns; s++) {
+          const fer_slot *sl = &u.prog.slots.data[s];
+          fer_u128 x = pick(&rng, sl);
+          v[s] = sl->kind == FER_SLOT_BOOL ? x & 1
+                 : sl->kind == FER_SLOT_RM ? x % 5
+                                           : x & fer_bv_mask(sl->bits);
+        }
+        fer_smt2c_encode(&u, v, out);
+        fer_smt2c_decode(&u, out, w);
+        CHECK(!memcmp(v, w, ns * sizeof *v));
+        for (uint32_t b = 0; b < nb; b++) {
+          in[b] = (uint8_t)mix(&rng);
+          CHECK((out[b] & ~used[b]) == 0);
+        }
+        fer_smt2c_decode(&u, in, v);
+        fer_smt2c_encode(&u, v, out);
+        fer_smt2c_decode(&u, out, w);
+        CHECK(!memcmp(v, w, ns * sizeof *v));
+      }
+      /* the layout sizes: whole bytes per slot, or exactly the bits */
+      uint32_t bits = 0;
+      for (uint32_t s = 0; s < ns; s++) {
+        uint32_t b = u.prog.slots.data[s].bits;
+        CHECK_EQ_U(fer_smt2c_slot_bit_offset(&u, s), bits);
+        bits += layout == FER_SMT2C_BITS ? b : (b + 7) / 8 * 8;
+      }
+      CHECK_EQ_U(u.input_bits, bits);
+      CHECK_EQ_U(u.input_bytes, (bits + 7) / 8);
+      free(v), free(w), free(in), free(out), free(used), free(all);
+      fer_smt2c_release(f, &u);
+      ferret_delete(f);
+    }
+  }
 }

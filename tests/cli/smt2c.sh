@@ -2,9 +2,11 @@
 # ferret smt2c: the generated C compiles warning-free (gcc and clang,
 # -Wall -Wextra -Werror) on a deterministic sample of the paper-suite corpus
 # (every 25th QF_FP_fs / QF_BVFP_fs file; FERRET_SMT2C_ALL=1 for all), in
-# both encodings; the --main program judges hand-built inputs as derived by
-# hand; and, if clang's libFuzzer is installed, the fuzz target finds a
-# crash input that the --main program then judges sat.
+# both encodings and both layouts; the --main program judges hand-built
+# inputs (byte-aligned and bit-packed) as derived by hand; and, if clang's
+# libFuzzer is installed, the fuzz target finds a crash input that the
+# --main program then judges sat, and --backend=1 answers sat in both
+# layouts.
 : "${FERRET:=build-san/ferret}"
 : "${FERRET_BENCH:=../shared/bench}"
 dir=$(mktemp -d)
@@ -44,6 +46,26 @@ for enc in 0 1; do
   done
 done
 
+# ---- the same verdicts, bit-packed (--layout=1): r in bits 0..2, x in
+# bits 3..34, y in bits 35..66 of 9 bytes; bits 67..71 unused ----
+"$FERRET" smt2c --main --layout=1 "$dir/t.smt2" > "$dir/b.c" || { echo "smt2c --layout=1 failed"; fail=1; }
+grep -q 'bit-packed layout' "$dir/b.c" || { echo "layout not stated in the output"; fail=1; }
+layout=$(grep '^/\* slot' "$dir/b.c" | sed 's/) .*/)/' | tr '\n' ' ')
+[ "$layout" = "/* slot 0: bits [0, 3) /* slot 1: bits [3, 35) /* slot 2: bits [35, 67) " ] ||
+  { echo "unexpected bit layout: $layout"; fail=1; }
+for c in $CCS; do
+  $c -std=c11 -O1 -Wall -Wextra -Werror -o "$dir/b" "$dir/b.c" -lm || { echo "$c: bit-packed main does not compile"; fail=1; continue; }
+  printf '\000\000\000\374\001\000\000\000\002' > "$dir/sat"    # RNE, 1.0, 2.0
+  printf '\000\000\000\000\002\000\000\374\001' > "$dir/unsat"  # RNE, 2.0, 1.0
+  printf '\005\000\000\374\001\000\000\000\002' > "$dir/mod"    # 5 mod 5 = RNE
+  printf '\000\000\000\374\001\000\000\000\372' > "$dir/pad"    # unused bits set
+  printf '\000\000\000\374\001\000\000\000' > "$dir/short"       # 8 of 9 bytes
+  printf '\000\000\000\376\001\000\000\376\001' > "$dir/eq"     # 1.5, 1.5
+  printf '\000\000\000\374\001\000\000\000\006' > "$dir/neg"    # y = -2.0
+  out=$("$dir/b" "$dir/sat" "$dir/unsat" "$dir/mod" "$dir/pad" "$dir/short" "$dir/eq" "$dir/neg" | tr '\n' ' ')
+  [ "$out" = "sat unsat sat sat short unsat unsat " ] || { echo "$c bit-packed: verdicts '$out'"; fail=1; }
+done
+
 # ---- corpus sample: warning-free with both compilers, both encodings ----
 if [ -f "$FERRET_BENCH/MANIFEST.tsv" ]; then
   step=25; [ -n "$FERRET_SMT2C_ALL" ] && step=1
@@ -51,13 +73,15 @@ if [ -f "$FERRET_BENCH/MANIFEST.tsv" ]; then
     "$FERRET_BENCH/MANIFEST.tsv" > "$dir/list"
   count=0
   while read -r p; do
-    for enc in 0 1; do
-      if ! "$FERRET" smt2c --encoding=$enc "$FERRET_BENCH/$p" > "$dir/g.c" 2> "$dir/g.err"; then
+    # encoding/layout: 0/0, 1/0, 0/1 (the two choices are independent)
+    for el in 00 10 01; do
+      enc=${el%?}; lay=${el#?}
+      if ! "$FERRET" smt2c --encoding=$enc --layout=$lay "$FERRET_BENCH/$p" > "$dir/g.c" 2> "$dir/g.err"; then
         echo "smt2c failed on $p: $(head -c 300 "$dir/g.err")"; fail=1; continue
       fi
       for c in $CCS; do
         $c -std=c11 -Wall -Wextra -Werror -fsyntax-only "$dir/g.c" 2> "$dir/c.err" ||
-          { echo "$c: $p (encoding $enc): $(head -c 500 "$dir/c.err")"; fail=1; }
+          { echo "$c: $p (encoding $enc, layout $lay): $(head -c 500 "$dir/c.err")"; fail=1; }
       done
     done
     count=$((count + 1))
@@ -87,6 +111,10 @@ if have clang && echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsign
   [ $rc = 10 ] || { echo "backend=1: exit $rc: $out $(cat "$dir/err")"; fail=1; }
   echo "$out" | grep -q 'define-fun x' || { echo "backend=1: no model: $out"; fail=1; }
   ls "$dir/cache/ferret/"*.c >/dev/null 2>&1 || { echo "backend=1: nothing cached"; fail=1; }
+  out=$(XDG_CACHE_HOME="$dir/cache" "$FERRET" --backend=1 --layout=1 --timeout=60 --model "$dir/t.smt2" 2>"$dir/err")
+  rc=$?
+  [ $rc = 10 ] || { echo "backend=1 layout=1: exit $rc: $out $(cat "$dir/err")"; fail=1; }
+  grep -l 'bit-packed layout' "$dir/cache/ferret/"*.c >/dev/null 2>&1 || { echo "backend=1 layout=1: no bit-packed program"; fail=1; }
 else
   echo "note: libFuzzer not available, end-to-end fuzz check skipped"
 fi
