@@ -30,6 +30,7 @@ fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
 fer_u128 fer_fp_fma_soft(fer_fmt, fer_rm, fer_u128, fer_u128, fer_u128);
+fer_u128 fer_fp_rti_soft(fer_fmt, fer_rm, fer_u128);
 
 #define DEFAULT_CASES 100000
 
@@ -559,7 +560,8 @@ TEST(fp_arith_hw_vs_soft) {
           x[0] = e[i % ne];
           x[1] = e[i / ne];
         } else {
-          gen(&r, f, (op_id)(i % 4), x); /* add/sub/mul/div operand shapes */
+          static const op_id shape[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+          gen(&r, f, shape[i % 5], x);
         }
         unsigned saved = set_env(env);
         fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
@@ -572,27 +574,35 @@ TEST(fp_arith_hw_vs_soft) {
                             fer_fp_sqrt_soft(f, FER_RNE, x[0])};
         /* the other fast paths: fma under RNE, add/sub/mul under the
          * directed modes and RNA (hardware result + exact error term) */
-        fer_rm drm = (fer_rm)(1 + i % 4);
+        fer_rm drm = (fer_rm)(1 + (i / 5) % 4);
         fer_u128 z = e[(i * 7) % ne]; /* fma addend: an edge value */
-        fer_u128 got2[4] = {fer_fp_fma(f, FER_RNE, x[0], x[1], z),
+        /* sqrt: a positive operand for 3 cases in 4 (it is x[0] itself
+         * in the RNE comparison below, negative half of the time) */
+        fer_u128 sq = i % 4 ? x[0] & ~sign_bit(f) : x[0];
+        fer_u128 got2[6] = {fer_fp_fma(f, FER_RNE, x[0], x[1], z),
                             fer_fp_add(f, drm, x[0], x[1]),
                             fer_fp_sub(f, drm, x[0], x[1]),
-                            fer_fp_mul(f, drm, x[0], x[1])};
+                            fer_fp_mul(f, drm, x[0], x[1]),
+                            fer_fp_div(f, drm, x[0], x[1]),
+                            fer_fp_sqrt(f, drm, sq)};
         restore_env(saved);
-        fer_u128 want2[4] = {fer_fp_fma_soft(f, FER_RNE, x[0], x[1], z),
+        fer_u128 want2[6] = {fer_fp_fma_soft(f, FER_RNE, x[0], x[1], z),
                              fer_fp_add_soft(f, drm, x[0], x[1], false),
                              fer_fp_add_soft(f, drm, x[0], x[1], true),
-                             fer_fp_mul_soft(f, drm, x[0], x[1])};
-        for (int k = 0; k < 4; k++) {
+                             fer_fp_mul_soft(f, drm, x[0], x[1]),
+                             fer_fp_div_soft(f, drm, x[0], x[1]),
+                             fer_fp_sqrt_soft(f, drm, sq)};
+        static const op_id which2[6] = {OP_FMA, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+        for (int k = 0; k < 6; k++) {
           total++;
           if (got2[k] != want2[k]) {
             fer_test_failures++;
             if (++fails <= 10) {
               fprintf(stderr, "(MXCSR environment %d, %s) ", env,
                       k ? "directed" : "fma");
-              report(f, fi ? "Float64(hw)" : "Float32(hw)", k ? drm : FER_RNE,
-                     k == 0 ? OP_FMA : k == 1 ? OP_ADD : k == 2 ? OP_SUB : OP_MUL,
-                     k ? x : (fer_u128[3]){x[0], x[1], z}, got2[k], want2[k]);
+              report(f, fi ? "Float64(hw)" : "Float32(hw)", k ? drm : FER_RNE, which2[k],
+                     k == 0 ? (fer_u128[3]){x[0], x[1], z} : k == 5 ? (fer_u128[3]){sq, 0, 0} : x,
+                     got2[k], want2[k]);
             }
           }
         }
@@ -611,6 +621,44 @@ TEST(fp_arith_hw_vs_soft) {
     }
   }
   fprintf(stderr, "  hardware vs generic: %llu comparisons\n", (unsigned long long)total);
+}
+
+/* roundToIntegral on the bit pattern (formats of at most 64 bits, eb >= 3)
+ * against the unpacking code: every pattern of the small formats, edges
+ * and random values of the others, all five modes. */
+TEST(fp_arith_rti_bits_vs_soft) {
+  static const fer_fmt fs[] = {{3, 2}, {3, 5}, {4, 4}, {5, 11}, {8, 8}, {8, 24},
+                               {11, 53}, {4, 60}, {2, 62}, {11, 64}, {3, 61}};
+  uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000);
+  rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x7717};
+  uint64_t total = 0;
+  for (unsigned fi = 0; fi < sizeof fs / sizeof fs[0]; fi++) {
+    fer_fmt f = fs[fi];
+    fer_u128 e[MAX_EDGES];
+    unsigned ne = edges(f, e), fails = 0, bits = f.eb + f.sb;
+    uint64_t nall = bits <= 16 ? (uint64_t)1 << bits : 0;
+    uint64_t cases = nall ? nall : ne + n / 4;
+    for (uint64_t i = 0; i < cases; i++) {
+      fer_u128 x[3];
+      if (nall) x[0] = i;
+      else if (i < ne) x[0] = e[i];
+      else gen(&r, f, below(&r, 2) ? OP_RTI : OP_MUL, x);
+      for (int rmi = 0; rmi < 5; rmi++) {
+        fer_u128 got = fer_fp_rti(f, (fer_rm)rmi, x[0]);
+        fer_u128 want = fer_fp_rti_soft(f, (fer_rm)rmi, x[0]);
+        total++;
+        if (got != want) {
+          fer_test_failures++;
+          if (++fails <= 10) {
+            char name[32];
+            snprintf(name, sizeof name, "FP(%u,%u)", f.eb, f.sb);
+            report(f, name, (fer_rm)rmi, OP_RTI, x, got, want);
+          }
+        }
+      }
+    }
+  }
+  fprintf(stderr, "  rti bits vs unpacking: %llu comparisons\n", (unsigned long long)total);
 }
 
 /* ---- hand-derived facts ---- */

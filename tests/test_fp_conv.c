@@ -591,6 +591,56 @@ TEST(fp_conv_from_real_mpfr) {
   fprintf(stderr, "fp_conv_from_real_mpfr: %ld cases, %ld mismatches\n", done, bad);
 }
 
+/* Numerator and denominator of at most 64 bits (fp.div or one division for
+ * formats of at most 64 bits, the 64-bit-digit division for wider ones):
+ * random lengths, all-ones and power-of-two edges, every format and mode. */
+TEST(fp_conv_from_small_rational_mpfr) {
+  long per = fp_cases(10000); /* per (format, rm) */
+  fcv_rng r = fcv_seed(11);
+  long done = 0, bad = 0;
+  mpq_t q;
+  mpz_t num, den;
+  mpq_init(q), mpz_inits(num, den, NULL);
+  for (unsigned fi = 0; fi < N_CONV_FMTS; fi++)
+    for (int rm = 0; rm < 5; rm++)
+      for (long k = 0; k < per; k++) {
+        fer_fmt f = fcv_fmts[fi];
+        uint64_t nd[2];
+        for (int j = 0; j < 2; j++) {
+          uint64_t v = fcv_next(&r) >> fcv_below(&r, 64);
+          switch (fcv_below(&r, 6)) {
+          case 0: v = ~0ULL >> fcv_below(&r, 64); break;        /* all ones */
+          case 1: v = 1ULL << fcv_below(&r, 64); break;          /* a power of 2 */
+          case 2: v = (1ULL << fcv_below(&r, 64)) + fcv_below(&r, 3) - 1; break;
+          default: break;
+          }
+          nd[j] = v ? v : 1;
+        }
+        /* limb counts: trimmed, or padded with zero limbs up to 4 */
+        uint32_t nn[4] = {(uint32_t)nd[0], (uint32_t)(nd[0] >> 32), 0, 0};
+        uint32_t dd[4] = {(uint32_t)nd[1], (uint32_t)(nd[1] >> 32), 0, 0};
+        uint32_t nl = 1 + (uint32_t)fcv_below(&r, 4), dl = 1 + (uint32_t)fcv_below(&r, 4);
+        if (nl == 1 && nn[1]) nl = 2;
+        if (dl == 1 && dd[1]) dl = 2;
+        bool neg = fcv_below(&r, 2);
+        fer_u128 ours = fer_fp_from_rational(f, (fer_rm)rm, neg, nn, nl, dd, dl);
+        fcv_z_set_u128(num, nd[0]), fcv_z_set_u128(den, nd[1]);
+        mpq_set_num(q, num), mpq_set_den(q, den), mpq_canonicalize(q);
+        if (neg) mpq_neg(q, q);
+        fer_u128 want = fer_oracle_round(f, (fer_rm)rm, fcv_set_q, q);
+        done++;
+        if (ours != want && bad++ < MAX_REPORTS) {
+          char h2[40], h3[40];
+          CHECK_MSG(0, "to_fp(real) -> (%u %u) %s %s%llu / %llu: ours %s mpfr %s", f.eb, f.sb,
+                    fer_oracle_rm_name((fer_rm)rm), neg ? "-" : "", (unsigned long long)nd[0],
+                    (unsigned long long)nd[1], fcv_hex(h2, ours), fcv_hex(h3, want));
+        }
+      }
+  mpq_clear(q), mpz_clears(num, den, NULL);
+  CHECK(bad == 0);
+  fprintf(stderr, "fp_conv_from_small_rational_mpfr: %ld cases, %ld mismatches\n", done, bad);
+}
+
 /* ---- FP -> signed/unsigned bit-vector against MPFR -------------------- */
 
 /* The expected fp.to_ubv/fp.to_sbv and whether SMT-LIB defines it:
@@ -670,7 +720,7 @@ fer_u128 fcv_gen_to_int(fcv_rng *r, fer_fmt f, uint32_t w) {
 
 TEST(fp_conv_to_int_mpfr) {
   static const uint32_t widths[] = {1, 8, 32, 64, 128, 7, 65};
-  static const fer_fmt fmts[] = {{5, 11}, {8, 8}, {8, 24}, {11, 53}, {15, 113}, {3, 5}, {11, 64}, {15, 64}};
+  static const fer_fmt fmts[] = {{5, 11}, {8, 8}, {8, 24}, {11, 53}, {15, 113}, {3, 5}, {11, 64}, {15, 64}, {4, 60}};
   long per = fp_cases(2000); /* per (width, signedness, format, rm) */
   fcv_rng r = fcv_seed(4);
   long done = 0, bad = 0, undef = 0;

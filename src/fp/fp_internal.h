@@ -307,6 +307,23 @@ static inline fer_u256 fer_mul128(fer_u128 a, fer_u128 b) {
   r.hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
   return r;
 }
+/* floor((hi*2^64 + lo) / d) and the remainder, for hi < d (so the
+ * quotient fits in 64 bits): one divq on x86-64, where the compiler would
+ * call the general 128-bit division. */
+static inline uint64_t fer_div128by64(uint64_t hi, uint64_t lo, uint64_t d,
+                                      fer_u128 *rem) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  uint64_t q, r;
+  __asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+  *rem = r;
+  return q;
+#else
+  fer_u128 y = ((fer_u128)hi << 64) | lo;
+  *rem = y % d;
+  return (uint64_t)(y / d);
+#endif
+}
+
 /* Squeeze a 256-bit value into 128 bits for fer_fp_round: shift right so
  * that it fits, folding dropped bits into *sticky and adding the shift to
  * *exp.  The result keeps at least 127 significant bits (if a.hi != 0). */
@@ -467,6 +484,8 @@ fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_div_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
 fer_u128 fer_fp_sqrt_soft(fer_fmt, fer_rm, fer_u128);
 fer_u128 fer_fp_fma_soft(fer_fmt, fer_rm, fer_u128, fer_u128, fer_u128);
+/* roundToIntegral by unpacking (rti.c), beside its bit-pattern path. */
+fer_u128 fer_fp_rti_soft(fer_fmt, fer_rm, fer_u128);
 
 /* Division of a 256-bit dividend by a 128-bit divisor (d != 0); the
  * quotient must fit in 128 bits (u.hi < d).  Returns the quotient, *rem

@@ -33,9 +33,41 @@ static fer_u256 bits256(const uint32_t *a, uint32_t n, int64_t pos) {
  * only the direction that matters. */
 #define FAR ((int64_t)1 << 30)
 
+/* N/D for 0 < N, D < 2^64 in a format of at most 64 bits (hot: decimal
+ * literals). */
+static fer_u128 from_u64(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
+                         uint64_t d) {
+  int ln = 64 - __builtin_clzll(n), ld = 64 - __builtin_clzll(d);
+  int bias = fer_fp_bias(f);
+  if (ln <= (int)f.sb && ld <= (int)f.sb && ln <= bias + 1 && ld <= bias + 1) {
+    /* N and D are values of the format (at most sb bits, exponent at most
+     * emax): the rational is their quotient, which fp.div rounds correctly
+     * in every mode (in hardware for Float32/Float64). */
+    uint64_t fa = (1ULL << (f.sb - 1)) - 1;
+    uint64_t a = ((uint64_t)(bias + ln - 1) << (f.sb - 1)) |
+                 ((n << (f.sb - (unsigned)ln)) & fa);
+    uint64_t b = ((uint64_t)(bias + ld - 1) << (f.sb - 1)) |
+                 ((d << (f.sb - (unsigned)ld)) & fa);
+    return fer_fp_div(f, rm, a | (uint64_t)neg << (f.eb + f.sb - 1), b);
+  }
+  /* One division: with k = 63 + ld - ln (0..126), Y = N*2^k < 2^(63+ld)
+   * <= D*2^64, so q = floor(Y/D) < 2^64, and q > 2^(62+ld)/2^ld = 2^62:
+   * 63 or 64 bits, more than sb+1, as fer_fp_round64 asks. */
+  int k = 63 + ld - ln;
+  fer_u128 y = (fer_u128)n << k, r;
+  uint64_t q = fer_div128by64((uint64_t)(y >> 64), (uint64_t)y, d, &r);
+  return fer_fp_round64(f, rm, neg, -k, q, r != 0);
+}
+
 fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
                               const uint32_t *num, uint32_t nlen,
                               const uint32_t *den, uint32_t dlen) {
+  if (nlen <= 2 && dlen <= 2 && fer_fp_fits64(f)) { /* no loops, no calls */
+    uint64_t n = nlen ? num[0] : 0, d = dlen ? den[0] : 0;
+    if (nlen == 2) n |= (uint64_t)num[1] << 32;
+    if (dlen == 2) d |= (uint64_t)den[1] << 32;
+    if (n && d) return from_u64(f, rm, neg, n, d);
+  }
   nlen = fer_nat_trim(num, nlen);
   dlen = fer_nat_trim(den, dlen);
   if (!dlen) return fer_fp_nan_bits(f); /* outside the contract: D = 0 */
@@ -50,13 +82,21 @@ fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
 
   if (ld <= 64) { /* common case (decimal literals): exact short division */
     uint64_t d = ((uint64_t)fer_nat_bits32(den, dlen, 32) << 32) | den[0];
-    fer_u128 q = 0, r = 0;
+    if (ln <= 64 && fer_fp_fits64(f)) /* high limbs of zeros */
+      return from_u64(f, rm, neg,
+                      ((uint64_t)fer_nat_bits32(num, nlen, 32) << 32) | num[0],
+                      d);
+    fer_u128 q = 0;
+    uint64_t r = 0;
     /* Y = floor(N*2^k) has 127+ld bits; bit i of Y is bit i-k of N.  Each
-     * step divides r*2^32 + limb < d*2^32 <= 2^96 by d. */
-    for (int64_t i = (127 + ld + 31) / 32 - 1; i >= 0; i--) {
-      fer_u128 cur = (r << 32) | fer_nat_bits32(num, nlen, 32 * i - k);
-      q = (q << 32) | (cur / d);
-      r = cur % d;
+     * step divides r*2^64 + digit < d*2^64 by d (64-bit digits). */
+    for (int64_t i = (127 + ld + 63) / 64 - 1; i >= 0; i--) {
+      uint64_t digit =
+          ((uint64_t)fer_nat_bits32(num, nlen, 64 * i + 32 - k) << 32) |
+          fer_nat_bits32(num, nlen, 64 * i - k);
+      fer_u128 rr;
+      q = (q << 64) | fer_div128by64(r, digit, d, &rr);
+      r = (uint64_t)rr;
     }
     bool sticky = r != 0 || (k < 0 && !fer_nat_low_zero(num, nlen, (uint64_t)-k));
     return fer_fp_round(f, rm, neg, (int32_t)-k, q, sticky);

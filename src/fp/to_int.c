@@ -56,20 +56,94 @@ static inline void set_defined(bool *defined, bool v) {
   if (defined) *defined = v;
 }
 
-fer_u128 fer_fp_to_ubv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
-                       bool *defined) {
+/* round_to_integer for formats of at most 64 bits with eb >= 3 (hot),
+ * on the bit pattern u of a finite x, when |x| rounds below 2^64 (returns
+ * false otherwise: the caller unpacks).  As in rti.c: |x| < 1 when the
+ * biased exponent E < bias (the 1/2 place is set only for E = bias - 1, a
+ * normal exponent since eb >= 3); otherwise the integer part is the
+ * significand shifted by E - bias - (sb-1). */
+static inline __attribute__((always_inline)) bool
+round_to_integer64(fer_fmt f, fer_rm rm, uint64_t u, bool sign, fer_u128 *out) {
+  unsigned p = f.sb;
+  uint64_t mag = u & ((1ULL << (f.eb + p - 1)) - 1);
+  uint64_t e = mag >> (p - 1), bias = (1ULL << (f.eb - 1)) - 1;
+  uint64_t frac = mag & ((1ULL << (p - 1)) - 1);
+  if (e < bias) {
+    bool guard = e == bias - 1;
+    *out = fer_round_up(rm, sign, false, guard, guard ? frac != 0 : mag != 0);
+    return true;
+  }
+  uint64_t sig = frac | (1ULL << (p - 1));
+  if (e >= bias + p - 1) { /* an integer of p + s bits */
+    uint64_t s = e - (bias + p - 1);
+    if (p + s > 64) return false;
+    *out = sig << s;
+    return true;
+  }
+  unsigned sh = (unsigned)(bias + p - 1 - e); /* 1..p-1 */
+  uint64_t n = sig >> sh;
+  bool guard = (sig >> (sh - 1)) & 1;
+  bool rest = (sig & ((1ULL << (sh - 1)) - 1)) != 0;
+  *out = n + fer_round_up(rm, sign, n & 1, guard, rest); /* < 2^p */
+  return true;
+}
+
+/* Class and sign of x, and for a finite x its magnitude rounded to an
+ * integer (n, or *big when >= 2^128). */
+static int rounded(fer_fmt f, fer_rm rm, fer_u128 x, bool *sign, fer_u128 *n,
+                   bool *big) {
   fer_fp_unpacked u = fer_fp_unpack(f, x);
+  *sign = u.sign;
+  *big = false;
+  *n = 0;
+  if (u.cls == FER_FP_CFINITE) *n = round_to_integer(rm, &u, big);
+  return u.cls;
+}
+
+/* The common case of both conversions in 64-bit words, with selects
+ * rather than branches on the sign (hot; random signs mispredict): a
+ * format of at most 64 bits (eb >= 3), a finite nonzero x whose rounded
+ * magnitude n is below 2^64, width <= 64.  False: not handled. */
+static inline bool to_bv64(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
+                           bool sgn, bool *defined, fer_u128 *out) {
+  if (!fer_fp_fits64(f) || f.eb < 3 || width > 64) return false;
+  uint64_t u = (uint64_t)x;
+  unsigned w = f.eb + f.sb;
+  bool sign = (u >> (w - 1)) & 1;
+  uint64_t mag = u & ((1ULL << (w - 1)) - 1);
+  fer_u128 n128;
+  if (mag - 1 >= (((1ULL << f.eb) - 1) << (f.sb - 1)) - 1 || /* 0, inf, NaN */
+      !round_to_integer64(f, rm, u, sign, &n128))
+    return false;
+  uint64_t n = (uint64_t)n128, mask = ~0ULL >> (64 - width), r;
+  bool ok;
+  if (sgn) { /* in range: n <= 2^(w-1) - 1, or 2^(w-1) when negative */
+    uint64_t max = mask >> 1;
+    ok = n <= max + sign;
+    r = ok ? (sign ? 0 - n : n) & mask : max + sign;
+  } else { /* in range: n <= 2^w - 1, or 0 when negative */
+    ok = sign ? n == 0 : n <= mask;
+    r = ok ? n : sign ? 0 : mask;
+  }
+  set_defined(defined, ok);
+  *out = r;
+  return true;
+}
+
+__attribute__((noinline)) static fer_u128
+to_ubv_slow(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width, bool *defined) {
+  bool sign, big;
+  fer_u128 n;
+  int cls = rounded(f, rm, x, &sign, &n, &big);
   fer_u128 ones = fer_bv_mask(width);
   set_defined(defined, false);
-  switch (u.cls) {
+  switch (cls) {
   case FER_FP_CNAN: return 0;
-  case FER_FP_CINF: return u.sign ? 0 : ones;
+  case FER_FP_CINF: return sign ? 0 : ones;
   case FER_FP_CZERO: set_defined(defined, true); return 0;
   default: break;
   }
-  bool big;
-  fer_u128 n = round_to_integer(rm, &u, &big);
-  if (u.sign) { /* only a result that rounded to zero is in range */
+  if (sign) { /* only a result that rounded to zero is in range */
     if (n || big) return 0;
     set_defined(defined, true);
     return 0;
@@ -79,21 +153,21 @@ fer_u128 fer_fp_to_ubv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
   return n;
 }
 
-fer_u128 fer_fp_to_sbv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
-                       bool *defined) {
-  fer_fp_unpacked u = fer_fp_unpack(f, x);
+__attribute__((noinline)) static fer_u128
+to_sbv_slow(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width, bool *defined) {
+  bool sign, big;
+  fer_u128 n;
+  int cls = rounded(f, rm, x, &sign, &n, &big);
   fer_u128 min = FER_U128_1 << (width - 1); /* pattern of -2^(w-1) */
   fer_u128 max = min - 1;
   set_defined(defined, false);
-  switch (u.cls) {
+  switch (cls) {
   case FER_FP_CNAN: return 0;
-  case FER_FP_CINF: return u.sign ? min : max;
+  case FER_FP_CINF: return sign ? min : max;
   case FER_FP_CZERO: set_defined(defined, true); return 0;
   default: break;
   }
-  bool big;
-  fer_u128 n = round_to_integer(rm, &u, &big);
-  if (u.sign) {
+  if (sign) {
     if (big || n > min) return min;
     set_defined(defined, true);
     return (0 - n) & fer_bv_mask(width);
@@ -101,4 +175,18 @@ fer_u128 fer_fp_to_sbv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
   if (big || n > max) return max;
   set_defined(defined, true);
   return n;
+}
+
+fer_u128 fer_fp_to_ubv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
+                       bool *defined) {
+  fer_u128 r;
+  if (to_bv64(f, rm, x, width, false, defined, &r)) return r;
+  return to_ubv_slow(f, rm, x, width, defined);
+}
+
+fer_u128 fer_fp_to_sbv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
+                       bool *defined) {
+  fer_u128 r;
+  if (to_bv64(f, rm, x, width, true, defined, &r)) return r;
+  return to_sbv_slow(f, rm, x, width, defined);
 }

@@ -1,0 +1,323 @@
+/* Inline Float32/Float64 fast paths for the compiled evaluator (prog.c).
+ *
+ * The library entry points of fp.h are already minimal; what they cost on
+ * the evaluator's hot loop is the out-of-line call with fer_u128
+ * arguments and, for arithmetic, the rounding-direction probe
+ * fer_hw_nearest() made on every call.  These static inline versions take
+ * the probe's answer as a parameter `nearest`, computed ONCE by the caller
+ * with fer_fast_probe(), and otherwise apply exactly the guards of the
+ * library's hardware paths (fp_internal.h, "hardware fast paths"):
+ *   - arithmetic under RNE on Float32/Float64 with operands whose exponent
+ *     field is nonzero (normal, infinite or NaN: DAZ cannot act) goes to
+ *     one SSE instruction, whose result is kept only if its exponent field
+ *     is nonzero too (FTZ cannot have acted); NaN results are made
+ *     canonical (0x7ff8000000000000 / 0x7fc00000), as the library does;
+ *   - every other case (other formats, other modes, `nearest` false, zero
+ *     or subnormal operands or results) calls the fp.h function, which
+ *     decides again by itself.
+ * So each function returns the bits the fp.h function returns, in every
+ * case and under every MXCSR setting (tests/test_fp_fast.c checks it
+ * under each MXCSR rounding mode and FTZ|DAZ, on edge values and random
+ * pairs).  Comparisons use ucomisd/ucomiss when both operands have a
+ * nonzero exponent field (DAZ cannot act; no rounding involved) and
+ * integer keys otherwise; classification, abs/neg and min/max are integer
+ * code on one 64-bit word.  Other formats call fp.h.
+ *
+ * Why not probe FTZ/DAZ too and drop the guards?  Detecting them takes a
+ * subnormal operand or result, which costs a microcode assist of ~100
+ * cycles on many Intel CPUs in exactly the default state, and reading the
+ * MXCSR (stmxcsr) costs ~5 ns on the AMD machine of BENCHMARKS.md: either
+ * would be paid on every evaluation, for a saving of 3-4 instructions per
+ * operation.  Like the library, these paths assume the floating-point
+ * exceptions are masked (the default): an unmasked invalid or overflow
+ * exception would trap in the library's hardware paths as well.
+ *
+ * Hoisting the probe is sound when nothing between the probe and the
+ * operation can change the MXCSR.  The caller's contract: probe at the
+ * start of a stretch of straight evaluation that calls nothing but fp.h /
+ * bv.h functions and these (pure: they never write the MXCSR) and no host
+ * code (no callbacks, allocator hooks or output); the MXCSR is per thread,
+ * so other threads cannot touch it.  A signal handler interrupting that
+ * stretch cannot change it either: on Linux x86-64 the kernel saves the
+ * interrupted FPU/SSE state (MXCSR included) in the signal frame, runs the
+ * handler with a fresh default state, and restores the saved state at
+ * sigreturn; only a handler that deliberately edits the saved context in
+ * its ucontext (as a debugger might) could, and then it edits every
+ * register of the interrupted code too, which no program can be robust
+ * against.  fer_hw_nearest() goes through a volatile asm: the compiler
+ * neither moves it nor merges two of them, nor folds its arithmetic. */
+#ifndef FER_FP_FAST_H
+#define FER_FP_FAST_H
+
+#include "fp/fp_internal.h"
+
+/* Is the MXCSR rounding direction round-to-nearest?  (false when the
+ * build has no hardware paths: then nothing uses it.)  Float32 shares the
+ * MXCSR with Float64, so one probe covers both. */
+static inline bool fer_fast_probe(void) {
+#if FER_FP_HW
+  return fer_hw_nearest();
+#else
+  return false;
+#endif
+}
+
+/* The format tests, on one 64-bit word (eb in the low half). */
+static inline uint64_t fer_fast_fmtkey(fer_fmt f) {
+  return ((uint64_t)f.sb << 32) | f.eb;
+}
+static inline bool fer_fast_f64(fer_fmt f) {
+  return fer_fast_fmtkey(f) == ((uint64_t)53 << 32 | 11);
+}
+static inline bool fer_fast_f32(fer_fmt f) {
+  return fer_fast_fmtkey(f) == ((uint64_t)24 << 32 | 8);
+}
+
+/* ---- arithmetic: hardware under RNE when `nearest`, else fp.h ---- */
+
+#if FER_FP_HW
+/* The RNE hardware path of one binary operation, with the exact guards of
+ * the library's (fer_hw_in*, fer_hw_out*); else the library call. */
+#define FER_FAST_BINOP(NAME, OP, LIB)                                        \
+  static inline fer_u128 fer_fast_##NAME(fer_fmt f, fer_rm rm, fer_u128 a,  \
+                                         fer_u128 b, bool nearest) {        \
+    fer_u128 r;                                                             \
+    if (rm == FER_RNE && nearest) {                                         \
+      if (fer_fast_f64(f)) {                                                \
+        if (fer_hw_in64(a, b) &&                                            \
+            fer_hw_out64(fer_hw_to_d(a) OP fer_hw_to_d(b), &r))             \
+          return r;                                                         \
+      } else if (fer_fast_f32(f)) {                                         \
+        if (fer_hw_in32(a, b) &&                                            \
+            fer_hw_out32(fer_hw_to_f(a) OP fer_hw_to_f(b), &r))             \
+          return r;                                                         \
+      }                                                                     \
+    }                                                                       \
+    return LIB(f, rm, a, b);                                                \
+  }
+#else
+#define FER_FAST_BINOP(NAME, OP, LIB)                                        \
+  static inline fer_u128 fer_fast_##NAME(fer_fmt f, fer_rm rm, fer_u128 a,  \
+                                         fer_u128 b, bool nearest) {        \
+    (void)nearest;                                                          \
+    return LIB(f, rm, a, b);                                                \
+  }
+#endif
+
+FER_FAST_BINOP(add, +, fer_fp_add)
+FER_FAST_BINOP(sub, -, fer_fp_sub)
+FER_FAST_BINOP(mul, *, fer_fp_mul)
+/* A zero or subnormal divisor never reaches the hardware (fer_hw_in*). */
+FER_FAST_BINOP(div, /, fer_fp_div)
+#undef FER_FAST_BINOP
+
+/* Negative operands (NaN or -0 included) take the library path, as in
+ * sqrt.c; a positive normal, +inf or +NaN operand goes to sqrtsd/sqrtss
+ * (the intrinsic: no errno branch). */
+static inline fer_u128 fer_fast_sqrt(fer_fmt f, fer_rm rm, fer_u128 a,
+                                     bool nearest) {
+#if FER_FP_HW
+  fer_u128 r;
+  if (rm == FER_RNE && nearest) {
+    if (fer_fast_f64(f)) {
+      if (!((uint64_t)a >> 63) && fer_hw_in64(a, a) &&
+          fer_hw_out64(_mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(),
+                                                 _mm_set_sd(fer_hw_to_d(a)))),
+                       &r))
+        return r;
+    } else if (fer_fast_f32(f)) {
+      if (!((uint32_t)a >> 31) && fer_hw_in32(a, a) &&
+          fer_hw_out32(_mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(fer_hw_to_f(a)))),
+                       &r))
+        return r;
+    }
+  }
+#else
+  (void)nearest;
+#endif
+  return fer_fp_sqrt(f, rm, a);
+}
+
+/* fma: the FMA3 instruction where the CPU has it (checked at run time,
+ * like fma.c: the library is built for baseline x86-64), all three
+ * operands with a nonzero exponent field. */
+static inline fer_u128 fer_fast_fma(fer_fmt f, fer_rm rm, fer_u128 a,
+                                    fer_u128 b, fer_u128 c, bool nearest) {
+#if FER_FP_HW && defined(FER_FMA_HW)
+  fer_u128 r;
+  if (rm == FER_RNE && nearest) {
+    if (fer_fast_f64(f)) {
+      if (fer_hw_in64(a, b) && fer_hw_in64(c, c) && fer_hw_has_fma() &&
+          fer_hw_out64(fer_hw_fma64(fer_hw_to_d(a), fer_hw_to_d(b),
+                                    fer_hw_to_d(c)), &r))
+        return r;
+    } else if (fer_fast_f32(f)) {
+      if (fer_hw_in32(a, b) && fer_hw_in32(c, c) && fer_hw_has_fma() &&
+          fer_hw_out32(fer_hw_fma32(fer_hw_to_f(a), fer_hw_to_f(b),
+                                    fer_hw_to_f(c)), &r))
+        return r;
+    }
+  }
+#else
+  (void)nearest;
+#endif
+  return fer_fp_fma(f, rm, a, b, c);
+}
+
+/* ---- integer paths on a w-bit pattern (w = 32 or 64, sb = 24 or 53) ----
+ * Called with constant w and sb, so every mask below is a constant. */
+
+static inline uint64_t fer_fast_magmask(unsigned w) {
+  return (w == 64 ? ~0ULL : (1ULL << w) - 1) >> 1;
+}
+static inline uint64_t fer_fast_infbits(unsigned w, unsigned sb) {
+  return fer_fast_magmask(w) & ~((1ULL << (sb - 1)) - 1);
+}
+static inline bool fer_fast_nan_w(uint64_t x, unsigned w, unsigned sb) {
+  return (x & fer_fast_magmask(w)) > fer_fast_infbits(w, sb);
+}
+/* (-1)^sign * magnitude, as cmp.c's skey64: monotone in the FP order,
+ * +0 and -0 both 0; *nan |= x is a NaN. */
+static inline int64_t fer_fast_skey(uint64_t x, unsigned w, unsigned sb,
+                                    bool *nan) {
+  uint64_t m = x & fer_fast_magmask(w);
+  uint64_t neg = 0 - ((x >> (w - 1)) & 1);
+  *nan |= m > fer_fast_infbits(w, sb);
+  return (int64_t)((m ^ neg) - neg);
+}
+
+/* fp.leq, fp.lt, fp.eq: Float64, Float32, or the library.  Operands with
+ * a nonzero exponent field (normal, infinite, NaN) go to the hardware
+ * compare: IEEE's order with NaN unordered, no rounding involved, and DAZ
+ * cannot touch such operands.  Zeros and subnormals take the integer
+ * keys. */
+#if FER_FP_HW
+#define FER_FAST_HWCMP(REL)                                                  \
+  if (fer_fast_f64(f) && fer_hw_in64(a, b))                                 \
+    return fer_hw_to_d(a) REL fer_hw_to_d(b);                               \
+  if (fer_fast_f32(f) && fer_hw_in32(a, b))                                 \
+    return fer_hw_to_f(a) REL fer_hw_to_f(b);
+#else
+#define FER_FAST_HWCMP(REL)
+#endif
+#define FER_FAST_CMP(NAME, REL, LIB)                                         \
+  static inline bool fer_fast_##NAME(fer_fmt f, fer_u128 a, fer_u128 b) {   \
+    bool nan = false;                                                       \
+    FER_FAST_HWCMP(REL)                                                     \
+    if (fer_fast_f64(f)) {                                                  \
+      int64_t ka = fer_fast_skey((uint64_t)a, 64, 53, &nan);                \
+      int64_t kb = fer_fast_skey((uint64_t)b, 64, 53, &nan);                \
+      return !nan & (ka REL kb);                                            \
+    }                                                                       \
+    if (fer_fast_f32(f)) {                                                  \
+      int64_t ka = fer_fast_skey((uint64_t)a, 32, 24, &nan);                \
+      int64_t kb = fer_fast_skey((uint64_t)b, 32, 24, &nan);                \
+      return !nan & (ka REL kb);                                            \
+    }                                                                       \
+    return LIB(f, a, b);                                                    \
+  }
+FER_FAST_CMP(leq, <=, fer_fp_leq)
+FER_FAST_CMP(lt, <, fer_fp_lt)
+FER_FAST_CMP(eq, ==, fer_fp_eq)
+#undef FER_FAST_HWCMP
+#undef FER_FAST_CMP
+
+/* SMT-LIB `=`: all NaNs equal, otherwise the same bits (+0 != -0). */
+static inline bool fer_fast_smt_eq(fer_fmt f, fer_u128 a, fer_u128 b) {
+  bool na, nb;
+  if (fer_fast_f64(f)) {
+    na = fer_fast_nan_w((uint64_t)a, 64, 53);
+    nb = fer_fast_nan_w((uint64_t)b, 64, 53);
+  } else if (fer_fast_f32(f)) {
+    na = fer_fast_nan_w((uint64_t)a, 32, 24);
+    nb = fer_fast_nan_w((uint64_t)b, 32, 24);
+  } else {
+    return fer_fp_smt_eq(f, a, b);
+  }
+  return na || nb ? na && nb : a == b;
+}
+
+/* min/max (minmax.c's rules).  One NaN: the other operand; two: the
+ * canonical NaN.  Otherwise the order key of fer_fp_key64 (sign at the top
+ * bit), in which -0 < +0: comparing by it alone gives minmax.c's choice for
+ * zeros of both signs (min -0, max +0; equal zeros: a, which is then
+ * a|b = a&b). */
+static inline uint64_t fer_fast_minmax_w(uint64_t a, uint64_t b, unsigned w,
+                                         unsigned sb, bool max) {
+  bool na = fer_fast_nan_w(a, w, sb), nb = fer_fast_nan_w(b, w, sb);
+  if (na | nb) {
+    if (!na) return a;
+    return nb ? fer_fast_infbits(w, sb) | (1ULL << (sb - 2)) : b;
+  }
+  int64_t ka = fer_fp_key64(a << (64 - w)), kb = fer_fp_key64(b << (64 - w));
+  return (max ? ka < kb : ka > kb) ? b : a;
+}
+static inline fer_u128 fer_fast_min(fer_fmt f, fer_u128 a, fer_u128 b) {
+  if (fer_fast_f64(f)) return fer_fast_minmax_w((uint64_t)a, (uint64_t)b, 64, 53, false);
+  if (fer_fast_f32(f)) return fer_fast_minmax_w((uint64_t)a, (uint64_t)b, 32, 24, false);
+  return fer_fp_min(f, a, b);
+}
+static inline fer_u128 fer_fast_max(fer_fmt f, fer_u128 a, fer_u128 b) {
+  if (fer_fast_f64(f)) return fer_fast_minmax_w((uint64_t)a, (uint64_t)b, 64, 53, true);
+  if (fer_fast_f32(f)) return fer_fast_minmax_w((uint64_t)a, (uint64_t)b, 32, 24, true);
+  return fer_fp_max(f, a, b);
+}
+
+/* ---- classification, abs, neg (class.c's rules) ---- */
+enum {
+  FER_FAST_ISNORMAL,
+  FER_FAST_ISSUBNORMAL,
+  FER_FAST_ISZERO,
+  FER_FAST_ISINF,
+  FER_FAST_ISNAN,
+  FER_FAST_ISNEG,
+  FER_FAST_ISPOS
+};
+static inline bool fer_fast_class_w(uint64_t x, unsigned w, unsigned sb,
+                                    int what) {
+  uint64_t m = x & fer_fast_magmask(w), inf = fer_fast_infbits(w, sb);
+  bool sign = (x >> (w - 1)) & 1;
+  switch (what) {
+  case FER_FAST_ISNORMAL: return (m >> (sb - 1)) != 0 && m < inf;
+  case FER_FAST_ISSUBNORMAL: return m && !(m >> (sb - 1));
+  case FER_FAST_ISZERO: return !m;
+  case FER_FAST_ISINF: return m == inf;
+  case FER_FAST_ISNAN: return m > inf;
+  case FER_FAST_ISNEG: return sign && m <= inf;
+  default: return !sign && m <= inf; /* FER_FAST_ISPOS */
+  }
+}
+#define FER_FAST_CLASS(NAME, WHAT, LIB)                                      \
+  static inline bool fer_fast_##NAME(fer_fmt f, fer_u128 x) {               \
+    if (fer_fast_f64(f)) return fer_fast_class_w((uint64_t)x, 64, 53, WHAT); \
+    if (fer_fast_f32(f)) return fer_fast_class_w((uint64_t)x, 32, 24, WHAT); \
+    return LIB(f, x);                                                       \
+  }
+FER_FAST_CLASS(is_normal, FER_FAST_ISNORMAL, fer_fp_is_normal)
+FER_FAST_CLASS(is_subnormal, FER_FAST_ISSUBNORMAL, fer_fp_is_subnormal)
+FER_FAST_CLASS(is_zero, FER_FAST_ISZERO, fer_fp_is_zero)
+FER_FAST_CLASS(is_inf, FER_FAST_ISINF, fer_fp_is_inf)
+FER_FAST_CLASS(is_nan, FER_FAST_ISNAN, fer_fp_is_nan)
+FER_FAST_CLASS(is_negative, FER_FAST_ISNEG, fer_fp_is_negative)
+FER_FAST_CLASS(is_positive, FER_FAST_ISPOS, fer_fp_is_positive)
+#undef FER_FAST_CLASS
+
+/* abs and neg: bit operations, NaN made canonical. */
+static inline uint64_t fer_fast_absneg_w(uint64_t x, unsigned w, unsigned sb,
+                                         bool neg) {
+  uint64_t mag = fer_fast_magmask(w), inf = fer_fast_infbits(w, sb);
+  if ((x & mag) > inf) return inf | (1ULL << (sb - 2));
+  return neg ? x ^ (mag + 1) : x & mag;
+}
+static inline fer_u128 fer_fast_abs(fer_fmt f, fer_u128 x) {
+  if (fer_fast_f64(f)) return fer_fast_absneg_w((uint64_t)x, 64, 53, false);
+  if (fer_fast_f32(f)) return fer_fast_absneg_w((uint64_t)x, 32, 24, false);
+  return fer_fp_abs(f, x);
+}
+static inline fer_u128 fer_fast_neg(fer_fmt f, fer_u128 x) {
+  if (fer_fast_f64(f)) return fer_fast_absneg_w((uint64_t)x, 64, 53, true);
+  if (fer_fast_f32(f)) return fer_fast_absneg_w((uint64_t)x, 32, 24, true);
+  return fer_fp_neg(f, x);
+}
+
+#endif
