@@ -2,12 +2,16 @@
  *
  * fer_run is THE hot loop of ferret: every candidate assignment runs
  * through it.  Keep it lean: one switch, no allocation, no calls except the
- * semantics functions of fp.h / bv.h (never reimplemented here).  Define
+ * semantics functions of fp.h / bv.h (never reimplemented here) and their
+ * inline Float32/Float64 fast paths of fp/fast.h, which return the same
+ * bits and take the rounding-direction probe made once per demand() call
+ * (see demand for why that is sound).  Define
  * FER_COMPUTED_GOTO to use a jump table (GCC/Clang) instead of the switch;
  * the opcode cases are written once, through the CASE/NEXT macros. */
 #include <string.h>
 
 #include "bv.h"
+#include "fp/fast.h"
 #include "fp/fp.h"
 #include "prog.h"
 
@@ -62,6 +66,7 @@ int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
     return 0;
   }
   if (p->nregs) memcpy(x->r, p->init.data, (size_t)p->nregs * sizeof *x->r);
+  x->straight = p->code.size <= FER_STRAIGHT_MAX;
   return 1;
 }
 
@@ -86,9 +91,10 @@ static inline fer_fmt fmt_of(const fer_insn *i) {
 }
 
 /* Run code[begin, end) on register file r.  Returns whether an
- * instruction hit a case SMT-LIB leaves unspecified.  HOT. */
+ * instruction hit a case SMT-LIB leaves unspecified.  `nearest` is
+ * fer_fast_probe()'s answer for the current MXCSR (fp/fast.h).  HOT. */
 static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
-                    fer_u128 *r) {
+                    fer_u128 *r, bool nearest) {
   bool unspec = false;
   const fer_insn *i = code + begin, *stop = code + end;
 #define A r[i->a]
@@ -122,7 +128,7 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
     CASE(IMPLIES) SET((A ^ 1) | B); NEXT;
     CASE(ITE) SET(A ? B : C); NEXT;
     CASE(EQ) SET(A == B); NEXT;
-    CASE(FSEQ) SET(fer_fp_smt_eq(fmt_of(i), B, C)); NEXT;
+    CASE(FSEQ) SET(fer_fast_smt_eq(fmt_of(i), B, C)); NEXT;
     CASE(BVNOT) SET(fer_bv_not(A, i->w)); NEXT;
     CASE(BVNEG) SET(fer_bv_neg(A, i->w)); NEXT;
     CASE(BVAND) SET(A & B); NEXT;
@@ -164,38 +170,38 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
     CASE(ROTL) SET(fer_bv_rotl(A, i->x, i->w)); NEXT;
     CASE(ROTR) SET(fer_bv_rotr(A, i->x, i->w)); NEXT;
     CASE(FPMAKE) SET(fer_fp_make(fmt_of(i), (unsigned)A, B, C)); NEXT;
-    CASE(FABS) SET(fer_fp_abs(fmt_of(i), B)); NEXT;
-    CASE(FNEG) SET(fer_fp_neg(fmt_of(i), B)); NEXT;
-    CASE(FADD) SET(fer_fp_add(fmt_of(i), RM, B, C)); NEXT;
-    CASE(FSUB) SET(fer_fp_sub(fmt_of(i), RM, B, C)); NEXT;
-    CASE(FMUL) SET(fer_fp_mul(fmt_of(i), RM, B, C)); NEXT;
-    CASE(FDIV) SET(fer_fp_div(fmt_of(i), RM, B, C)); NEXT;
-    CASE(FFMA) SET(fer_fp_fma(fmt_of(i), RM, B, C, r[i->e])); NEXT;
-    CASE(FSQRT) SET(fer_fp_sqrt(fmt_of(i), RM, B)); NEXT;
+    CASE(FABS) SET(fer_fast_abs(fmt_of(i), B)); NEXT;
+    CASE(FNEG) SET(fer_fast_neg(fmt_of(i), B)); NEXT;
+    CASE(FADD) SET(fer_fast_add(fmt_of(i), RM, B, C, nearest)); NEXT;
+    CASE(FSUB) SET(fer_fast_sub(fmt_of(i), RM, B, C, nearest)); NEXT;
+    CASE(FMUL) SET(fer_fast_mul(fmt_of(i), RM, B, C, nearest)); NEXT;
+    CASE(FDIV) SET(fer_fast_div(fmt_of(i), RM, B, C, nearest)); NEXT;
+    CASE(FFMA) SET(fer_fast_fma(fmt_of(i), RM, B, C, r[i->e], nearest)); NEXT;
+    CASE(FSQRT) SET(fer_fast_sqrt(fmt_of(i), RM, B, nearest)); NEXT;
     CASE(FREM) SET(fer_fp_rem(fmt_of(i), B, C)); NEXT;
     CASE(FRTI) SET(fer_fp_rti(fmt_of(i), RM, B)); NEXT;
     CASE(FMIN) {
       fer_fmt m = fmt_of(i);
-      if (fer_fp_is_zero(m, B) && fer_fp_is_zero(m, C) && B != C) unspec = true;
-      SET(fer_fp_min(m, B, C));
+      if (fer_fast_is_zero(m, B) && fer_fast_is_zero(m, C) && B != C) unspec = true;
+      SET(fer_fast_min(m, B, C));
     }
     NEXT;
     CASE(FMAX) {
       fer_fmt m = fmt_of(i);
-      if (fer_fp_is_zero(m, B) && fer_fp_is_zero(m, C) && B != C) unspec = true;
-      SET(fer_fp_max(m, B, C));
+      if (fer_fast_is_zero(m, B) && fer_fast_is_zero(m, C) && B != C) unspec = true;
+      SET(fer_fast_max(m, B, C));
     }
     NEXT;
-    CASE(FLEQ) SET(fer_fp_leq(fmt_of(i), B, C)); NEXT;
-    CASE(FLT) SET(fer_fp_lt(fmt_of(i), B, C)); NEXT;
-    CASE(FEQ) SET(fer_fp_eq(fmt_of(i), B, C)); NEXT;
-    CASE(ISNORMAL) SET(fer_fp_is_normal(fmt_of(i), B)); NEXT;
-    CASE(ISSUBNORMAL) SET(fer_fp_is_subnormal(fmt_of(i), B)); NEXT;
-    CASE(ISZERO) SET(fer_fp_is_zero(fmt_of(i), B)); NEXT;
-    CASE(ISINF) SET(fer_fp_is_inf(fmt_of(i), B)); NEXT;
-    CASE(ISNAN) SET(fer_fp_is_nan(fmt_of(i), B)); NEXT;
-    CASE(ISNEG) SET(fer_fp_is_negative(fmt_of(i), B)); NEXT;
-    CASE(ISPOS) SET(fer_fp_is_positive(fmt_of(i), B)); NEXT;
+    CASE(FLEQ) SET(fer_fast_leq(fmt_of(i), B, C)); NEXT;
+    CASE(FLT) SET(fer_fast_lt(fmt_of(i), B, C)); NEXT;
+    CASE(FEQ) SET(fer_fast_eq(fmt_of(i), B, C)); NEXT;
+    CASE(ISNORMAL) SET(fer_fast_is_normal(fmt_of(i), B)); NEXT;
+    CASE(ISSUBNORMAL) SET(fer_fast_is_subnormal(fmt_of(i), B)); NEXT;
+    CASE(ISZERO) SET(fer_fast_is_zero(fmt_of(i), B)); NEXT;
+    CASE(ISINF) SET(fer_fast_is_inf(fmt_of(i), B)); NEXT;
+    CASE(ISNAN) SET(fer_fast_is_nan(fmt_of(i), B)); NEXT;
+    CASE(ISNEG) SET(fer_fast_is_negative(fmt_of(i), B)); NEXT;
+    CASE(ISPOS) SET(fer_fast_is_positive(fmt_of(i), B)); NEXT;
     /* Conversions: w/x = target format; e = source eb, c = source sb or
      * source width (the registers a/b are rm/operand). */
     CASE(FCVT) {
@@ -260,9 +266,17 @@ static inline bool stale(const fer_exec *x, const fer_prog *p, uint32_t b) {
   return false;
 }
 
-/* Bring block `root` and every block it depends on up to date.  HOT. */
+/* Bring block `root` and every block it depends on up to date.  HOT.
+ * The rounding-direction probe of fp/fast.h is made once here, before the
+ * first block runs, and holds for every block of this call: from it to
+ * the return, only fer_run runs, which calls nothing but pure fp.h / bv.h
+ * functions (none writes the MXCSR) and no host code (no callback, no
+ * allocation, no output), and the MXCSR is per thread and survives signal
+ * handlers (fp/fast.h).  It is not kept across calls: between two calls
+ * the host may run code (callbacks of the engine) that changes it. */
 static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
   uint64_t in = x->input;
+  int nearest = -1; /* probed at the first stale block */
   uint32_t sp = 0, lo = root; /* ancestors have smaller ids */
   x->bchk[root] = in;
   x->stack[sp++] = root;
@@ -289,23 +303,35 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
       bits &= bits - 1;
       if (!stale(x, p, b)) continue;
       const fer_block *blk = &p->blocks.data[b];
-      x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r);
+      if (nearest < 0) nearest = fer_fast_probe();
+      x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r,
+                             nearest > 0);
       x->insns += blk->end - blk->begin;
       x->bver[b] = ++x->clock;
     }
   }
 }
 
-/* HOT: called for every constraint of every execution. */
-bool fer_exec_cons(fer_exec *x, uint32_t c) {
+/* Straight mode (prog.h): run the blocks of constraint k that have not
+ * run for this input (the probe holds for the whole call, as in demand).
+ * HOT. */
+void fer_exec_straight(fer_exec *x, const fer_cons *k) {
   const fer_prog *p = x->p;
-  const fer_cons *k = &p->cons.data[c];
-  if (x->cdirty[c]) {
-    x->cdirty[c] = 0;
-    uint32_t rb = k->root_blk;
-    if (rb != UINT32_MAX && x->bchk[rb] != x->input) demand(x, p, rb);
+  bool nearest = fer_fast_probe();
+  const uint32_t *q = p->cblocks.data + k->blk_begin;
+  const uint32_t *e = p->cblocks.data + k->blk_end;
+  for (; q < e; q++) {
+    uint32_t b = *q;
+    if (x->bver[b] == x->input) continue;
+    x->bver[b] = x->input;
+    const fer_block *blk = &p->blocks.data[b];
+    x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r, nearest);
+    x->insns += blk->end - blk->begin;
   }
-  return (bool)(x->r[k->root] & 1);
+}
+
+void fer_exec_demand(fer_exec *x, const fer_cons *k) {
+  demand(x, x->p, k->root_blk);
 }
 
 bool fer_exec_cons_unspec(const fer_exec *x, uint32_t c) {

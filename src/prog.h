@@ -174,7 +174,26 @@ typedef struct fer_exec {
   uint64_t *pending;    /* bitmap of blocks to check, by block id */
   uint8_t *unspec;      /* by block: last run hit an unspecified case */
   uint64_t insns;       /* instructions executed (statistics) */
+  /* Straight mode (small programs, see FER_STRAIGHT_MAX): no slot
+   * clocks, no dirty marks, no demand walk.  `input` counts inputs, and
+   * bver[b] == input says block b ran for the current one.  A constraint
+   * whose root block has not run runs all its blocks that have not (in
+   * id order, a topological order).  Blocks only ever run in such a
+   * constraint-sized batch, so a root block that ran proves every block
+   * below it did too: any constraint using that root term uses all of its
+   * subterms. */
+  bool straight;
 } fer_exec;
+
+/* Programs of at most this many instructions run in straight mode: for
+ * them the incremental machinery (per-slot and per-block clocks, the
+ * demand walk) costs more per execution than running every instruction
+ * again (bench/limit.py: a KLEE query of 2 instructions spent ~90% of its
+ * time there).  Larger programs keep the incremental evaluation, which
+ * pays off when a mutation changes one slot of many. */
+#ifndef FER_STRAIGHT_MAX
+#define FER_STRAIGHT_MAX 48
+#endif
 
 int fer_exec_init(ferret *, fer_exec *, const fer_prog *);
 void fer_exec_release(ferret *, fer_exec *);
@@ -184,6 +203,10 @@ void fer_exec_release(ferret *, fer_exec *);
 static inline void fer_exec_set(fer_exec *x, uint32_t s, fer_u128 v) {
   if (x->r[s] == v) return;
   x->r[s] = v;
+  if (x->straight) {
+    x->input++;
+    return;
+  }
   x->sver[s] = x->input = ++x->clock;
   const fer_prog *p = x->p;
   const uint32_t *c = p->slot_cons.data + p->slot_cons_off.data[s];
@@ -196,8 +219,23 @@ static inline void fer_exec_load(fer_exec *x, const fer_u128 *in) {
   for (uint32_t s = 0; s < x->p->nslots; s++) fer_exec_set(x, s, in[s]);
 }
 
-/* Run the dirty blocks of constraint c and return its truth value.  Hot. */
-bool fer_exec_cons(fer_exec *, uint32_t c);
+/* Out of line parts of fer_exec_cons (prog.c). */
+void fer_exec_straight(fer_exec *, const fer_cons *);
+void fer_exec_demand(fer_exec *, const fer_cons *);
+
+/* Run the blocks of constraint c that are out of date and return its
+ * truth value.  Hot: called for every constraint of every execution. */
+static inline bool fer_exec_cons(fer_exec *x, uint32_t c) {
+  const fer_cons *k = &x->p->cons.data[c];
+  uint32_t rb = k->root_blk;
+  if (x->straight) {
+    if (rb != UINT32_MAX && x->bver[rb] != x->input) fer_exec_straight(x, k);
+  } else if (x->cdirty[c]) {
+    x->cdirty[c] = 0;
+    if (rb != UINT32_MAX && x->bchk[rb] != x->input) fer_exec_demand(x, k);
+  }
+  return (bool)(x->r[k->root] & 1);
+}
 
 /* Did the blocks of constraint c hit an unspecified case (fp.to_ubv of
  * NaN, fp.min of zeros of both signs, ...) in their last run? */

@@ -468,8 +468,14 @@ TEST(engine_program_matches_evaluator) {
   size_t n = f->smt->assertions.size;
   fer_prog p;
   CHECK(fer_compile(f, a, n, &p) == FERRET_OK);
+  /* both evaluation modes: incremental (the default for a program this
+   * large) and straight (prog.h, FER_STRAIGHT_MAX) */
+  CHECK(p.code.size > FER_STRAIGHT_MAX);
+  for (int straight = 0; straight < 2; straight++) {
   fer_exec x;
   CHECK(fer_exec_init(f, &x, &p));
+  CHECK(!x.straight);
+  x.straight = straight;
   fer_model m;
   fer_model_init(&m);
   CHECK(fer_model_reserve(f, &m));
@@ -505,14 +511,16 @@ TEST(engine_program_matches_evaluator) {
       if (!ref || unspec) continue;
       if (got != (ref == fer_true(f))) {
         if (mismatches++ < 5)
-          fprintf(stderr, "constraint %u: program %d, evaluator %d (round %d)\n",
-                  c, (int)got, (int)(ref == fer_true(f)), round);
+          fprintf(stderr, "constraint %u: program %d, evaluator %d (round %d, "
+                          "straight %d)\n",
+                  c, (int)got, (int)(ref == fer_true(f)), round, straight);
       }
     }
   }
   CHECK_EQ_U(mismatches, 0);
   fer_model_release(f, &m);
   fer_exec_release(f, &x);
+  }
   fer_prog_release(f, &p);
   ferret_delete(f);
 }
