@@ -333,14 +333,13 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
   memset(&x, 0, sizeof x);
   memset(&y, 0, sizeof y);
   if (!make_sets(o, u, k, nbs, nss, sets) || !fer_exec_init(f, &x, p) ||
-      !fer_exec_init(f, &y, p)) {
+      !fer_exec_init_mode(f, &y, p, !x.straight)) {
     printf(", \"error\": \"out of memory\"}\n");
     fer_exec_release(f, &x);
     fer_exec_release(f, &y);
     for (int i = 0; i < NSETS; i++) free(sets[i].bytes), free(sets[i].slots);
     return 2;
   }
-  y.straight = !x.straight;
   bool try_all = o->encoding == 1;
   for (int i = 0; i < NSETS; i++) {
     check_set(set_name[i], &sets[i], &x, k, nbs, nss, try_all);

@@ -45,7 +45,40 @@ void fer_prog_release(ferret *f, fer_prog *p) {
   fer_prog_init(p);
 }
 
-int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
+/* Straight mode's per-constraint code (prog.h): each constraint's blocks,
+ * in id order, copied one after the other. */
+static int straight_init(ferret *f, fer_exec *x, const fer_prog *p) {
+  size_t nc = p->cons.size, n = 0;
+  for (size_t c = 0; c < nc; c++) {
+    const fer_cons *k = &p->cons.data[c];
+    for (uint32_t j = k->blk_begin; j < k->blk_end; j++) {
+      const fer_block *b = &p->blocks.data[p->cblocks.data[j]];
+      n += b->end - b->begin;
+    }
+  }
+  x->nscode = n;
+  x->scode = fer_malloc(f, (n ? n : 1) * sizeof *x->scode);
+  x->sbeg = fer_malloc(f, (nc + 1) * sizeof *x->sbeg);
+  x->cin = fer_calloc(f, (nc ? nc : 1) * sizeof *x->cin);
+  x->cunspec = fer_calloc(f, nc ? nc : 1);
+  if (!x->scode || !x->sbeg || !x->cin || !x->cunspec) return 0;
+  n = 0;
+  for (size_t c = 0; c < nc; c++) {
+    const fer_cons *k = &p->cons.data[c];
+    x->sbeg[c] = (uint32_t)n;
+    for (uint32_t j = k->blk_begin; j < k->blk_end; j++) {
+      const fer_block *b = &p->blocks.data[p->cblocks.data[j]];
+      memcpy(x->scode + n, p->code.data + b->begin,
+             (b->end - b->begin) * sizeof *x->scode);
+      n += b->end - b->begin;
+    }
+  }
+  x->sbeg[nc] = (uint32_t)n;
+  return 1;
+}
+
+int fer_exec_init_mode(ferret *f, fer_exec *x, const fer_prog *p,
+                       bool straight) {
   memset(x, 0, sizeof *x);
   x->p = p;
   size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
@@ -59,29 +92,38 @@ int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
   if (x->cdirty) memset(x->cdirty, 1, nc);
   x->stack = fer_malloc(f, nb * sizeof *x->stack);
   x->pending = fer_calloc(f, (nb + 63) / 64 * sizeof *x->pending);
-  x->clock = x->input = 1; /* bchk == 0 never matches */
+  x->clock = x->input = 1; /* bchk == 0 and cin == 0 never match */
+  x->straight = straight;
   if (!x->r || !x->sver || !x->bver || !x->bchk || !x->unspec || !x->cdirty ||
-      !x->stack || !x->pending) {
+      !x->stack || !x->pending || (straight && !straight_init(f, x, p))) {
     fer_exec_release(f, x);
     return 0;
   }
   if (p->nregs) memcpy(x->r, p->init.data, (size_t)p->nregs * sizeof *x->r);
-  x->straight = p->code.size <= FER_STRAIGHT_MAX;
   return 1;
+}
+
+int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
+  return fer_exec_init_mode(f, x, p, p->code.size <= FER_STRAIGHT_MAX);
 }
 
 void fer_exec_release(ferret *f, fer_exec *x) {
   const fer_prog *p = x->p;
   if (!p) return;
   size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
+  size_t nc = p->cons.size ? p->cons.size : 1;
   fer_free(f, x->r, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
   fer_free(f, x->sver, ns * sizeof *x->sver);
   fer_free(f, x->bver, nb * sizeof *x->bver);
   fer_free(f, x->bchk, nb * sizeof *x->bchk);
   fer_free(f, x->unspec, nb);
-  fer_free(f, x->cdirty, p->cons.size ? p->cons.size : 1);
+  fer_free(f, x->cdirty, nc);
   fer_free(f, x->stack, nb * sizeof *x->stack);
   fer_free(f, x->pending, (nb + 63) / 64 * sizeof *x->pending);
+  fer_free(f, x->scode, (x->nscode ? x->nscode : 1) * sizeof *x->scode);
+  fer_free(f, x->sbeg, (p->cons.size + 1) * sizeof *x->sbeg);
+  fer_free(f, x->cin, nc * sizeof *x->cin);
+  fer_free(f, x->cunspec, nc);
   memset(x, 0, sizeof *x);
 }
 
@@ -312,22 +354,13 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
   }
 }
 
-/* Straight mode (prog.h): run the blocks of constraint k that have not
- * run for this input (the probe holds for the whole call, as in demand).
- * HOT. */
-void fer_exec_straight(fer_exec *x, const fer_cons *k) {
-  const fer_prog *p = x->p;
-  bool nearest = fer_fast_probe();
-  const uint32_t *q = p->cblocks.data + k->blk_begin;
-  const uint32_t *e = p->cblocks.data + k->blk_end;
-  for (; q < e; q++) {
-    uint32_t b = *q;
-    if (x->bver[b] == x->input) continue;
-    x->bver[b] = x->input;
-    const fer_block *blk = &p->blocks.data[b];
-    x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r, nearest);
-    x->insns += blk->end - blk->begin;
-  }
+/* Straight mode (prog.h): run constraint c's own code for the current
+ * input (the probe holds for the whole call, as in demand).  HOT. */
+void fer_exec_straight(fer_exec *x, uint32_t c) {
+  uint32_t b = x->sbeg[c], e = x->sbeg[c + 1];
+  x->cin[c] = x->input;
+  x->cunspec[c] = fer_run(x->scode, b, e, x->r, fer_fast_probe());
+  x->insns += e - b;
 }
 
 void fer_exec_demand(fer_exec *x, const fer_cons *k) {
@@ -335,6 +368,7 @@ void fer_exec_demand(fer_exec *x, const fer_cons *k) {
 }
 
 bool fer_exec_cons_unspec(const fer_exec *x, uint32_t c) {
+  if (x->straight) return x->cunspec[c];
   const fer_prog *p = x->p;
   const fer_cons *k = &p->cons.data[c];
   for (uint32_t j = k->blk_begin; j < k->blk_end; j++)

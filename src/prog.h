@@ -175,14 +175,20 @@ typedef struct fer_exec {
   uint8_t *unspec;      /* by block: last run hit an unspecified case */
   uint64_t insns;       /* instructions executed (statistics) */
   /* Straight mode (small programs, see FER_STRAIGHT_MAX): no slot
-   * clocks, no dirty marks, no demand walk.  `input` counts inputs, and
-   * bver[b] == input says block b ran for the current one.  A constraint
-   * whose root block has not run runs all its blocks that have not (in
-   * id order, a topological order).  Blocks only ever run in such a
-   * constraint-sized batch, so a root block that ran proves every block
-   * below it did too: any constraint using that root term uses all of its
-   * subterms. */
+   * clocks, no dirty marks, no blocks.  Each constraint owns a copy of
+   * the instructions of its cone (its blocks, in id order: a topological
+   * order), scode[sbeg[c] .. sbeg[c+1]), so evaluating it is one run over
+   * a contiguous range; a subterm shared by two constraints is computed
+   * by both (idempotent: same inputs, same registers, same values).
+   * `input` counts inputs (bumped by every slot change), and
+   * cin[c] == input says constraint c was evaluated for the current one;
+   * cunspec[c] is its unspecified flag. */
   bool straight;
+  fer_insn *scode;
+  uint32_t *sbeg;       /* ncons + 1 */
+  uint64_t *cin;        /* by constraint */
+  uint8_t *cunspec;     /* by constraint */
+  size_t nscode;        /* instructions in scode */
 } fer_exec;
 
 /* Programs of at most this many instructions run in straight mode: for
@@ -196,6 +202,9 @@ typedef struct fer_exec {
 #endif
 
 int fer_exec_init(ferret *, fer_exec *, const fer_prog *);
+/* The same with the evaluation mode forced: straight 1 or 0 (tests and
+ * bench/limit-eval.c compare both); fer_exec_init chooses by size. */
+int fer_exec_init_mode(ferret *, fer_exec *, const fer_prog *, bool straight);
 void fer_exec_release(ferret *, fer_exec *);
 
 /* Set slot s to v (no-op if equal) and mark the constraints reading it.
@@ -220,7 +229,7 @@ static inline void fer_exec_load(fer_exec *x, const fer_u128 *in) {
 }
 
 /* Out of line parts of fer_exec_cons (prog.c). */
-void fer_exec_straight(fer_exec *, const fer_cons *);
+void fer_exec_straight(fer_exec *, uint32_t c);
 void fer_exec_demand(fer_exec *, const fer_cons *);
 
 /* Run the blocks of constraint c that are out of date and return its
@@ -229,7 +238,7 @@ static inline bool fer_exec_cons(fer_exec *x, uint32_t c) {
   const fer_cons *k = &x->p->cons.data[c];
   uint32_t rb = k->root_blk;
   if (x->straight) {
-    if (rb != UINT32_MAX && x->bver[rb] != x->input) fer_exec_straight(x, k);
+    if (x->cin[c] != x->input) fer_exec_straight(x, c);
   } else if (x->cdirty[c]) {
     x->cdirty[c] = 0;
     if (rb != UINT32_MAX && x->bchk[rb] != x->input) fer_exec_demand(x, k);

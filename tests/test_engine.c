@@ -475,7 +475,8 @@ TEST(engine_program_matches_evaluator) {
   fer_exec x;
   CHECK(fer_exec_init(f, &x, &p));
   CHECK(!x.straight);
-  x.straight = straight;
+  fer_exec_release(f, &x);
+  CHECK(fer_exec_init_mode(f, &x, &p, straight));
   fer_model m;
   fer_model_init(&m);
   CHECK(fer_model_reserve(f, &m));
