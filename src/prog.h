@@ -223,9 +223,18 @@ static inline void fer_exec_set(fer_exec *x, uint32_t s, fer_u128 v) {
   for (; c < e; c++) x->cdirty[*c] = 1;
 }
 
-/* Load a whole input (nslots values).  Hot. */
+/* Load a whole input (nslots values).  Hot.  Straight mode copies it and
+ * counts a new input without comparing (an unchanged input is only
+ * evaluated again). */
 static inline void fer_exec_load(fer_exec *x, const fer_u128 *in) {
-  for (uint32_t s = 0; s < x->p->nslots; s++) fer_exec_set(x, s, in[s]);
+  uint32_t n = x->p->nslots;
+  if (x->straight) {
+    fer_u128 *r = x->r;
+    for (uint32_t s = 0; s < n; s++) r[s] = in[s];
+    x->input++;
+    return;
+  }
+  for (uint32_t s = 0; s < n; s++) fer_exec_set(x, s, in[s]);
 }
 
 /* Out of line parts of fer_exec_cons (prog.c). */
