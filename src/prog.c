@@ -248,11 +248,11 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
      * source width (the registers a/b are rm/operand). */
     CASE(FCVT) {
       fer_fmt from = {i->e, i->c};
-      SET(fer_fp_convert(fmt_of(i), RM, from, B));
+      SET(fer_fast_convert(fmt_of(i), RM, from, B, nearest));
     }
     NEXT;
-    CASE(FROMSBV) SET(fer_fp_from_sbv(fmt_of(i), RM, B, i->c)); NEXT;
-    CASE(FROMUBV) SET(fer_fp_from_ubv(fmt_of(i), RM, B, i->c)); NEXT;
+    CASE(FROMSBV) SET(fer_fast_from_sbv(fmt_of(i), RM, B, i->c, nearest)); NEXT;
+    CASE(FROMUBV) SET(fer_fast_from_ubv(fmt_of(i), RM, B, i->c, nearest)); NEXT;
     CASE(FROMREAL) SET(r[i->b + (uint32_t)A]); NEXT;
     CASE(TOUBV) {
       bool defined = true;

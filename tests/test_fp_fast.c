@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bv.h"
 #include "fp/fast.h"
 #include "internal.h"
 #include "prog.h"
@@ -128,12 +129,27 @@ static uint64_t fast_gen(fer_fmt f, uint64_t other, bool second) {
 enum {
   F_ADD, F_SUB, F_MUL, F_DIV, F_SQRT, F_FMA, F_LEQ, F_LT, F_EQ, F_SEQ,
   F_MIN, F_MAX, F_ISN, F_ISS, F_ISZ, F_ISI, F_ISNAN, F_ISNEG, F_ISPOS,
-  F_ABS, F_NEG, F_NOPS
+  F_ABS, F_NEG, F_CVT, F_SBV64, F_SBV32, F_SBVSH, F_UBVW, F_NOPS
 };
 static const char *const fast_op_name[F_NOPS] = {
     "add", "sub", "mul", "div", "sqrt", "fma", "leq", "lt", "eq", "=", "min",
     "max", "isNormal", "isSubnormal", "isZero", "isInfinite", "isNaN",
-    "isNegative", "isPositive", "abs", "neg"};
+    "isNegative", "isPositive", "abs", "neg", "to_fp(other format)",
+    "to_fp(sbv64 a)", "to_fp(sbv32 b)", "to_fp(sbv64 a>>c)",
+    "to_fp_unsigned(bv(1+c%64) b)"};
+
+/* The conversions of fast_all: a converted to the other of Float32 and
+ * Float64 (Float64 for every other format); integers taken from a, b, c:
+ * a as 64 bits, b's low 32 bits, a shifted right arithmetically by c%64
+ * (magnitudes around every power of two, the exactness limits 2^24 and
+ * 2^53 among them), b as an unsigned bit-vector of 1 + c%64 bits. */
+static fer_fmt fast_other(fer_fmt f) {
+  fer_fmt d = {11, 53}, s = {8, 24};
+  return f.eb == 11 && f.sb == 53 ? s : d;
+}
+static uint64_t fast_sh(uint64_t a, uint64_t c) {
+  return (uint64_t)((int64_t)a >> (c % 64));
+}
 
 /* All ops on (a, b, c) under rm: fast (with nearest) or library.  Out of
  * line, so that the compiler cannot move the floating-point operations
@@ -165,6 +181,12 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_ISPOS] = fer_fast_is_positive(f, a);
     o[F_ABS] = fer_fast_abs(f, a);
     o[F_NEG] = fer_fast_neg(f, a);
+    o[F_CVT] = fer_fast_convert(fast_other(f), rm, f, a, nearest);
+    o[F_SBV64] = fer_fast_from_sbv(f, rm, (uint64_t)a, 64, nearest);
+    o[F_SBV32] = fer_fast_from_sbv(f, rm, (uint32_t)b, 32, nearest);
+    o[F_SBVSH] = fer_fast_from_sbv(f, rm, fast_sh((uint64_t)a, (uint64_t)c), 64, nearest);
+    o[F_UBVW] = fer_fast_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
+                                  1 + (uint32_t)(c % 64), nearest);
   } else {
     o[F_ADD] = fer_fp_add(f, rm, a, b);
     o[F_SUB] = fer_fp_sub(f, rm, a, b);
@@ -187,6 +209,12 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_ISPOS] = fer_fp_is_positive(f, a);
     o[F_ABS] = fer_fp_abs(f, a);
     o[F_NEG] = fer_fp_neg(f, a);
+    o[F_CVT] = fer_fp_convert(fast_other(f), rm, f, a);
+    o[F_SBV64] = fer_fp_from_sbv(f, rm, (uint64_t)a, 64);
+    o[F_SBV32] = fer_fp_from_sbv(f, rm, (uint32_t)b, 32);
+    o[F_SBVSH] = fer_fp_from_sbv(f, rm, fast_sh((uint64_t)a, (uint64_t)c), 64);
+    o[F_UBVW] = fer_fp_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
+                                1 + (uint32_t)(c % 64));
   }
 }
 
@@ -325,6 +353,13 @@ static bool fast_replay(const fer_insn *i, const fer_u128 *r, fer_u128 *out) {
   case FER_I_ISNAN: *out = fer_fp_is_nan(m, b); return true;
   case FER_I_ISNEG: *out = fer_fp_is_negative(m, b); return true;
   case FER_I_ISPOS: *out = fer_fp_is_positive(m, b); return true;
+  case FER_I_FCVT: {
+    fer_fmt from = {i->e, i->c};
+    *out = fer_fp_convert(m, rm, from, b);
+    return true;
+  }
+  case FER_I_FROMSBV: *out = fer_fp_from_sbv(m, rm, b, i->c); return true;
+  case FER_I_FROMUBV: *out = fer_fp_from_ubv(m, rm, b, i->c); return true;
   default: return false;
   }
 }
@@ -360,6 +395,19 @@ TEST(fp_fast_evaluator) {
         s, t, s, t, s, t, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s,
         s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s);
   }
+  /* conversions: between Float32 and Float64 (and from Float16), from
+   * signed and unsigned bit-vectors of 64, 32 and 20 bits */
+  len += (size_t)snprintf(
+      text + len, sizeof text - len,
+      "(declare-fun b64 () (_ BitVec 64))(declare-fun b32 () (_ BitVec 32))"
+      "(declare-fun b20 () (_ BitVec 20))"
+      "(assert (fp.leq ((_ to_fp 11 53) r x0) ((_ to_fp 11 53) RNE b64)))"
+      "(assert (fp.lt ((_ to_fp 8 24) RNE x1) ((_ to_fp 8 24) r b32)))"
+      "(assert (fp.lt ((_ to_fp 8 24) r x1) ((_ to_fp 8 24) RNE b64)))"
+      "(assert (fp.eq ((_ to_fp_unsigned 11 53) r b20) ((_ to_fp 11 53) r b32)))"
+      "(assert (fp.leq ((_ to_fp_unsigned 8 24) RNE b64) ((_ to_fp 8 24) RNE x0)))"
+      "(assert (fp.geq ((_ to_fp 11 53) RNE x2) ((_ to_fp_unsigned 11 53) r b64)))"
+      "(assert (fp.geq ((_ to_fp 8 24) r b20) ((_ to_fp_unsigned 8 24) r b32)))");
   ferret *f = ferret_new();
   ferret_set_output(f, fast_quiet, NULL);
   ferret_set_diagnostic(f, fast_quiet, NULL);
@@ -381,7 +429,8 @@ TEST(fp_fast_evaluator) {
       FER_I_FADD, FER_I_FSUB, FER_I_FMUL, FER_I_FDIV, FER_I_FSQRT, FER_I_FFMA,
       FER_I_FLEQ, FER_I_FLT, FER_I_FEQ, FER_I_FMIN, FER_I_FMAX, FER_I_FABS,
       FER_I_FNEG, FER_I_ISNORMAL, FER_I_ISSUBNORMAL, FER_I_ISZERO, FER_I_ISINF,
-      FER_I_ISNAN, FER_I_ISNEG, FER_I_ISPOS};
+      FER_I_ISNAN, FER_I_ISNEG, FER_I_ISPOS, FER_I_FCVT, FER_I_FROMSBV,
+      FER_I_FROMUBV};
   for (size_t k = 0; k < sizeof want_ops / sizeof want_ops[0]; k++)
     CHECK_MSG(seen[want_ops[k]][0] && seen[want_ops[k]][1], "opcode %s",
               fer_opcode_name[want_ops[k]]);
@@ -401,6 +450,10 @@ TEST(fp_fast_evaluator) {
       else if (sl->kind == FER_SLOT_FP) {
         fer_fmt m = {sl->eb, sl->sb};
         v = fast_gen(m, x.r[s], fast_rand() % 2);
+      } else if (sl->kind == FER_SLOT_BV) {
+        /* magnitudes of every size: around 2^24 and 2^53 too */
+        uint64_t u = fast_rand() >> (fast_rand() % 64);
+        v = (fast_rand() % 2 ? 0 - u : u) & fer_bv_mask(sl->bits);
       } else
         v = fast_rand() & 1;
       fer_exec_set(&x, s, v);

@@ -164,6 +164,82 @@ static inline fer_u128 fer_fast_fma(fer_fmt f, fer_rm rm, fer_u128 a,
   return fer_fp_fma(f, rm, a, b, c);
 }
 
+/* ---- conversions ---- */
+
+/* (_ to_fp eb sb) rm bv and to_fp_unsigned into Float32/Float64, from at
+ * most 64 bits (63 unsigned): a magnitude of at most 2^(sb) is exact in
+ * the format, so cvtsi2ss/sd returns it under every rounding direction
+ * (no probe needed); a larger one is rounded once by the hardware when
+ * the rounding mode is RNE and `nearest` says the MXCSR rounds to nearest.
+ * The result is never subnormal (|v| >= 1) and the source is an integer,
+ * so FTZ/DAZ cannot act; 0 gives +0, as the library does.  Returns
+ * false when the library must decide. */
+static inline bool fer_fast_from_int(fer_fmt f, fer_rm rm, int64_t v,
+                                     bool nearest, fer_u128 *out) {
+#if FER_FP_HW
+  uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  if (fer_fast_f64(f)) {
+    if (mag > (1ULL << 53) && !(rm == FER_RNE && nearest)) return false;
+    double d = (double)v;
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    *out = u;
+    return true;
+  }
+  if (mag > (1ULL << 24) && !(rm == FER_RNE && nearest)) return false;
+  float x = (float)v;
+  uint32_t u;
+  memcpy(&u, &x, sizeof u);
+  *out = u;
+  return true;
+#else
+  (void)f, (void)rm, (void)v, (void)nearest, (void)out;
+  return false;
+#endif
+}
+static inline fer_u128 fer_fast_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv,
+                                         uint32_t width, bool nearest) {
+  if (width <= 64 && (fer_fast_f64(f) || fer_fast_f32(f))) {
+    unsigned up = 64 - width; /* sign-extend to 64 bits */
+    int64_t v = (int64_t)((uint64_t)bv << up) >> up;
+    fer_u128 r;
+    if (fer_fast_from_int(f, rm, v, nearest, &r)) return r;
+  }
+  return fer_fp_from_sbv(f, rm, bv, width);
+}
+static inline fer_u128 fer_fast_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv,
+                                         uint32_t width, bool nearest) {
+  if (width <= 63 && (fer_fast_f64(f) || fer_fast_f32(f))) {
+    int64_t v = (int64_t)((uint64_t)bv & ((1ULL << width) - 1));
+    fer_u128 r;
+    if (fer_fast_from_int(f, rm, v, nearest, &r)) return r;
+  }
+  return fer_fp_from_ubv(f, rm, bv, width);
+}
+
+/* Float32 <-> Float64 (convert.c's paths, inline).  Widening a normal
+ * number re-biases the exponent (exact in every mode); narrowing goes to
+ * cvtsd2ss under RNE and `nearest`, with the normal-in / normal-out
+ * guards of the arithmetic.  Everything else: the library. */
+static inline fer_u128 fer_fast_convert(fer_fmt to, fer_rm rm, fer_fmt from,
+                                        fer_u128 x, bool nearest) {
+  if (fer_fast_f32(from) && fer_fast_f64(to)) {
+    uint32_t e = ((uint32_t)x >> 23) & 0xff;
+    if (e - 1 < 254)
+      return ((uint64_t)((uint32_t)x >> 31) << 63) |
+             ((uint64_t)(e + 896) << 52) | ((uint64_t)(x & 0x7fffff) << 29);
+  }
+#if FER_FP_HW
+  else if (rm == FER_RNE && nearest && fer_fast_f64(from) && fer_fast_f32(to)) {
+    fer_u128 r;
+    if (fer_hw_in64(x, x) && fer_hw_out32((float)fer_hw_to_d(x), &r)) return r;
+  }
+#else
+  (void)nearest;
+#endif
+  return fer_fp_convert(to, rm, from, x);
+}
+
 /* ---- integer paths on a w-bit pattern (w = 32 or 64, sb = 24 or 53) ----
  * Called with constant w and sb, so every mask below is a constant. */
 

@@ -13,17 +13,21 @@ fer_u128 fer_fp_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
 fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   bv &= fer_bv_mask(width);
 #if FER_FP_HW
-  /* Float32/Float64 from at most 64 bits under RNE: one cvtsi2ss/cvtsi2sd
-   * rounds the integer once under the MXCSR direction (checked by the
-   * probe); the result is never subnormal, and 0 goes to the generic code,
-   * so FTZ/DAZ cannot act (see fp_internal.h). */
-  if (width <= 64 && (fer_hw_f64(f, rm) || fer_hw_f32(f, rm)) &&
-      fer_hw_nearest()) {
+  /* Float32/Float64 from at most 64 bits: cvtsi2ss/cvtsi2sd, which is
+   * exact for a magnitude of at most 2^sb (any rounding mode then gives
+   * the integer itself), and otherwise rounds once under the MXCSR
+   * direction, taken only under RNE when the probe says it rounds to
+   * nearest.  The result is never subnormal and 0 gives +0, so FTZ/DAZ
+   * cannot act (see fp_internal.h). */
+  if (width <= 64 && (f.sb == 53 ? f.eb == 11 : f.sb == 24 && f.eb == 8)) {
     unsigned up = 64 - width; /* sign-extend to 64 bits */
     int64_t v = (int64_t)((uint64_t)bv << up) >> up;
-    fer_u128 r;
-    if (f.sb == 53 ? fer_hw_out64((double)v, &r) : fer_hw_out32((float)v, &r))
-      return r;
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    if (mag <= (1ULL << (f.sb)) || (rm == FER_RNE && fer_hw_nearest())) {
+      fer_u128 r;
+      if (f.sb == 53 ? fer_hw_out64((double)v, &r) : fer_hw_out32((float)v, &r))
+        return r;
+    }
   }
 #endif
   bool neg = (bv >> (width - 1)) & 1;
