@@ -50,6 +50,9 @@ static const fmt_entry formats[] = {
      * (sb 62), the widest u128 division (sb 63), the narrowest 256-bit
      * product (sb 65) */
     {"FP(2,62)", {2, 62}}, {"FP(4,63)", {4, 63}}, {"FP(6,65)", {6, 65}},
+    /* x87 double-extended (the x87 path under RNE, the generic code in the
+     * other modes) */
+    {"FP(15,64)", {15, 64}},
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
@@ -621,6 +624,72 @@ TEST(fp_arith_hw_vs_soft) {
     }
   }
   fprintf(stderr, "  hardware vs generic: %llu comparisons\n", (unsigned long long)total);
+}
+
+/* (15,64) under RNE takes the x87 (fp_internal.h); the generic code must
+ * give the same bits: edges x edges, then random operands, in the default
+ * x87 control word and with the rounding control set to down, up and
+ * toward zero, and the precision control to 53 bits (where the probe must
+ * refuse the x87: the generic code answers). */
+#if defined(__x86_64__) && defined(__GNUC__)
+static unsigned short x87_set_cw(int e) {
+  unsigned short old, cw;
+  __asm__ volatile("fnstcw %0" : "=m"(old));
+  cw = old & ~0x0f00u; /* precision control 11 = 64 bits, rounding 00 */
+  cw |= 0x0300u;
+  if (e >= 1 && e <= 3) cw |= (unsigned short)(e << 10); /* down, up, zero */
+  if (e == 4) cw &= ~0x0100u; /* precision control 10 = 53 bits */
+  __asm__ volatile("fldcw %0" : : "m"(cw));
+  return old;
+}
+static void x87_restore_cw(unsigned short old) { __asm__ volatile("fldcw %0" : : "m"(old)); }
+#define X87_ENVS 5
+#else
+static unsigned short x87_set_cw(int e) { (void)e; return 0; }
+static void x87_restore_cw(unsigned short old) { (void)old; }
+#define X87_ENVS 1
+#endif
+TEST(fp_arith_x87_vs_soft) {
+  const fer_fmt f = {15, 64};
+  uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000);
+  rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x8787};
+  fer_u128 e[MAX_EDGES];
+  unsigned ne = edges(f, e), fails = 0;
+  uint64_t total = 0;
+  for (int env = 0; env < X87_ENVS; env++) {
+    uint64_t cases = env ? n / 5 : n;
+    for (uint64_t i = 0; i < cases + (uint64_t)ne * ne; i++) {
+      fer_u128 x[3];
+      if (i < (uint64_t)ne * ne) {
+        x[0] = e[i % ne];
+        x[1] = e[i / ne];
+      } else {
+        static const op_id shape[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+        gen(&r, f, shape[i % 5], x);
+      }
+      unsigned short saved = x87_set_cw(env);
+      fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
+                         fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
+                         fer_fp_sqrt(f, FER_RNE, x[0])};
+      x87_restore_cw(saved);
+      fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
+                          fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
+                          fer_fp_mul_soft(f, FER_RNE, x[0], x[1]),
+                          fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
+                          fer_fp_sqrt_soft(f, FER_RNE, x[0])};
+      static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+      for (int k = 0; k < 5; k++) {
+        total++;
+        if (got[k] == want[k]) continue;
+        fer_test_failures++;
+        if (++fails <= 10) {
+          fprintf(stderr, "(x87 environment %d) ", env);
+          report(f, "FP(15,64)(x87)", FER_RNE, which[k], x, got[k], want[k]);
+        }
+      }
+    }
+  }
+  fprintf(stderr, "  x87 vs generic: %llu comparisons\n", (unsigned long long)total);
 }
 
 /* roundToIntegral on the bit pattern (formats of at most 64 bits, eb >= 3)

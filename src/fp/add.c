@@ -159,6 +159,10 @@ fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) + fer_hw_to_f(b), &r))
     return r;
 #endif
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+  if (fer_x87_fmt(f, rm) && fer_x87_nearest())
+    return fer_x87_out(fer_x87_in(a) + fer_x87_in(b));
+#endif
   return add_slow(f, rm, a, b, false);
 }
 
@@ -171,6 +175,10 @@ fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (fer_hw_f32(f, rm) && fer_hw_in32(a, b) && fer_hw_nearest() &&
       fer_hw_out32(fer_hw_to_f(a) - fer_hw_to_f(b), &r))
     return r;
+#endif
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+  if (fer_x87_fmt(f, rm) && fer_x87_nearest())
+    return fer_x87_out(fer_x87_in(a) - fer_x87_in(b));
 #endif
   return add_slow(f, rm, a, b, true);
 }

@@ -475,6 +475,64 @@ static inline bool fer_hw_out32(float d, fer_u128 *out) {
   *out = d != d ? (fer_u128)0x7fc00000u : u;
   return true;
 }
+
+/* The x87 FPU for the format (15,64).  IEEE 754's double-extended format
+ * as the x87 stores it (80 bits: sign, 15-bit exponent, 64-bit
+ * significand with an explicit integer bit) has exactly the parameters of
+ * (_ FloatingPoint 15 64): the same exponent range, bias and subnormals,
+ * 63 stored fraction bits plus the integer bit, which is 1 exactly when
+ * the exponent field is nonzero.  With the control word's precision
+ * control on 64 bits (Linux's default) and its rounding control on
+ * nearest, fadd/fsub/fmul/fdiv/fsqrt round every result once to that
+ * format, subnormal results included (underflow masked, the default); the
+ * x87 has no flush-to-zero or denormals-are-zero mode.  So one x87
+ * operation is the correctly rounded RNE result, as for SSE above:
+ *   - fer_x87_nearest() checks both fields in one go: 1 + 0.75 ulp(1) and
+ *     -1 - 0.75 ulp(1) (ulp of the 64-bit significand) round away from 1
+ *     in magnitude only under round-to-nearest with 64-bit precision
+ *     (toward zero, up, down, or a 53/24-bit precision give another sum);
+ *   - operands are built with the integer bit from the exponent field, so
+ *     no pseudo-denormal or unnormal encoding reaches the FPU, and results
+ *     (which the x87 never gives in those encodings) are read back by
+ *     dropping the integer bit; NaN results are made canonical.
+ * Tested against the generic code (tests/test_fp_arith.c), also under
+ * every x87 rounding control and under 53-bit precision control. */
+#if defined(__GNUC__) && LDBL_MANT_DIG == 64 && LDBL_MAX_EXP == 16384
+#define FER_FP_X87 1
+static inline bool fer_x87_fmt(fer_fmt f, fer_rm rm) {
+  return f.eb == 15 && f.sb == 64 && rm == FER_RNE;
+}
+static inline bool fer_x87_nearest(void) {
+  long double one = 1.0L, t = 0x1.8p-64L;
+  __asm__ volatile("" : "+t"(one)); /* opaque: not folded at compile time */
+  __asm__ volatile("" : "+t"(t));
+  return one + t == 1.0L + 0x1p-63L && -one - t == -1.0L - 0x1p-63L;
+}
+static inline long double fer_x87_in(fer_u128 x) {
+  uint64_t frac = (uint64_t)x & 0x7fffffffffffffffULL;
+  unsigned exp = (unsigned)(x >> 63) & 0x7fff, sign = (unsigned)(x >> 78) & 1;
+  uint64_t m = frac | (uint64_t)(exp != 0) << 63;
+  uint16_t se = (uint16_t)(sign << 15 | exp);
+  long double d = 0;
+  memcpy(&d, &m, sizeof m);
+  memcpy((char *)&d + sizeof m, &se, sizeof se);
+  return d;
+}
+static inline fer_u128 fer_x87_out(long double d) {
+  uint64_t m;
+  uint16_t se;
+  memcpy(&m, &d, sizeof m);
+  memcpy(&se, (const char *)&d + sizeof m, sizeof se);
+  unsigned exp = se & 0x7fff;
+  if (exp == 0x7fff && (m << 1)) /* NaN: the canonical one */
+    return (fer_u128)0x7fff << 63 | (fer_u128)1 << 62;
+  return (fer_u128)(se >> 15) << 78 | (fer_u128)exp << 63 |
+         (m & 0x7fffffffffffffffULL);
+}
+#endif
+#endif
+#ifndef FER_FP_X87
+#define FER_FP_X87 0
 #endif
 
 /* The generic (software) paths of the operations that have a hardware

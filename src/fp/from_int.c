@@ -6,8 +6,29 @@
 #include "bv.h"
 #include "fp/fp_internal.h"
 
+/* A magnitude of at most 64 bits in a format with sb >= 64 and eb >= 8 is
+ * exact (its bits fit the significand, its exponent <= 63 < emax = 127
+ * and it is >= 1, so normal): the pattern is packed directly, in every
+ * rounding mode.  (15,64), (11,64) and Float128 take this path. */
+static bool exact64(fer_fmt f, bool neg, uint64_t mag, fer_u128 *out) {
+  if (f.sb < 64 || f.eb < 8) return false;
+  if (!mag) {
+    *out = 0; /* +0: an integer has no signed zero */
+    return true;
+  }
+  int top = 63 - __builtin_clzll(mag);
+  fer_u128 sig = (fer_u128)mag << (f.sb - 1 - (unsigned)top);
+  fer_u128 frac = sig & (((fer_u128)1 << (f.sb - 1)) - 1);
+  fer_u128 e = (fer_u128)(uint32_t)(fer_fp_bias(f) + top) << (f.sb - 1);
+  *out = (neg ? fer_fp_sign_bit(f) : 0) | e | frac;
+  return true;
+}
+
 fer_u128 fer_fp_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
-  return fer_fp_round(f, rm, false, 0, bv & fer_bv_mask(width), false);
+  bv &= fer_bv_mask(width);
+  fer_u128 r;
+  if (width <= 64 && exact64(f, false, (uint64_t)bv, &r)) return r;
+  return fer_fp_round(f, rm, false, 0, bv, false);
 }
 
 fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
@@ -31,7 +52,8 @@ fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   }
 #endif
   bool neg = (bv >> (width - 1)) & 1;
-  fer_u128 mag = neg ? fer_bv_neg(bv, width) : bv;
+  fer_u128 mag = neg ? fer_bv_neg(bv, width) : bv, r;
+  if (width <= 64 && exact64(f, neg, (uint64_t)mag, &r)) return r;
   /* for the most negative value bvneg gives the value itself, whose
    * unsigned reading 2^(w-1) is the magnitude */
   return fer_fp_round(f, rm, neg, 0, mag, false);

@@ -117,6 +117,10 @@ fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) * fer_hw_to_f(b), &r))
     return r;
 #endif
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+  if (fer_x87_fmt(f, rm) && fer_x87_nearest())
+    return fer_x87_out(fer_x87_in(a) * fer_x87_in(b));
+#endif
   return mul_slow(f, rm, a, b);
 }
 

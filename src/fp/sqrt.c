@@ -222,6 +222,10 @@ fer_u128 fer_fp_sqrt(fer_fmt f, fer_rm rm, fer_u128 a) {
       fer_hw_nearest() && fer_hw_out32(sqrtf(fer_hw_to_f(a)), &r))
     return r;
 #endif
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+  if (fer_x87_fmt(f, rm) && fer_x87_nearest())
+    return fer_x87_out(__builtin_sqrtl(fer_x87_in(a)));
+#endif
   return sqrt_slow(f, rm, a);
 }
 
