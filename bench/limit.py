@@ -269,6 +269,10 @@ def setup(cfg):
         if not os.path.exists(os.path.join(ROOT, "build", src)):
             sys.exit("limit.py: no build/%s: run make -j2 first" % src)
         shutil.copy2(os.path.join(ROOT, "build", src), cfg.work)
+    # the tree the copied binaries were built from (when they were copied)
+    commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], 30)[1].strip()
+    dirty = run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], 30)[1].strip()
+    cfg.commit = commit + ("+uncommitted" if dirty else "")
     cfg.ferret_bin = os.path.join(cfg.work, "ferret")
     cfg.lib = os.path.join(cfg.work, "libferret.a")
     cfg.eval_obj = os.path.join(cfg.work, "limit-eval.o")
@@ -350,13 +354,11 @@ def main():
         w = csv.DictWriter(fh, COLUMNS, delimiter="\t", lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
-    commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], 30)[1].strip()
-    dirty = run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], 30)[1].strip()
     meta = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t0)),
         "duration_s": round(time.time() - t0, 1),
         "machine": machine(), "load_start": load0, "load_end": os.getloadavg(),
-        "commit": commit + ("+uncommitted" if dirty else ""),
+        "commit": cfg.commit,
         "command": " ".join(["bench/limit.py"] + sys.argv[1:]),
         "files": len(rows), "options": {k: getattr(cfg, k) for k in (
             "suite", "every", "offset", "time", "fuzz_time", "timeout", "encoding",
