@@ -514,11 +514,11 @@ DEFROW(r_eq, "eq", sinkb[i] = fer_fp_eq(m, X, Y),
        sinkb[i] = mpfr_equal_p(d->mx[i], d->my[i]),
        (mpc_in(d, d->t1, X), mpc_in(d, d->t2, Y),
         sinkb[i] = mpfr_equal_p(d->t1, d->t2)))
-/* conversions: no fast path in fast.h ("inline" = library call).  The
- * float row: Float32 narrows from Float64, Float64 widens from Float32,
+/* conversions: fast.h has Float32<->Float64 and bit-vector -> Float32/
+ * Float64 (other formats: "inline" = library call).  The float row: Float32 narrows from Float64, Float64 widens from Float32,
  * (15,64) and Float128 widen from Float64. */
 DEFROW(r_cvt, NULL, sink128[i] = fer_fp_convert(m, FER_RNE, from, src[i]),
-       sink128[i] = fer_fp_convert(fm[i], rms[i], from, src[i]),
+       sink128[i] = fer_fast_convert(fm[i], rms[i], from, src[i], near_),
        sinkf[i] = (float)srcd[i], sinkd[i] = (double)srcf[i],
        sinkl[i] = (long double)srcd[i],
        QOP(sinkq[i] = (__float128)srcd[i]),
@@ -528,7 +528,7 @@ DEFROW(r_cvt, NULL, sink128[i] = fer_fp_convert(m, FER_RNE, from, src[i]),
         sink128[i] = mpc_out(d, d->mr)))
 DEFROW(r_fromsbv, "to_fp(sbv64)",
        sink128[i] = fer_fp_from_sbv(m, FER_RNE, (fer_u128)(uint64_t)d->si[i], 64),
-       sink128[i] = fer_fp_from_sbv(fm[i], rms[i], (fer_u128)(uint64_t)d->si[i], 64),
+       sink128[i] = fer_fast_from_sbv(fm[i], rms[i], (fer_u128)(uint64_t)d->si[i], 64, near_),
        sinkf[i] = (float)d->si[i], sinkd[i] = (double)d->si[i],
        sinkl[i] = (long double)d->si[i],
        QOP(sinkq[i] = (__float128)d->si[i]),

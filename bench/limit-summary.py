@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Summarise bench/limit.py results as Markdown (the tables of
-bench/results/limit.md).
+BENCHMARKS.md, "Physical limit").
 
   limit-summary.py RESULTS.tsv
 
