@@ -72,8 +72,8 @@ static const subcommand subcommands[] = {
      "read the script without solving and print a self-contained C program\n"
      "      (the JFS encoding) for its last check-sat's formula: a libFuzzer\n"
      "      target that aborts iff the input bytes are a model, or with\n"
-     "      --main a program judging input files (--encoding: 0 fail-fast,\n"
-     "      1 try-all).",
+     "      --main a program judging input files (--encoding fail-fast or\n"
+     "      try-all, --layout byte or bit).",
      true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
@@ -102,10 +102,18 @@ static void help(void) {
     size_t n = (size_t)snprintf(flag, sizeof flag, "--%s", o.name);
     for (size_t k = 2; k < n && k < sizeof flag; k++)
       if (flag[k] == '_') flag[k] = '-';
-    /* A 0..1 option is a switch unless its description names both values
-     * ("0 ..., 1 ..."): then it is a choice and shows its number. */
-    bool choice = strstr(o.description, "0 ") && strstr(o.description, ", 1 ");
-    if (o.min == 0 && o.max == 1 && !choice)
+    /* A choice option lists its value names, in value order; a 0..1
+     * option without names is a switch. */
+    if (o.values) {
+      char def[64] = "";
+      const char *v = o.values;
+      for (int64_t k = 0; *v && k < o.default_value; v++)
+        if (*v == '|') k++;
+      size_t dn = strcspn(v, "|");
+      snprintf(def, sizeof def, "%.*s", (int)(dn < 63 ? dn : 63), v);
+      printf("  %-22s %s (one of %s; default %s)\n", flag, o.description,
+             o.values, def);
+    } else if (o.min == 0 && o.max == 1)
       printf("  %-22s %s (default %s)\n", flag, o.description,
              o.default_value ? "on" : "off");
     else
@@ -147,6 +155,17 @@ static int find_option(const char *name, size_t len, ferret_option_desc *out) {
     if (k == len && !a[k]) return 1;
   }
   return 0;
+}
+
+/* Is w one of the names in "name0|name1|..." (NULL: none)? */
+static bool is_value_name(const char *names, const char *w) {
+  size_t n = strlen(w);
+  while (names && *names && n) {
+    size_t k = strcspn(names, "|");
+    if (k == n && !strncmp(names, w, n)) return true;
+    names += k + (names[k] == '|');
+  }
+  return false;
 }
 
 /* Apply --name[=value] at argv[*i] (may consume argv[*i + 1]). */
@@ -201,11 +220,12 @@ static int apply_option(ferret *f, int argc, char **argv, int *i) {
   if (eq) {
     value = eq + 1;
   } else if (o.min == 0 && o.max == 1) {
-    /* --flag, or --flag 0|1|true|false as --help promises for every
-     * option ("--name value"); any other next word is not its value. */
+    /* --flag, or --flag 0|1|true|false (or a value name of a choice
+     * option) as --help promises for every option ("--name value"); any
+     * other next word is not its value. */
     const char *next = *i + 1 < argc ? argv[*i + 1] : "";
     if (!strcmp(next, "0") || !strcmp(next, "1") || !strcmp(next, "true") ||
-        !strcmp(next, "false"))
+        !strcmp(next, "false") || is_value_name(o.values, next))
       value = argv[++*i];
     else
       value = "1";

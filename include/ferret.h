@@ -88,9 +88,10 @@ FERRET_API void ferret_set_diagnostic(ferret *, ferret_write_fn, void *user);
 FERRET_API void ferret_set_abort_hook(ferret *, ferret_abort_fn, void *user);
 
 /* Options by name (the names of the command-line flags without "--",
- * e.g. "seed", "timeout").  Values are decimal integers or booleans
- * ("true"/"false"/"1"/"0").  Unknown names and out-of-range values give
- * FERRET_ERROR_OPTION. */
+ * e.g. "seed", "timeout").  Values are decimal integers, booleans
+ * ("true"/"false"/"1"/"0"), or for choice options one of the names their
+ * ferret_option_desc lists ("backend": "engine" = 0, "libfuzzer" = 1).
+ * Unknown names and out-of-range values give FERRET_ERROR_OPTION. */
 FERRET_API ferret_status ferret_set_option(ferret *, const char *name,
                                            const char *value);
 /* Current value of an integer/boolean option; 0 with an error for an
@@ -104,6 +105,8 @@ typedef struct ferret_option_desc {
   const char *name; /* e.g. "max_memory"; "max-memory" is accepted too */
   int64_t default_value, min, max; /* min 0, max 1: a boolean flag */
   const char *description;
+  const char *values; /* choice options: value names "name0|name1|..." for
+                         0, 1, ...; NULL for the others */
 } ferret_option_desc;
 FERRET_API int ferret_option_info(int index, ferret_option_desc *out);
 
@@ -147,7 +150,7 @@ FERRET_API ferret_status ferret_print_assertions(ferret *);
 /* Write to the output sink a self-contained C program (the JFS encoding,
  * `ferret smt2c`) for the formula the last check-sat asked about (execute
  * the script with option parse_only first), or the current assertions.
- * Options: encoding (0 fail-fast, 1 try-all), smt2c_main. */
+ * Options: encoding (fail-fast or try-all), layout, smt2c_main. */
 FERRET_API ferret_status ferret_smt2c(ferret *);
 
 /* Seeds for the search: SMT-LIB text of (define-fun x () S v) commands,

@@ -75,26 +75,23 @@ void fer_misuse(const ferret *f, const char *function, const char *message) {
   abort();
 }
 
-static int parse_value(const char *s, int64_t *v) {
-  if (!strcmp(s, "true")) return *v = 1, 1;
-  if (!strcmp(s, "false")) return *v = 0, 1;
-  char *end;
-  long long x = strtoll(s, &end, 10);
-  if (end == s || *end) return 0;
-  *v = x;
-  return 1;
-}
-
 ferret_status ferret_set_option(ferret *f, const char *name,
                                 const char *value) {
   FER_REQUIRE(f, f && name && value, "NULL argument");
   const fer_option_info *o = fer_option_find(name);
   if (!o) return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "unknown option '%s'", name);
   int64_t v;
-  if (!parse_value(value, &v) || v < o->lo || v > o->hi)
+  const char *names = fer_option_value_names(o);
+  if (!fer_option_parse(o, value, &v) || v < o->lo || v > o->hi) {
+    if (names)
+      return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                       "invalid value '%s' for option '%s' (expected %s, or "
+                       "%lld..%lld)",
+                       value, name, names, (long long)o->lo, (long long)o->hi);
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
                      "invalid value '%s' for option '%s' (expected %lld..%lld)",
                      value, name, (long long)o->lo, (long long)o->hi);
+  }
   *(int64_t *)((char *)&f->opt + o->offset) = v;
   if (o->offset == offsetof(fer_options, seed)) f->rng = (uint64_t)v;
   return FERRET_OK;
@@ -239,6 +236,7 @@ int ferret_option_info(int index, ferret_option_desc *out) {
       const fer_option_info *o = &fer_option_table[i];
       out->name = o->name, out->default_value = o->def;
       out->min = o->lo, out->max = o->hi, out->description = o->desc;
+      out->values = fer_option_value_names(o);
       return 1;
     }
   return 0;

@@ -1,7 +1,13 @@
 #include "options.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define FER_OPTION_VALUES_OF(N, V) \
+  static const char fer_values_##N[] = V;
+FER_OPTION_VALUES(FER_OPTION_VALUES_OF)
+#undef FER_OPTION_VALUES_OF
 
 const fer_option_info fer_option_table[] = {
 #define FER_OPTION_ROW(N, D, LO, HI, DESC) \
@@ -24,4 +30,36 @@ const fer_option_info *fer_option_find(const char *name) {
     if (!*a && !*b) return i;
   }
   return NULL;
+}
+
+/* The value names of option o (FER_OPTION_VALUES), or NULL. */
+static const char *values_of(const fer_option_info *o) {
+#define FER_OPTION_VALUES_FIND(N, V) \
+  if (!strcmp(o->name, #N)) return fer_values_##N;
+  FER_OPTION_VALUES(FER_OPTION_VALUES_FIND)
+#undef FER_OPTION_VALUES_FIND
+  return NULL;
+}
+
+int fer_option_parse(const fer_option_info *o, const char *s, int64_t *v) {
+  if (!strcmp(s, "true")) return *v = 1, 1;
+  if (!strcmp(s, "false")) return *v = 0, 1;
+  char *end;
+  long long x = strtoll(s, &end, 10);
+  if (end != s && !*end) return *v = x, 1;
+  const char *names = values_of(o);
+  for (int64_t k = 0; names && *names; k++) {
+    const char *b = s;
+    while (*names && *names != '|' &&
+           (*names == *b || (*names == '-' && *b == '_')))
+      names++, b++;
+    if (!*b && (!*names || *names == '|')) return *v = k, 1;
+    while (*names && *names != '|') names++;
+    if (*names) names++;
+  }
+  return 0;
+}
+
+const char *fer_option_value_names(const fer_option_info *o) {
+  return values_of(o);
 }

@@ -24,16 +24,16 @@
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
-  OPTION(seeds, 2, 0, 2, "initial inputs: 0 none, 1 naive (zeros/ones), 2 smart") \
+  OPTION(seeds, 2, 0, 2, "initial inputs: none, naive (zeros/ones) or smart (special values, formula constants)") \
   OPTION(num_seeds, 100, 1, 100000, "number of smart seeds")              \
-  OPTION(encoding, 0, 0, 1, "0 fail-fast (stop at the first false constraint), 1 try-all") \
+  OPTION(encoding, 0, 0, 1, "fail-fast (stop at the first false constraint) or try-all") \
   OPTION(pure_random, 0, 0, 1, "pure random search, no coverage feedback (JFS-NR, for ablation)") \
   OPTION(local_search, 1, 0, 1, "interleave distance-guided local search (AVM)") \
   OPTION(ls_real, 0, 0, 1, "local search measures FP distances as real differences (0: in ULPs)") \
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
-  OPTION(backend, 0, 0, 1, "search backend: 0 in-process engine, 1 libFuzzer on the smt2c program (needs clang)") \
-  OPTION(layout, 0, 0, 1, "smt2c and backend=1 input layout: 0 byte-aligned slots (JFS), 1 bit-packed") \
+  OPTION(backend, 0, 0, 1, "search backend: engine (in-process) or libfuzzer (the smt2c program under libFuzzer; needs clang)") \
+  OPTION(layout, 0, 0, 1, "smt2c and libfuzzer backend input layout: byte (byte-aligned slots, JFS) or bit (bit-packed)") \
   OPTION(smt2c_main, 0, 0, 1, "ferret smt2c: define main() reading inputs from files (not LLVMFuzzerTestOneInput)") \
   /* preprocessing passes (pre.c) */                                        \
   OPTION(pp_hoist, 1, 0, 1, "preprocess: and-hoisting")                    \
@@ -45,6 +45,14 @@
   OPTION(pp_eqx, 1, 0, 1, "preprocess: equality extraction (x = y shares one slot)") \
   OPTION(pp_solve, 1, 0, 1, "preprocess: eliminate x defined by x = t")   \
   OPTION(pp_split, 1, 0, 1, "preprocess: search independent components separately")
+
+/* Names for the values of choice options, in value order (0, 1, ...):
+ * --backend=libfuzzer is --backend=1.  Numbers stay accepted. */
+#define FER_OPTION_VALUES(VALUES)                                           \
+  VALUES(seeds, "none|naive|smart")                                        \
+  VALUES(encoding, "fail-fast|try-all")                                    \
+  VALUES(backend, "engine|libfuzzer")                                      \
+  VALUES(layout, "byte|bit")
 
 typedef struct fer_options {
 #define FER_OPTION_FIELD(N, D, LO, HI, DESC) int64_t N;
@@ -65,5 +73,11 @@ extern const fer_option_info fer_option_table[];
 void fer_options_init(fer_options *);
 /* NULL if no such option. */
 const fer_option_info *fer_option_find(const char *name);
+/* Parse a value of option o: a decimal integer, true/false, or one of its
+ * value names ('-' and '_' alike).  Returns 0 if it is none of these (the
+ * range is the caller's check). */
+int fer_option_parse(const fer_option_info *o, const char *s, int64_t *v);
+/* "name0|name1|..." for a choice option, else NULL. */
+const char *fer_option_value_names(const fer_option_info *o);
 
 #endif

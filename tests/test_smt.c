@@ -150,6 +150,46 @@ TEST(smt_get_info_and_options) {
   close_session(&s);
 }
 
+/* Choice options take their value names or numbers (ferret_set_option);
+ * the names are listed by ferret_option_info, in value order. */
+TEST(api_option_value_names) {
+  ferret *f = ferret_new();
+  CHECK(ferret_set_option(f, "backend", "libfuzzer") == FERRET_OK);
+  CHECK(ferret_get_option(f, "backend") == 1);
+  CHECK(ferret_set_option(f, "backend", "engine") == FERRET_OK);
+  CHECK(ferret_get_option(f, "backend") == 0);
+  CHECK(ferret_set_option(f, "encoding", "try-all") == FERRET_OK);
+  CHECK(ferret_get_option(f, "encoding") == 1);
+  CHECK(ferret_set_option(f, "encoding", "try_all") == FERRET_OK);
+  CHECK(ferret_set_option(f, "seeds", "naive") == FERRET_OK);
+  CHECK(ferret_get_option(f, "seeds") == 1);
+  CHECK(ferret_set_option(f, "layout", "1") == FERRET_OK);
+  CHECK(ferret_get_option(f, "layout") == 1);
+  CHECK(ferret_set_option(f, "layout", "byte") == FERRET_OK);
+  CHECK(ferret_get_option(f, "layout") == 0);
+  /* not a name of this option, a prefix, a name of another option */
+  CHECK(ferret_set_option(f, "backend", "libfuzz") == FERRET_ERROR_OPTION);
+  CHECK(strstr(ferret_error(f)->message, "engine|libfuzzer") != NULL);
+  CHECK(ferret_set_option(f, "backend", "") == FERRET_ERROR_OPTION);
+  CHECK(ferret_set_option(f, "backend", "try-all") == FERRET_ERROR_OPTION);
+  CHECK(ferret_set_option(f, "seed", "smart") == FERRET_ERROR_OPTION);
+  CHECK(ferret_get_option(f, "backend") == 0);
+  ferret_option_desc d;
+  int found = 0;
+  for (int i = 0; ferret_option_info(i, &d); i++) {
+    if (!strcmp(d.name, "seeds")) {
+      CHECK_STR(d.values, "none|naive|smart");
+      found++;
+    }
+    if (!strcmp(d.name, "timeout")) {
+      CHECK(d.values == NULL);
+      found++;
+    }
+  }
+  CHECK(found == 2);
+  ferret_delete(f);
+}
+
 TEST(smt_check_sat_model_and_values) {
   fer_test_run r = fer_test_smt(
       "(set-logic QF_BVFP)(declare-const x (_ BitVec 8))(declare-fun p () Bool)"
