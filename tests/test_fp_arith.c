@@ -540,6 +540,37 @@ static unsigned set_env(int e) { (void)e; return 0; }
 static void restore_env(unsigned old) { (void)old; }
 #endif
 
+/* The operand pair i of a hardware-vs-generic test: edges x edges first,
+ * then random operands shaped for add/sub/mul/div/sqrt in turn. */
+static void hw_operands(rng *r, fer_fmt f, const fer_u128 *e, unsigned ne,
+                        uint64_t i, fer_u128 x[3]) {
+  if (i < (uint64_t)ne * ne) {
+    x[0] = e[i % ne];
+    x[1] = e[i / ne];
+  } else {
+    static const op_id shape[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+    gen(r, f, shape[i % 5], x);
+  }
+}
+/* add/sub/mul/div/sqrt under RNE: the library entry points (which take
+ * the hardware when they can) or the generic code alone. */
+static const op_id hw_ops[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+static void rne_ops(fer_fmt f, const fer_u128 x[3], bool soft, fer_u128 o[5]) {
+  if (soft) {
+    o[0] = fer_fp_add_soft(f, FER_RNE, x[0], x[1], false);
+    o[1] = fer_fp_add_soft(f, FER_RNE, x[0], x[1], true);
+    o[2] = fer_fp_mul_soft(f, FER_RNE, x[0], x[1]);
+    o[3] = fer_fp_div_soft(f, FER_RNE, x[0], x[1]);
+    o[4] = fer_fp_sqrt_soft(f, FER_RNE, x[0]);
+  } else {
+    o[0] = fer_fp_add(f, FER_RNE, x[0], x[1]);
+    o[1] = fer_fp_sub(f, FER_RNE, x[0], x[1]);
+    o[2] = fer_fp_mul(f, FER_RNE, x[0], x[1]);
+    o[3] = fer_fp_div(f, FER_RNE, x[0], x[1]);
+    o[4] = fer_fp_sqrt(f, FER_RNE, x[0]);
+  }
+}
+
 /* Float32/Float64 under RNE use the hardware; the generic code must give
  * the same bits (and is itself checked against MPFR for every other
  * format/mode above).  Operands: edges x edges, then random values from the
@@ -558,23 +589,11 @@ TEST(fp_arith_hw_vs_soft) {
       fer_u128 e[MAX_EDGES];
       unsigned ne = edges(f, e), fails = 0;
       for (uint64_t i = 0; i < ne_cases + (uint64_t)ne * ne; i++) {
-        fer_u128 x[3];
-        if (i < (uint64_t)ne * ne) {
-          x[0] = e[i % ne];
-          x[1] = e[i / ne];
-        } else {
-          static const op_id shape[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
-          gen(&r, f, shape[i % 5], x);
-        }
+        fer_u128 x[3], got[5], want[5];
+        hw_operands(&r, f, e, ne, i, x);
         unsigned saved = set_env(env);
-        fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
-                           fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
-                           fer_fp_sqrt(f, FER_RNE, x[0])};
-        fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
-                            fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
-                            fer_fp_mul_soft(f, FER_RNE, x[0], x[1]),
-                            fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
-                            fer_fp_sqrt_soft(f, FER_RNE, x[0])};
+        rne_ops(f, x, false, got);
+        rne_ops(f, x, true, want);
         /* the other fast paths: fma under RNE, add/sub/mul under the
          * directed modes and RNA (hardware result + exact error term) */
         fer_rm drm = (fer_rm)(1 + (i / 5) % 4);
@@ -609,14 +628,13 @@ TEST(fp_arith_hw_vs_soft) {
             }
           }
         }
-        static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
         for (int k = 0; k < 5; k++) {
           total++;
           if (got[k] != want[k]) {
             fer_test_failures++;
             if (++fails <= 10) {
               fprintf(stderr, "(MXCSR environment %d) ", env);
-              report(f, fi ? "Float64(hw)" : "Float32(hw)", FER_RNE, which[k], x, got[k], want[k]);
+              report(f, fi ? "Float64(hw)" : "Float32(hw)", FER_RNE, hw_ops[k], x, got[k], want[k]);
             }
           }
         }
@@ -659,32 +677,19 @@ TEST(fp_arith_x87_vs_soft) {
   for (int env = 0; env < X87_ENVS; env++) {
     uint64_t cases = env ? n / 5 : n;
     for (uint64_t i = 0; i < cases + (uint64_t)ne * ne; i++) {
-      fer_u128 x[3];
-      if (i < (uint64_t)ne * ne) {
-        x[0] = e[i % ne];
-        x[1] = e[i / ne];
-      } else {
-        static const op_id shape[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
-        gen(&r, f, shape[i % 5], x);
-      }
+      fer_u128 x[3], got[5], want[5];
+      hw_operands(&r, f, e, ne, i, x);
       unsigned short saved = x87_set_cw(env);
-      fer_u128 got[5] = {fer_fp_add(f, FER_RNE, x[0], x[1]), fer_fp_sub(f, FER_RNE, x[0], x[1]),
-                         fer_fp_mul(f, FER_RNE, x[0], x[1]), fer_fp_div(f, FER_RNE, x[0], x[1]),
-                         fer_fp_sqrt(f, FER_RNE, x[0])};
+      rne_ops(f, x, false, got);
       x87_restore_cw(saved);
-      fer_u128 want[5] = {fer_fp_add_soft(f, FER_RNE, x[0], x[1], false),
-                          fer_fp_add_soft(f, FER_RNE, x[0], x[1], true),
-                          fer_fp_mul_soft(f, FER_RNE, x[0], x[1]),
-                          fer_fp_div_soft(f, FER_RNE, x[0], x[1]),
-                          fer_fp_sqrt_soft(f, FER_RNE, x[0])};
-      static const op_id which[5] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT};
+      rne_ops(f, x, true, want);
       for (int k = 0; k < 5; k++) {
         total++;
         if (got[k] == want[k]) continue;
         fer_test_failures++;
         if (++fails <= 10) {
           fprintf(stderr, "(x87 environment %d) ", env);
-          report(f, "FP(15,64)(x87)", FER_RNE, which[k], x, got[k], want[k]);
+          report(f, "FP(15,64)(x87)", FER_RNE, hw_ops[k], x, got[k], want[k]);
         }
       }
     }
