@@ -306,8 +306,8 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
   bool trivial = u->pre.unsat || p->cons.size == 0;
   printf("{\"encoding\": %d, \"layout\": %d, \"slots\": %zu, "
          "\"input_bytes\": %zu, \"constraints\": %zu, \"instructions\": %zu, "
-         "\"pre_unsat\": %d, \"trivial\": %d, \"prep_s\": %.6f",
-         o->encoding, o->layout, ns, nb, p->cons.size, p->code.size,
+         "\"blocks\": %zu, \"pre_unsat\": %d, \"trivial\": %d, \"prep_s\": %.6f",
+         o->encoding, o->layout, ns, nb, p->cons.size, p->code.size, p->blocks.size,
          (int)u->pre.unsat, (int)trivial, prep_s);
   if (limit_native_bytes() != nb) {
     printf(", \"error\": \"native program reads %zu bytes, ferret %zu\"}\n",
@@ -362,8 +362,10 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
       }
     }
   }
-  printf(", \"k\": %zu, \"straight\": %d, \"rand_native_inline_eps\": %.1f", k,
-         (int)x.straight, sets[SET_RAND].inline_best);
+  printf(", \"k\": %zu, \"straight\": %d, \"straight_code\": %zu, "
+         "\"rand_native_inline_eps\": %.1f",
+         k, (int)x.straight, x.straight ? x.nscode : y.nscode,
+         sets[SET_RAND].inline_best);
   for (int i = 0; i < NSETS; i++) {
     limit_set *st = &sets[i];
     char key[64];

@@ -47,15 +47,9 @@ void fer_prog_release(ferret *f, fer_prog *p) {
 
 /* Straight mode's per-constraint code (prog.h): each constraint's blocks,
  * in id order, copied one after the other. */
+static size_t straight_size(const fer_prog *p);
 static int straight_init(ferret *f, fer_exec *x, const fer_prog *p) {
-  size_t nc = p->cons.size, n = 0;
-  for (size_t c = 0; c < nc; c++) {
-    const fer_cons *k = &p->cons.data[c];
-    for (uint32_t j = k->blk_begin; j < k->blk_end; j++) {
-      const fer_block *b = &p->blocks.data[p->cblocks.data[j]];
-      n += b->end - b->begin;
-    }
-  }
+  size_t nc = p->cons.size, n = straight_size(p);
   x->nscode = n;
   x->scode = fer_malloc(f, (n ? n : 1) * sizeof *x->scode);
   x->sbeg = fer_malloc(f, (nc + 1) * sizeof *x->sbeg);
@@ -103,8 +97,24 @@ int fer_exec_init_mode(ferret *f, fer_exec *x, const fer_prog *p,
   return 1;
 }
 
+/* Instructions of straight mode's per-constraint copies: the sum of the
+ * constraints' cone sizes. */
+static size_t straight_size(const fer_prog *p) {
+  size_t n = 0;
+  for (size_t c = 0; c < p->cons.size; c++) {
+    const fer_cons *k = &p->cons.data[c];
+    for (uint32_t j = k->blk_begin; j < k->blk_end; j++) {
+      const fer_block *b = &p->blocks.data[p->cblocks.data[j]];
+      n += b->end - b->begin;
+    }
+  }
+  return n;
+}
+
 int fer_exec_init(ferret *f, fer_exec *x, const fer_prog *p) {
-  return fer_exec_init_mode(f, x, p, p->code.size <= FER_STRAIGHT_MAX);
+  size_t n = straight_size(p);
+  bool straight = n <= FER_STRAIGHT_MAX || 4 * n <= 5 * p->code.size;
+  return fer_exec_init_mode(f, x, p, straight);
 }
 
 void fer_exec_release(ferret *f, fer_exec *x) {

@@ -174,7 +174,7 @@ typedef struct fer_exec {
   uint64_t *pending;    /* bitmap of blocks to check, by block id */
   uint8_t *unspec;      /* by block: last run hit an unspecified case */
   uint64_t insns;       /* instructions executed (statistics) */
-  /* Straight mode (small programs, see FER_STRAIGHT_MAX): no slot
+  /* Straight mode (see FER_STRAIGHT_MAX for when): no slot
    * clocks, no dirty marks, no blocks.  Each constraint owns a copy of
    * the instructions of its cone (its blocks, in id order: a topological
    * order), scode[sbeg[c] .. sbeg[c+1]), so evaluating it is one run over
@@ -191,12 +191,20 @@ typedef struct fer_exec {
   size_t nscode;        /* instructions in scode */
 } fer_exec;
 
-/* Programs of at most this many instructions run in straight mode: for
- * them the incremental machinery (per-slot and per-block clocks, the
- * demand walk) costs more per execution than running every instruction
- * again (bench/limit.py: a KLEE query of 2 instructions spent ~90% of its
- * time there).  Larger programs keep the incremental evaluation, which
- * pays off when a mutation changes one slot of many. */
+/* The evaluation mode fer_exec_init chooses.  Straight mode when its
+ * per-constraint copies hold at most FER_STRAIGHT_MAX instructions in all,
+ * or at most 1.25 times the program (the constraints share little: each
+ * copy is mostly its own code).  For such programs the incremental
+ * machinery (per-slot and per-block clocks, the demand walk) costs more per
+ * execution than running a constraint's cone again (bench/limit.py: a KLEE
+ * query of 2 instructions spent ~90% of its time there).  Where cones
+ * overlap, straight mode would recompute the shared subterms for every
+ * constraint, and the incremental evaluation, which re-runs only what a
+ * changed slot feeds, wins.  Engine executions per second, incremental vs
+ * straight (`--max-execs 3000000`, BENCHMARKS.md): griggio test_v7_r12
+ * (193 instructions, copies 194) 0.83M vs 1.60M, test_v5_r10 (120/120)
+ * 1.52M vs 1.83M; sqrt_klee query.20 (45/96) 3.44M vs 2.84M, div2.c.40
+ * (121/901) 0.63M vs 0.26M, gaussian.c.75 (825/1868) 0.16M vs 0.10M. */
 #ifndef FER_STRAIGHT_MAX
 #define FER_STRAIGHT_MAX 48
 #endif

@@ -468,14 +468,10 @@ TEST(engine_program_matches_evaluator) {
   size_t n = f->smt->assertions.size;
   fer_prog p;
   CHECK(fer_compile(f, a, n, &p) == FERRET_OK);
-  /* both evaluation modes: incremental (the default for a program this
-   * large) and straight (prog.h, FER_STRAIGHT_MAX) */
-  CHECK(p.code.size > FER_STRAIGHT_MAX);
+  /* both evaluation modes, whichever fer_exec_init would choose:
+   * incremental and straight (prog.h, FER_STRAIGHT_MAX) */
   for (int straight = 0; straight < 2; straight++) {
   fer_exec x;
-  CHECK(fer_exec_init(f, &x, &p));
-  CHECK(!x.straight);
-  fer_exec_release(f, &x);
   CHECK(fer_exec_init_mode(f, &x, &p, straight));
   fer_model m;
   fer_model_init(&m);
@@ -524,4 +520,56 @@ TEST(engine_program_matches_evaluator) {
   }
   fer_prog_release(f, &p);
   ferret_delete(f);
+}
+
+/* The evaluation mode fer_exec_init chooses (prog.h, FER_STRAIGHT_MAX):
+ * straight for a tiny program and for constraints with disjoint cones,
+ * incremental when the constraints share a large subterm. */
+static bool chosen_straight(const char *text) {
+  ferret *f = fresh("");
+  bool straight = false;
+  CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
+  fer_prog p;
+  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
+        FERRET_OK);
+  fer_exec x;
+  if (fer_exec_init(f, &x, &p)) {
+    straight = x.straight;
+    fer_exec_release(f, &x);
+  } else {
+    CHECK(0);
+  }
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+  return straight;
+}
+
+TEST(engine_evaluation_mode_choice) {
+  char shared[4096], disjoint[8192];
+  size_t n = 0, m = 0;
+  /* 8 constraints over one chain of 30 additions: cones overlap */
+  n += (size_t)snprintf(shared + n, sizeof shared - n,
+                        "(declare-const x Float32)(define-fun t () Float32 ");
+  for (int i = 0; i < 30; i++) n += (size_t)snprintf(shared + n, sizeof shared - n, "(fp.add RNE x ");
+  n += (size_t)snprintf(shared + n, sizeof shared - n, "x");
+  for (int i = 0; i < 30; i++) n += (size_t)snprintf(shared + n, sizeof shared - n, ")");
+  n += (size_t)snprintf(shared + n, sizeof shared - n, ")");
+  for (int i = 0; i < 8; i++)
+    n += (size_t)snprintf(shared + n, sizeof shared - n,
+                          "(assert (fp.lt t ((_ to_fp 8 24) RNE %d.5)))", i + 1);
+  /* 10 constraints, each on its own variable through its own chain */
+  for (int i = 0; i < 10; i++) {
+    m += (size_t)snprintf(disjoint + m, sizeof disjoint - m,
+                          "(declare-const y%d Float32)(assert (fp.lt ", i);
+    for (int j = 0; j < 6; j++)
+      m += (size_t)snprintf(disjoint + m, sizeof disjoint - m, "(fp.mul RNE y%d ", i);
+    m += (size_t)snprintf(disjoint + m, sizeof disjoint - m, "y%d", i);
+    for (int j = 0; j < 6; j++) m += (size_t)snprintf(disjoint + m, sizeof disjoint - m, ")");
+    m += (size_t)snprintf(disjoint + m, sizeof disjoint - m,
+                          " ((_ to_fp 8 24) RNE %d.25)))", i + 2);
+  }
+  CHECK(n < sizeof shared && m < sizeof disjoint);
+  CHECK(chosen_straight("(declare-const z Float32)(assert (fp.lt z (fp #b0 #x7f #b00000000000000000000000)))"));
+  CHECK(!chosen_straight(shared));
+  CHECK(chosen_straight(disjoint));
 }
