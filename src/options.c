@@ -32,8 +32,7 @@ const fer_option_info *fer_option_find(const char *name) {
   return NULL;
 }
 
-/* The value names of option o (FER_OPTION_VALUES), or NULL. */
-static const char *values_of(const fer_option_info *o) {
+const char *fer_option_value_names(const fer_option_info *o) {
 #define FER_OPTION_VALUES_FIND(N, V) \
   if (!strcmp(o->name, #N)) return fer_values_##N;
   FER_OPTION_VALUES(FER_OPTION_VALUES_FIND)
@@ -47,7 +46,7 @@ int fer_option_parse(const fer_option_info *o, const char *s, int64_t *v) {
   char *end;
   long long x = strtoll(s, &end, 10);
   if (end != s && !*end) return *v = x, 1;
-  const char *names = values_of(o);
+  const char *names = fer_option_value_names(o);
   for (int64_t k = 0; names && *names; k++) {
     const char *b = s;
     while (*names && *names != '|' &&
@@ -58,8 +57,4 @@ int fer_option_parse(const fer_option_info *o, const char *s, int64_t *v) {
     if (*names) names++;
   }
   return 0;
-}
-
-const char *fer_option_value_names(const fer_option_info *o) {
-  return values_of(o);
 }

@@ -211,7 +211,8 @@ typedef struct fer_exec {
 
 int fer_exec_init(ferret *, fer_exec *, const fer_prog *);
 /* The same with the evaluation mode forced: straight 1 or 0 (tests and
- * bench/limit-eval.c compare both); fer_exec_init chooses by size. */
+ * bench/limit-eval.c compare both); fer_exec_init chooses by sharing
+ * (FER_STRAIGHT_MAX above). */
 int fer_exec_init_mode(ferret *, fer_exec *, const fer_prog *, bool straight);
 void fer_exec_release(ferret *, fer_exec *);
 
