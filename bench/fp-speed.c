@@ -407,7 +407,7 @@ typedef struct rowdef {
     fer_fmt m = d->m;                                                       \
     (void)m;                                                                \
     for (long r_ = 0; r_ < reps; r_++) {                                    \
-      bool near_ = fer_fast_probe();                                        \
+      int near_ = FER_ENV_STD;                                              \
       (void)near_;                                                          \
       for (int i = 0; i < N; i++) { BODY; }                                 \
     }                                                                       \

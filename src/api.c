@@ -148,7 +148,9 @@ const ferret_error_info *ferret_error(const ferret *f) {
 }
 
 void fer_write(ferret *f, const char *text, size_t len) {
-  if (len) f->out(f->out_user, text, len);
+  if (!len) return;
+  f->out(f->out_user, text, len);
+  fer_env_refresh(); /* host code ran */
 }
 
 void fer_printf(ferret *f, const char *fmt, ...) {
@@ -180,6 +182,7 @@ void fer_diag(ferret *f, const char *fmt, ...) {
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
   f->diag(f->diag_user, buf, (size_t)n);
+  fer_env_refresh(); /* host code ran */
 }
 
 ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {

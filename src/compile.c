@@ -48,6 +48,24 @@ static fer_insn I(fer_opcode op, uint32_t a, uint32_t b, uint32_t cc,
   return i;
 }
 
+/* The specialised opcode (prog.h) of FP instruction op on Float64 or
+ * Float32: the comparisons always, the arithmetic only under the constant
+ * rounding mode RNE (`rne`).  Otherwise op itself. */
+static fer_opcode specialise(fer_opcode op, uint32_t eb, uint32_t sb, bool rne) {
+  bool d = eb == 11 && sb == 53;
+  if (!d && !(eb == 8 && sb == 24)) return op;
+  switch (op) {
+  case FER_I_FADD: return !rne ? op : d ? FER_I_FADD64 : FER_I_FADD32;
+  case FER_I_FSUB: return !rne ? op : d ? FER_I_FSUB64 : FER_I_FSUB32;
+  case FER_I_FMUL: return !rne ? op : d ? FER_I_FMUL64 : FER_I_FMUL32;
+  case FER_I_FDIV: return !rne ? op : d ? FER_I_FDIV64 : FER_I_FDIV32;
+  case FER_I_FLEQ: return d ? FER_I_FLEQ64 : FER_I_FLEQ32;
+  case FER_I_FLT: return d ? FER_I_FLT64 : FER_I_FLT32;
+  case FER_I_FEQ: return d ? FER_I_FEQ64 : FER_I_FEQ32;
+  default: return op;
+  }
+}
+
 /* Chain a binary Bool operator over regs r[0..n). */
 static int chain(fer_comp *c, fer_opcode op, uint32_t n, const uint32_t *r,
                  uint32_t *dst) {
@@ -105,6 +123,9 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   }
   uint32_t w = s0->a, eb = st->a, sb = st->b;
   uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
+  /* rounding-mode operand the constant RNE (specialised opcodes) */
+  bool rne = s0->kind == FER_SORT_RM && fer_term_op(f, a0) == FER_OP_CONST &&
+             fer_const_u128(f, a0) == FER_RNE;
   switch (op) {
   case FER_OP_NOT: return emit(c, I(FER_I_NOT, r[0], 0, 0, 0, 0), dst);
   case FER_OP_AND:
@@ -170,10 +191,13 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   case FER_OP_FP: return emit(c, I(FER_I_FPMAKE, r[0], r[1], r[2], eb, sb), dst);
   case FER_OP_FP_ABS: return emit(c, I(FER_I_FABS, 0, r[0], 0, eb, sb), dst);
   case FER_OP_FP_NEG: return emit(c, I(FER_I_FNEG, 0, r[0], 0, eb, sb), dst);
-  case FER_OP_FP_ADD: return emit(c, I(FER_I_FADD, r[0], r[1], r[2], eb, sb), dst);
-  case FER_OP_FP_SUB: return emit(c, I(FER_I_FSUB, r[0], r[1], r[2], eb, sb), dst);
-  case FER_OP_FP_MUL: return emit(c, I(FER_I_FMUL, r[0], r[1], r[2], eb, sb), dst);
-  case FER_OP_FP_DIV: return emit(c, I(FER_I_FDIV, r[0], r[1], r[2], eb, sb), dst);
+#define FARITH(OP, IOP)                                                       \
+  case FER_OP_##OP:                                                           \
+    return emit(c, I(specialise(FER_I_##IOP, eb, sb, rne), r[0], r[1], r[2],  \
+                     eb, sb), dst);
+  FARITH(FP_ADD, FADD) FARITH(FP_SUB, FSUB) FARITH(FP_MUL, FMUL)
+  FARITH(FP_DIV, FDIV)
+#undef FARITH
   case FER_OP_FP_FMA: {
     fer_insn q = I(FER_I_FFMA, r[0], r[1], r[2], eb, sb);
     q.e = r[3];
@@ -187,7 +211,9 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   case FER_OP_FP_MAX: c->p->may_unspec = true;
     return emit(c, I(FER_I_FMAX, 0, r[0], r[1], eb, sb), dst);
 #define FCMP(OP, IOP, X, Y) \
-  case FER_OP_##OP: return emit(c, I(FER_I_##IOP, 0, r[X], r[Y], s0->a, s0->b), dst);
+  case FER_OP_##OP:                                                           \
+    return emit(c, I(specialise(FER_I_##IOP, s0->a, s0->b, false), 0, r[X],  \
+                     r[Y], s0->a, s0->b), dst);
   FCMP(FP_LEQ, FLEQ, 0, 1) FCMP(FP_LT, FLT, 0, 1) FCMP(FP_GEQ, FLEQ, 1, 0)
   FCMP(FP_GT, FLT, 1, 0) FCMP(FP_EQ, FEQ, 0, 1)
 #undef FCMP

@@ -72,4 +72,20 @@ void fer_printf(ferret *, const char *fmt, ...)
 void fer_diag(ferret *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* ---- the floating-point environment of a search (prog.c) ----
+ * fer_env_enter sets this thread's SSE control register to the standard
+ * one (round to nearest, flush-to-zero and denormals-are-zero off, every
+ * exception masked) if the host left another one, until the matching
+ * fer_env_leave, which gives the host back its control bits (calls nest;
+ * the outermost pair acts).  In between, the compiled evaluator runs the
+ * Float32/Float64 operations as single SSE instructions (FER_ENV_STD,
+ * fp/fast.h).  Host code called in between (allocator, output) may change
+ * the register: every call of it is followed by fer_env_refresh (alloc.c,
+ * fer_write, fer_diag), which sets it again if a search is in progress on
+ * this thread.  fer_env_std(): is one in progress?  No-ops off x86-64. */
+void fer_env_enter(void);
+void fer_env_leave(void);
+void fer_env_refresh(void);
+bool fer_env_std(void);
+
 #endif

@@ -4,7 +4,7 @@
  * through it.  Keep it lean: one switch, no allocation, no calls except the
  * semantics functions of fp.h / bv.h (never reimplemented here) and their
  * inline Float32/Float64 fast paths of fp/fast.h, which return the same
- * bits and take the rounding-direction probe made once per demand() call
+ * bits given what is known of the MXCSR, found once per demand() call
  * (see demand for why that is sound).  Define
  * FER_COMPUTED_GOTO to use a jump table (GCC/Clang) instead of the switch;
  * the opcode cases are written once, through the CASE/NEXT macros. */
@@ -14,6 +14,43 @@
 #include "fp/fast.h"
 #include "fp/fp.h"
 #include "prog.h"
+
+/* ---- the floating-point environment of a search (internal.h) ---- */
+
+#if FER_FP_HW
+#define MXCSR_STD 0x1f80u  /* nearest, FTZ and DAZ off, exceptions masked */
+#define MXCSR_CTRL 0xffc0u /* the control bits; 0x3f are sticky flags */
+static _Thread_local unsigned env_depth, env_saved;
+void fer_env_enter(void) {
+  if (env_depth++) return;
+  unsigned m = _mm_getcsr();
+  env_saved = m;
+  if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
+}
+void fer_env_leave(void) {
+  if (!env_depth || --env_depth) return;
+  unsigned m = _mm_getcsr();
+  if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
+    _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
+}
+void fer_env_refresh(void) {
+  if (!env_depth) return;
+  unsigned m = _mm_getcsr();
+  if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
+}
+bool fer_env_std(void) { return env_depth != 0; }
+/* What the evaluator knows of the MXCSR now (fp/fast.h's FER_ENV_*). */
+static inline int env_now(void) {
+  if (env_depth) return FER_ENV_STD;
+  return fer_fast_probe() ? FER_ENV_NEAREST : FER_ENV_UNKNOWN;
+}
+#else
+void fer_env_enter(void) {}
+void fer_env_leave(void) {}
+void fer_env_refresh(void) {}
+bool fer_env_std(void) { return false; }
+static inline int env_now(void) { return FER_ENV_UNKNOWN; }
+#endif
 
 const char *const fer_opcode_name[FER_I_COUNT] = {
 #define FER_OPCODE_NAME(N) #N,
@@ -143,10 +180,10 @@ static inline fer_fmt fmt_of(const fer_insn *i) {
 }
 
 /* Run code[begin, end) on register file r.  Returns whether an
- * instruction hit a case SMT-LIB leaves unspecified.  `nearest` is
- * fer_fast_probe()'s answer for the current MXCSR (fp/fast.h).  HOT. */
+ * instruction hit a case SMT-LIB leaves unspecified.  `env` is what is
+ * known of the current MXCSR (FER_ENV_*, fp/fast.h; from env_now).  HOT. */
 static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
-                    fer_u128 *r, bool nearest) {
+                    fer_u128 *r, int env) {
   bool unspec = false;
   const fer_insn *i = code + begin, *stop = code + end;
 #define A r[i->a]
@@ -224,12 +261,12 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
     CASE(FPMAKE) SET(fer_fp_make(fmt_of(i), (unsigned)A, B, C)); NEXT;
     CASE(FABS) SET(fer_fast_abs(fmt_of(i), B)); NEXT;
     CASE(FNEG) SET(fer_fast_neg(fmt_of(i), B)); NEXT;
-    CASE(FADD) SET(fer_fast_add(fmt_of(i), RM, B, C, nearest)); NEXT;
-    CASE(FSUB) SET(fer_fast_sub(fmt_of(i), RM, B, C, nearest)); NEXT;
-    CASE(FMUL) SET(fer_fast_mul(fmt_of(i), RM, B, C, nearest)); NEXT;
-    CASE(FDIV) SET(fer_fast_div(fmt_of(i), RM, B, C, nearest)); NEXT;
-    CASE(FFMA) SET(fer_fast_fma(fmt_of(i), RM, B, C, r[i->e], nearest)); NEXT;
-    CASE(FSQRT) SET(fer_fast_sqrt(fmt_of(i), RM, B, nearest)); NEXT;
+    CASE(FADD) SET(fer_fast_add(fmt_of(i), RM, B, C, env)); NEXT;
+    CASE(FSUB) SET(fer_fast_sub(fmt_of(i), RM, B, C, env)); NEXT;
+    CASE(FMUL) SET(fer_fast_mul(fmt_of(i), RM, B, C, env)); NEXT;
+    CASE(FDIV) SET(fer_fast_div(fmt_of(i), RM, B, C, env)); NEXT;
+    CASE(FFMA) SET(fer_fast_fma(fmt_of(i), RM, B, C, r[i->e], env)); NEXT;
+    CASE(FSQRT) SET(fer_fast_sqrt(fmt_of(i), RM, B, env)); NEXT;
     CASE(FREM) SET(fer_fp_rem(fmt_of(i), B, C)); NEXT;
     CASE(FRTI) SET(fer_fp_rti(fmt_of(i), RM, B)); NEXT;
     CASE(FMIN) {
@@ -258,11 +295,11 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
      * source width (the registers a/b are rm/operand). */
     CASE(FCVT) {
       fer_fmt from = {i->e, i->c};
-      SET(fer_fast_convert(fmt_of(i), RM, from, B, nearest));
+      SET(fer_fast_convert(fmt_of(i), RM, from, B, env));
     }
     NEXT;
-    CASE(FROMSBV) SET(fer_fast_from_sbv(fmt_of(i), RM, B, i->c, nearest)); NEXT;
-    CASE(FROMUBV) SET(fer_fast_from_ubv(fmt_of(i), RM, B, i->c, nearest)); NEXT;
+    CASE(FROMSBV) SET(fer_fast_from_sbv(fmt_of(i), RM, B, i->c, env)); NEXT;
+    CASE(FROMUBV) SET(fer_fast_from_ubv(fmt_of(i), RM, B, i->c, env)); NEXT;
     CASE(FROMREAL) SET(r[i->b + (uint32_t)A]); NEXT;
     CASE(TOUBV) {
       bool defined = true;
@@ -278,6 +315,21 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
       unspec |= !defined;
     }
     NEXT;
+    /* Float64 / Float32 under constant RNE (compile.c's specialise) */
+    CASE(FADD64) SET(fer_fast_add64(B, C, env)); NEXT;
+    CASE(FSUB64) SET(fer_fast_sub64(B, C, env)); NEXT;
+    CASE(FMUL64) SET(fer_fast_mul64(B, C, env)); NEXT;
+    CASE(FDIV64) SET(fer_fast_div64(B, C, env)); NEXT;
+    CASE(FLEQ64) SET(fer_fast_leq64(B, C, env)); NEXT;
+    CASE(FLT64) SET(fer_fast_lt64(B, C, env)); NEXT;
+    CASE(FEQ64) SET(fer_fast_eq64(B, C, env)); NEXT;
+    CASE(FADD32) SET(fer_fast_add32(B, C, env)); NEXT;
+    CASE(FSUB32) SET(fer_fast_sub32(B, C, env)); NEXT;
+    CASE(FMUL32) SET(fer_fast_mul32(B, C, env)); NEXT;
+    CASE(FDIV32) SET(fer_fast_div32(B, C, env)); NEXT;
+    CASE(FLEQ32) SET(fer_fast_leq32(B, C, env)); NEXT;
+    CASE(FLT32) SET(fer_fast_lt32(B, C, env)); NEXT;
+    CASE(FEQ32) SET(fer_fast_eq32(B, C, env)); NEXT;
     CASE(TOIEEE) {
       fer_fmt m = fmt_of(i);
       if (fer_fp_is_nan(m, B)) unspec = true;
@@ -319,16 +371,19 @@ static inline bool stale(const fer_exec *x, const fer_prog *p, uint32_t b) {
 }
 
 /* Bring block `root` and every block it depends on up to date.  HOT.
- * The rounding-direction probe of fp/fast.h is made once here, before the
- * first block runs, and holds for every block of this call: from it to
+ * What is known of the MXCSR (env_now: FER_ENV_STD inside a search, else
+ * the rounding-direction probe of fp/fast.h) is taken once here, before
+ * the first block runs, and holds for every block of this call: from it to
  * the return, only fer_run runs, which calls nothing but pure fp.h / bv.h
  * functions (none writes the MXCSR) and no host code (no callback, no
  * allocation, no output), and the MXCSR is per thread and survives signal
- * handlers (fp/fast.h).  It is not kept across calls: between two calls
- * the host may run code (callbacks of the engine) that changes it. */
+ * handlers (fp/fast.h).  Between two calls the host may run code (the
+ * engine's allocator and output callbacks): a probe is not kept across
+ * calls, and inside a search the callbacks' wrappers restore the standard
+ * MXCSR (fer_env_refresh). */
 static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
   uint64_t in = x->input;
-  int nearest = -1; /* probed at the first stale block */
+  int env = -1; /* known at the first stale block */
   uint32_t sp = 0, lo = root; /* ancestors have smaller ids */
   x->bchk[root] = in;
   x->stack[sp++] = root;
@@ -355,9 +410,8 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
       bits &= bits - 1;
       if (!stale(x, p, b)) continue;
       const fer_block *blk = &p->blocks.data[b];
-      if (nearest < 0) nearest = fer_fast_probe();
-      x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r,
-                             nearest > 0);
+      if (env < 0) env = env_now();
+      x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r, env);
       x->insns += blk->end - blk->begin;
       x->bver[b] = ++x->clock;
     }
@@ -365,11 +419,11 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
 }
 
 /* Straight mode (prog.h): run constraint c's own code for the current
- * input (the probe holds for the whole call, as in demand).  HOT. */
+ * input (env_now() holds for the whole call, as in demand).  HOT. */
 void fer_exec_straight(fer_exec *x, uint32_t c) {
   uint32_t b = x->sbeg[c], e = x->sbeg[c + 1];
   x->cin[c] = x->input;
-  x->cunspec[c] = fer_run(x->scode, b, e, x->r, fer_fast_probe());
+  x->cunspec[c] = fer_run(x->scode, b, e, x->r, env_now());
   x->insns += e - b;
 }
 

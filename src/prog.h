@@ -49,7 +49,9 @@
   X(FPMAKE) X(FABS) X(FNEG) X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FFMA)        \
   X(FSQRT) X(FREM) X(FRTI) X(FMIN) X(FMAX) X(FLEQ) X(FLT) X(FEQ)           \
   X(ISNORMAL) X(ISSUBNORMAL) X(ISZERO) X(ISINF) X(ISNAN) X(ISNEG) X(ISPOS) \
-  X(FCVT) X(FROMSBV) X(FROMUBV) X(FROMREAL) X(TOUBV) X(TOSBV) X(TOIEEE)
+  X(FCVT) X(FROMSBV) X(FROMUBV) X(FROMREAL) X(TOUBV) X(TOSBV) X(TOIEEE)    \
+  X(FADD64) X(FSUB64) X(FMUL64) X(FDIV64) X(FLEQ64) X(FLT64) X(FEQ64)      \
+  X(FADD32) X(FSUB32) X(FMUL32) X(FDIV32) X(FLEQ32) X(FLT32) X(FEQ32)
 
 typedef enum fer_opcode {
 #define FER_OPCODE_ENUM(N) FER_I_##N,
@@ -59,6 +61,25 @@ typedef enum fer_opcode {
 } fer_opcode;
 
 extern const char *const fer_opcode_name[FER_I_COUNT];
+
+/* The specialised opcodes FADD64 ... FEQ32 are FADD ... FEQ on Float64
+ * (11,53) or Float32 (8,24), the arithmetic ones under the constant
+ * rounding mode RNE (compile.c picks them; prog.c runs them through the
+ * fp/fast.h entry points without format or mode tests).  Their operand
+ * fields are those of the general opcode (a = the rounding-mode register,
+ * w, x = eb, sb), so any consumer may treat them as fer_opcode_general(op). */
+static inline fer_opcode fer_opcode_general(fer_opcode op) {
+  switch (op) {
+  case FER_I_FADD64: case FER_I_FADD32: return FER_I_FADD;
+  case FER_I_FSUB64: case FER_I_FSUB32: return FER_I_FSUB;
+  case FER_I_FMUL64: case FER_I_FMUL32: return FER_I_FMUL;
+  case FER_I_FDIV64: case FER_I_FDIV32: return FER_I_FDIV;
+  case FER_I_FLEQ64: case FER_I_FLEQ32: return FER_I_FLEQ;
+  case FER_I_FLT64: case FER_I_FLT32: return FER_I_FLT;
+  case FER_I_FEQ64: case FER_I_FEQ32: return FER_I_FEQ;
+  default: return op;
+  }
+}
 
 /* One instruction.  FP operations: a = rounding-mode register (unused for
  * those without one), b, c, e = operands, w = eb, x = sb.  BV: a, b

@@ -134,7 +134,7 @@ static int put_insn(ferret *f, fer_buf *b, const fer_insn *i) {
            x = i->x;
 #define P(...) return fer_buf_printf(f, b, __VA_ARGS__)
 #define FM "FER_F(%u, %u)"
-  switch ((fer_opcode)i->op) {
+  switch (fer_opcode_general((fer_opcode)i->op)) {
   case FER_I_NOT: P("r[%u] = r[%u] ^ 1;\n", d, a);
   case FER_I_AND: P("r[%u] = r[%u] & r[%u];\n", d, a, bb);
   case FER_I_OR: P("r[%u] = r[%u] | r[%u];\n", d, a, bb);

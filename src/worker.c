@@ -203,7 +203,7 @@ static uint32_t pick_parent(fer_worker *w) {
   return (uint32_t)fer_rng_below(&w->rng, c->size);
 }
 
-fer_run_result fer_worker_run(fer_worker *w) {
+static fer_run_result run(fer_worker *w) {
   const fer_prog *p = w->p;
   fer_search *s = w->s;
   const fer_options *o = s->opt;
@@ -261,4 +261,14 @@ fer_run_result fer_worker_run(fer_worker *w) {
     fer_mutate(w, w->corpus.meta[parent].fail);
     if (fer_worker_try(w, w->cand, FER_FROM_MUTATION)) return FER_RUN_FOUND;
   }
+}
+
+/* The search runs under the standard floating-point environment
+ * (internal.h): the evaluator's Float32/Float64 operations are then single
+ * SSE instructions. */
+fer_run_result fer_worker_run(fer_worker *w) {
+  fer_env_enter();
+  fer_run_result r = run(w);
+  fer_env_leave();
+  return r;
 }

@@ -1,8 +1,10 @@
 /* The evaluator's inline fast paths (src/fp/fast.h) against the library
  * (fp.h): every fer_fast_* function must return exactly the bits of its
- * fp.h counterpart, with `nearest` probed under the MXCSR environment in
+ * fp.h counterpart, with `env` probed under the MXCSR environment in
  * force: the default, each directed rounding mode, and nearest with
- * FTZ|DAZ.  Operands: edge values x edge values (zeros, subnormals,
+ * FTZ|DAZ; and with env FER_ENV_STD after fer_env_enter from each of those
+ * host environments (which must set the standard MXCSR, and
+ * fer_env_leave give the host's back).  Operands: edge values x edge values (zeros, subnormals,
  * min/max normal, 1 and neighbours, halfway addends, infinities, NaNs of
  * both signs, quiet and signalling), then random pairs biased to the hard
  * cases (results near the underflow and overflow thresholds, cancellation,
@@ -25,10 +27,13 @@
 #include <xmmintrin.h>
 #define FAST_RC_SHIFT 13 /* 00 nearest, 01 down, 10 up, 11 toward zero */
 #define FAST_FTZ_DAZ 0x8040u
-#define FAST_ENVS 5
-/* 0 default, 1-3 directed modes, 4 nearest with FTZ|DAZ. */
+#define FAST_HOSTS 5
+#define FAST_ENVS 10
+/* Host environments 0 default, 1-3 directed modes, 4 nearest with
+ * FTZ|DAZ; environments 5-9 are hosts 0-4 under fer_env_enter. */
 static unsigned fast_set_env(int e) {
   unsigned old = _mm_getcsr();
+  e %= FAST_HOSTS;
   unsigned csr = old & ~(3u << FAST_RC_SHIFT) & ~FAST_FTZ_DAZ;
   if (e >= 1 && e <= 3) csr |= (unsigned)e << FAST_RC_SHIFT;
   if (e == 4) csr |= FAST_FTZ_DAZ;
@@ -36,11 +41,39 @@ static unsigned fast_set_env(int e) {
   return old;
 }
 static void fast_restore_env(unsigned old) { _mm_setcsr(old); }
+static unsigned fast_ctrl(void) { return _mm_getcsr() & 0xffc0u; }
 #else
-#define FAST_ENVS 1
+#define FAST_HOSTS 1
+#define FAST_ENVS 2
+static unsigned fast_ctrl(void) { return 0; }
 static unsigned fast_set_env(int e) { (void)e; return 0; }
 static void fast_restore_env(unsigned old) { (void)old; }
 #endif
+
+/* Enter environment e (fast_set_env, then fer_env_enter for e >=
+ * FAST_HOSTS); returns the `env` argument of the fast paths there and
+ * leaves in *saved what fast_leave_env needs. */
+static unsigned fast_host_ctrl;
+static int fast_enter_env(int e, unsigned *saved) {
+  *saved = fast_set_env(e);
+  if (e < FAST_HOSTS)
+    return fer_fast_probe() ? FER_ENV_NEAREST : FER_ENV_UNKNOWN;
+  unsigned host = fast_host_ctrl = fast_ctrl();
+  fer_env_enter();
+  CHECK_MSG(!FER_FP_HW || fast_ctrl() == 0x1f80u, "env %d: MXCSR %#x", e, fast_ctrl());
+  fer_env_enter(); /* nested: no effect */
+  fer_env_leave();
+  CHECK(fast_ctrl() == (FER_FP_HW ? 0x1f80u : host));
+  return FER_ENV_STD;
+}
+/* Leave it: fer_env_leave gives back the host's control bits. */
+static void fast_leave_env(int e, unsigned saved) {
+  if (e >= FAST_HOSTS) {
+    fer_env_leave();
+    CHECK_MSG(fast_ctrl() == fast_host_ctrl, "env %d: host MXCSR not restored", e);
+  }
+  fast_restore_env(saved);
+}
 
 static uint64_t fast_rng = 0x5eedfa57;
 static uint64_t fast_rand(void) { /* splitmix64 */
@@ -129,14 +162,17 @@ static uint64_t fast_gen(fer_fmt f, uint64_t other, bool second) {
 enum {
   F_ADD, F_SUB, F_MUL, F_DIV, F_SQRT, F_FMA, F_LEQ, F_LT, F_EQ, F_SEQ,
   F_MIN, F_MAX, F_ISN, F_ISS, F_ISZ, F_ISI, F_ISNAN, F_ISNEG, F_ISPOS,
-  F_ABS, F_NEG, F_CVT, F_SBV64, F_SBV32, F_SBVSH, F_UBVW, F_NOPS
+  F_ABS, F_NEG, F_CVT, F_SBV64, F_SBV32, F_SBVSH, F_UBVW,
+  F_SADD, F_SSUB, F_SMUL, F_SDIV, F_SLEQ, F_SLT, F_SEQL, F_NOPS
 };
 static const char *const fast_op_name[F_NOPS] = {
     "add", "sub", "mul", "div", "sqrt", "fma", "leq", "lt", "eq", "=", "min",
     "max", "isNormal", "isSubnormal", "isZero", "isInfinite", "isNaN",
     "isNegative", "isPositive", "abs", "neg", "to_fp(other format)",
     "to_fp(sbv64 a)", "to_fp(sbv32 b)", "to_fp(sbv64 a>>c)",
-    "to_fp_unsigned(bv(1+c%64) b)"};
+    "to_fp_unsigned(bv(1+c%64) b)", "add (specialised)", "sub (specialised)",
+    "mul (specialised)", "div (specialised)", "leq (specialised)",
+    "lt (specialised)", "eq (specialised)"};
 
 /* The conversions of fast_all: a converted to the other of Float32 and
  * Float64 (Float64 for every other format); integers taken from a, b, c:
@@ -158,8 +194,21 @@ static uint64_t fast_sh(uint64_t a, uint64_t c) {
 __attribute__((noinline))
 #endif
 static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
-                     bool fast, bool nearest, fer_u128 *o) {
+                     bool fast, int nearest, fer_u128 *o) {
+  bool f64 = f.eb == 11 && f.sb == 53, f32 = f.eb == 8 && f.sb == 24;
+  /* the specialised entry points where the evaluator uses them (Float64
+   * and Float32; arithmetic under RNE), else the general ones */
+#define SPEC_BIN(K, NAME)                                                    \
+  o[K] = rm == FER_RNE && f64   ? fer_fast_##NAME##64(a, b, nearest)        \
+         : rm == FER_RNE && f32 ? fer_fast_##NAME##32(a, b, nearest)        \
+                                : fer_fast_##NAME(f, rm, a, b, nearest);
+#define SPEC_CMP(K, NAME)                                                    \
+  o[K] = f64 ? fer_fast_##NAME##64(a, b, nearest)                           \
+         : f32 ? fer_fast_##NAME##32(a, b, nearest) : fer_fast_##NAME(f, a, b);
   if (fast) {
+    SPEC_BIN(F_SADD, add) SPEC_BIN(F_SSUB, sub) SPEC_BIN(F_SMUL, mul)
+    SPEC_BIN(F_SDIV, div) SPEC_CMP(F_SLEQ, leq) SPEC_CMP(F_SLT, lt)
+    SPEC_CMP(F_SEQL, eq)
     o[F_ADD] = fer_fast_add(f, rm, a, b, nearest);
     o[F_SUB] = fer_fast_sub(f, rm, a, b, nearest);
     o[F_MUL] = fer_fast_mul(f, rm, a, b, nearest);
@@ -188,6 +237,13 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_UBVW] = fer_fast_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
                                   1 + (uint32_t)(c % 64), nearest);
   } else {
+    o[F_SADD] = fer_fp_add(f, rm, a, b);
+    o[F_SSUB] = fer_fp_sub(f, rm, a, b);
+    o[F_SMUL] = fer_fp_mul(f, rm, a, b);
+    o[F_SDIV] = fer_fp_div(f, rm, a, b);
+    o[F_SLEQ] = fer_fp_leq(f, a, b);
+    o[F_SLT] = fer_fp_lt(f, a, b);
+    o[F_SEQL] = fer_fp_eq(f, a, b);
     o[F_ADD] = fer_fp_add(f, rm, a, b);
     o[F_SUB] = fer_fp_sub(f, rm, a, b);
     o[F_MUL] = fer_fp_mul(f, rm, a, b);
@@ -216,17 +272,19 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_UBVW] = fer_fp_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
                                 1 + (uint32_t)(c % 64));
   }
+#undef SPEC_BIN
+#undef SPEC_CMP
 }
 
 /* One case in environment env: returns the number of mismatches. */
 static unsigned fast_case(fer_fmt f, fer_rm rm, int env, uint64_t a, uint64_t b,
                           uint64_t c, unsigned *printed) {
   fer_u128 got[F_NOPS], want[F_NOPS];
-  unsigned saved = fast_set_env(env);
-  bool nearest = fer_fast_probe();
+  unsigned saved;
+  int nearest = fast_enter_env(env, &saved);
   fast_all(f, rm, a, b, c, true, nearest, got);
-  fast_restore_env(saved);
-  fast_all(f, rm, a, b, c, false, false, want);
+  fast_leave_env(env, saved);
+  fast_all(f, rm, a, b, c, false, FER_ENV_UNKNOWN, want);
   unsigned bad = 0;
   for (int k = 0; k < F_NOPS; k++) {
     if (got[k] == want[k]) continue;
@@ -246,7 +304,7 @@ static unsigned fast_case(fer_fmt f, fer_rm rm, int env, uint64_t a, uint64_t b,
  * and 4), whatever FTZ and DAZ say. */
 TEST(fp_fast_probe) {
 #if FER_FP_HW
-  for (int env = 0; env < FAST_ENVS; env++) {
+  for (int env = 0; env < FAST_HOSTS; env++) {
     unsigned saved = fast_set_env(env);
     bool nearest = fer_fast_probe();
     fast_restore_env(saved);
@@ -304,7 +362,7 @@ TEST(fp_fast_other_formats) {
         fer_u128 b = ((fer_u128)(fast_rand() & 0x7fff) << 64) | fast_rand();
         fer_u128 got[F_NOPS], want[F_NOPS];
         fast_all(f, FER_RNE, a, b, a, true, fer_fast_probe(), got);
-        fast_all(f, FER_RNE, a, b, a, false, false, want);
+        fast_all(f, FER_RNE, a, b, a, false, FER_ENV_UNKNOWN, want);
         for (int o = 0; o < F_NOPS; o++) bad += got[o] != want[o];
       }
       continue;
@@ -331,7 +389,7 @@ static bool fast_replay(const fer_insn *i, const fer_u128 *r, fer_u128 *out) {
   fer_fmt m = {i->w, i->x};
   fer_rm rm = (fer_rm)r[i->a];
   fer_u128 b = r[i->b], c = r[i->c];
-  switch ((fer_opcode)i->op) {
+  switch (fer_opcode_general((fer_opcode)i->op)) {
   case FER_I_FSEQ: *out = fer_fp_smt_eq(m, b, c); return true;
   case FER_I_FABS: *out = fer_fp_abs(m, b); return true;
   case FER_I_FNEG: *out = fer_fp_neg(m, b); return true;
@@ -422,9 +480,22 @@ TEST(fp_fast_evaluator) {
   memset(seen, 0, sizeof seen);
   for (size_t k = 0; k < p.code.size; k++) {
     const fer_insn *i = &p.code.data[k];
-    if (i->w == 8 && i->x == 24) seen[i->op][0]++;
-    if (i->w == 11 && i->x == 53) seen[i->op][1]++;
+    fer_opcode g = fer_opcode_general((fer_opcode)i->op);
+    if (i->w == 8 && i->x == 24) seen[g][0]++, seen[i->op][0]++;
+    if (i->w == 11 && i->x == 53) seen[g][1]++, seen[i->op][1]++;
   }
+  /* and the specialised ones (constant RNE, both formats) */
+  static const fer_opcode spec64[] = {FER_I_FADD64, FER_I_FSUB64, FER_I_FMUL64,
+                                      FER_I_FDIV64, FER_I_FLEQ64, FER_I_FLT64,
+                                      FER_I_FEQ64};
+  static const fer_opcode spec32[] = {FER_I_FADD32, FER_I_FSUB32, FER_I_FMUL32,
+                                      FER_I_FDIV32, FER_I_FLEQ32, FER_I_FLT32,
+                                      FER_I_FEQ32};
+  for (size_t k = 0; k < sizeof spec64 / sizeof spec64[0]; k++)
+    CHECK_MSG(seen[spec64[k]][1] && seen[spec32[k]][0], "opcode %s",
+              fer_opcode_name[spec64[k]]);
+  /* the general ones stay where the mode is a variable */
+  CHECK(seen[FER_I_FADD][0] && seen[FER_I_FADD][1]);
   static const fer_opcode want_ops[] = {
       FER_I_FADD, FER_I_FSUB, FER_I_FMUL, FER_I_FDIV, FER_I_FSQRT, FER_I_FFMA,
       FER_I_FLEQ, FER_I_FLT, FER_I_FEQ, FER_I_FMIN, FER_I_FMAX, FER_I_FABS,
@@ -458,13 +529,14 @@ TEST(fp_fast_evaluator) {
         v = fast_rand() & 1;
       fer_exec_set(&x, s, v);
     }
-    unsigned saved = fast_set_env(env);
+    unsigned saved;
+    (void)fast_enter_env(env, &saved); /* the evaluator finds it itself */
     bool unspec[64];
     for (uint32_t c = 0; c < p.cons.size && c < 64; c++) {
       (void)fer_exec_cons(&x, c);
       unspec[c] = fer_exec_cons_unspec(&x, c);
     }
-    fast_restore_env(saved);
+    fast_leave_env(env, saved);
     for (size_t k = 0; k < p.code.size; k++) {
       const fer_insn *i = &p.code.data[k];
       fer_u128 want;

@@ -4,47 +4,56 @@
  * the evaluator's hot loop is the out-of-line call with fer_u128
  * arguments and, for arithmetic, the rounding-direction probe
  * fer_hw_nearest() made on every call.  These static inline versions take
- * the probe's answer as a parameter `nearest`, computed ONCE by the caller
- * with fer_fast_probe(), and otherwise apply exactly the guards of the
- * library's hardware paths (fp_internal.h, "hardware fast paths"):
- *   - arithmetic under RNE on Float32/Float64 with operands whose exponent
- *     field is nonzero (normal, infinite or NaN: DAZ cannot act) goes to
- *     one SSE instruction, whose result is kept only if its exponent field
- *     is nonzero too (FTZ cannot have acted); NaN results are made
- *     canonical (0x7ff8000000000000 / 0x7fc00000), as the library does;
- *   - every other case (other formats, other modes, `nearest` false, zero
- *     or subnormal operands or results) calls the fp.h function, which
- *     decides again by itself.
- * So each function returns the bits the fp.h function returns, in every
- * case and under every MXCSR setting (tests/test_fp_fast.c checks it
- * under each MXCSR rounding mode and FTZ|DAZ, on edge values and random
- * pairs).  Comparisons use ucomisd/ucomiss when both operands have a
- * nonzero exponent field (DAZ cannot act; no rounding involved) and
+ * what the caller knows of the SSE environment as a parameter `env`
+ * (FER_ENV_*, below), established ONCE per stretch of evaluation, and
+ * return exactly the bits the fp.h function returns:
+ *   - FER_ENV_STD (the evaluator set the standard MXCSR itself,
+ *     fer_env_enter in prog.h): arithmetic under RNE on Float32/Float64 is
+ *     one SSE instruction for every operand, NaN results made canonical;
+ *     comparisons are one ucomisd/ucomiss;
+ *   - FER_ENV_NEAREST (only the rounding direction is known, by
+ *     fer_fast_probe()): the exact guards of the library's hardware paths
+ *     (fp_internal.h, "hardware fast paths"): operands whose exponent field
+ *     is nonzero (normal, infinite or NaN: DAZ cannot act) go to the SSE
+ *     instruction, whose result is kept only if its exponent field is
+ *     nonzero too (FTZ cannot have acted);
+ *   - every other case (other formats, other modes, FER_ENV_UNKNOWN, zero
+ *     or subnormal operands or results under FER_ENV_NEAREST) calls the
+ *     fp.h function, which decides again by itself.
+ * tests/test_fp_fast.c checks every function against fp.h under each
+ * MXCSR rounding mode and FTZ|DAZ (with the probe's answer) and under the
+ * standard MXCSR with FER_ENV_STD, on edge values, subnormals and random
+ * pairs.  Comparisons under FER_ENV_NEAREST use the hardware when both
+ * operands have a nonzero exponent field (no rounding involved) and
  * integer keys otherwise; classification, abs/neg and min/max are integer
  * code on one 64-bit word.  Other formats call fp.h.
  *
- * Why not probe FTZ/DAZ too and drop the guards?  Detecting them takes a
- * subnormal operand or result, which costs a microcode assist of ~100
- * cycles on many Intel CPUs in exactly the default state, and reading the
- * MXCSR (stmxcsr) costs ~5 ns on the AMD machine of BENCHMARKS.md: either
- * would be paid on every evaluation, for a saving of 3-4 instructions per
- * operation.  Like the library, these paths assume the floating-point
- * exceptions are masked (the default): an unmasked invalid or overflow
- * exception would trap in the library's hardware paths as well.
+ * Why not probe FTZ/DAZ too?  Detecting them takes a subnormal operand or
+ * result, which costs a microcode assist of ~100 cycles on many Intel CPUs
+ * in exactly the default state, and reading the MXCSR (stmxcsr) costs
+ * ~5-12 ns on the AMD machine of BENCHMARKS.md: either would be paid on
+ * every evaluation.  Setting the MXCSR once per search (FER_ENV_STD) costs
+ * nothing per evaluation.  Under FER_ENV_NEAREST, like the library, these
+ * paths assume the floating-point exceptions are masked (the default): an
+ * unmasked invalid or overflow exception would trap in the library's
+ * hardware paths as well; FER_ENV_STD masks them itself.
  *
- * Hoisting the probe is sound when nothing between the probe and the
- * operation can change the MXCSR.  The caller's contract: probe at the
- * start of a stretch of straight evaluation that calls nothing but fp.h /
- * bv.h functions and these (pure: they never write the MXCSR) and no host
- * code (no callbacks, allocator hooks or output); the MXCSR is per thread,
- * so other threads cannot touch it.  A signal handler interrupting that
- * stretch cannot change it either: on Linux x86-64 the kernel saves the
- * interrupted FPU/SSE state (MXCSR included) in the signal frame, runs the
- * handler with a fresh default state, and restores the saved state at
- * sigreturn; only a handler that deliberately edits the saved context in
- * its ucontext (as a debugger might) could, and then it edits every
- * register of the interrupted code too, which no program can be robust
- * against.  fer_hw_nearest() goes through a volatile asm: the compiler
+ * Why the environment holds for a whole stretch.  The caller's contract:
+ * from the probe (or fer_env_enter) to the operation, nothing runs but
+ * fp.h / bv.h functions and these (pure: they never write the MXCSR) and
+ * ferret's own code; host code (the allocator and output callbacks) may
+ * run only through the wrappers that restore the environment after it
+ * (fer_env_refresh).  The MXCSR is per thread, so other threads cannot
+ * touch it.  A signal handler interrupting the stretch cannot change it
+ * either: on Linux x86-64 the kernel saves the interrupted FPU/SSE state
+ * (MXCSR included) in the signal frame, runs the handler with a fresh
+ * default state, and restores the saved state at sigreturn; only a
+ * handler that deliberately edits the saved context in its ucontext (as a
+ * debugger might) could, and then it edits every register of the
+ * interrupted code too, which no program can be robust against.  And no
+ * answer depends on it alone: models are validated by the term evaluator
+ * (eval.c), which calls fp.h, whose hardware paths probe and guard on
+ * every call.  fer_hw_nearest() goes through a volatile asm: the compiler
  * neither moves it nor merges two of them, nor folds its arithmetic. */
 #ifndef FER_FP_FAST_H
 #define FER_FP_FAST_H
@@ -62,6 +71,21 @@ static inline bool fer_fast_probe(void) {
 #endif
 }
 
+/* What the caller knows of the SSE environment: the `env` argument of the
+ * functions below (a bool `nearest` converts to the first two).
+ *   FER_ENV_UNKNOWN  nothing: the library decides every case;
+ *   FER_ENV_NEAREST  fer_fast_probe() said the MXCSR rounds to nearest;
+ *                    FTZ/DAZ unknown, so the guards above apply;
+ *   FER_ENV_STD      the MXCSR is the standard one, 0x1f80 in its control
+ *                    bits: round to nearest, FTZ and DAZ off, every
+ *                    exception masked.  The caller has set it itself
+ *                    (fer_env_enter, prog.h) and no host code ran since.
+ *                    Then one SSE instruction is IEEE 754's correctly
+ *                    rounded RNE result for EVERY operand, zeros and
+ *                    subnormals included, with SMT-LIB's signed zeros;
+ *                    only a NaN result is made canonical.  No guards. */
+enum { FER_ENV_UNKNOWN = 0, FER_ENV_NEAREST = 1, FER_ENV_STD = 2 };
+
 /* The format tests, on one 64-bit word (eb in the low half). */
 static inline uint64_t fer_fast_fmtkey(fer_fmt f) {
   return ((uint64_t)f.sb << 32) | f.eb;
@@ -72,22 +96,40 @@ static inline bool fer_fast_f64(fer_fmt f) {
 static inline bool fer_fast_f32(fer_fmt f) {
   return fer_fast_fmtkey(f) == ((uint64_t)24 << 32 | 8);
 }
+#define FER_FAST_FMT64 ((fer_fmt){11, 53})
+#define FER_FAST_FMT32 ((fer_fmt){8, 24})
 
-/* ---- arithmetic: hardware under RNE when `nearest`, else fp.h ---- */
+/* ---- arithmetic: hardware under RNE when `env` allows, else fp.h ---- */
 
 #if FER_FP_HW
-/* The RNE hardware path of one binary operation, with the exact guards of
- * the library's (fer_hw_in*, fer_hw_out*); else the library call. */
+/* A hardware result under FER_ENV_STD: its bits, NaN made canonical. */
+static inline fer_u128 fer_fast_std64(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return d != d ? (fer_u128)0x7ff8000000000000ULL : u;
+}
+static inline fer_u128 fer_fast_std32(float d) {
+  uint32_t u;
+  memcpy(&u, &d, sizeof u);
+  return d != d ? (fer_u128)0x7fc00000u : u;
+}
+/* The RNE hardware path of one binary operation: unguarded under
+ * FER_ENV_STD, else with the exact guards of the library's (fer_hw_in*,
+ * fer_hw_out*); else the library call. */
 #define FER_FAST_BINOP(NAME, OP, LIB)                                        \
   static inline fer_u128 fer_fast_##NAME(fer_fmt f, fer_rm rm, fer_u128 a,  \
-                                         fer_u128 b, bool nearest) {        \
+                                         fer_u128 b, int env) {             \
     fer_u128 r;                                                             \
-    if (rm == FER_RNE && nearest) {                                         \
+    if (rm == FER_RNE && env) {                                             \
       if (fer_fast_f64(f)) {                                                \
+        if (env == FER_ENV_STD)                                             \
+          return fer_fast_std64(fer_hw_to_d(a) OP fer_hw_to_d(b));          \
         if (fer_hw_in64(a, b) &&                                            \
             fer_hw_out64(fer_hw_to_d(a) OP fer_hw_to_d(b), &r))             \
           return r;                                                         \
       } else if (fer_fast_f32(f)) {                                         \
+        if (env == FER_ENV_STD)                                             \
+          return fer_fast_std32(fer_hw_to_f(a) OP fer_hw_to_f(b));          \
         if (fer_hw_in32(a, b) &&                                            \
             fer_hw_out32(fer_hw_to_f(a) OP fer_hw_to_f(b), &r))             \
           return r;                                                         \
@@ -98,8 +140,8 @@ static inline bool fer_fast_f32(fer_fmt f) {
 #else
 #define FER_FAST_BINOP(NAME, OP, LIB)                                        \
   static inline fer_u128 fer_fast_##NAME(fer_fmt f, fer_rm rm, fer_u128 a,  \
-                                         fer_u128 b, bool nearest) {        \
-    (void)nearest;                                                          \
+                                         fer_u128 b, int env) {             \
+    (void)env;                                                              \
     return LIB(f, rm, a, b);                                                \
   }
 #endif
@@ -115,10 +157,10 @@ FER_FAST_BINOP(div, /, fer_fp_div)
  * sqrt.c; a positive normal, +inf or +NaN operand goes to sqrtsd/sqrtss
  * (the intrinsic: no errno branch). */
 static inline fer_u128 fer_fast_sqrt(fer_fmt f, fer_rm rm, fer_u128 a,
-                                     bool nearest) {
+                                     int env) {
 #if FER_FP_HW
   fer_u128 r;
-  if (rm == FER_RNE && nearest) {
+  if (rm == FER_RNE && env) {
     if (fer_fast_f64(f)) {
       if (!((uint64_t)a >> 63) && fer_hw_in64(a, a) &&
           fer_hw_out64(_mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(),
@@ -133,7 +175,7 @@ static inline fer_u128 fer_fast_sqrt(fer_fmt f, fer_rm rm, fer_u128 a,
     }
   }
 #else
-  (void)nearest;
+  (void)env;
 #endif
   return fer_fp_sqrt(f, rm, a);
 }
@@ -142,10 +184,10 @@ static inline fer_u128 fer_fast_sqrt(fer_fmt f, fer_rm rm, fer_u128 a,
  * like fma.c: the library is built for baseline x86-64), all three
  * operands with a nonzero exponent field. */
 static inline fer_u128 fer_fast_fma(fer_fmt f, fer_rm rm, fer_u128 a,
-                                    fer_u128 b, fer_u128 c, bool nearest) {
+                                    fer_u128 b, fer_u128 c, int env) {
 #if FER_FP_HW && defined(FER_FMA_HW)
   fer_u128 r;
-  if (rm == FER_RNE && nearest) {
+  if (rm == FER_RNE && env) {
     if (fer_fast_f64(f)) {
       if (fer_hw_in64(a, b) && fer_hw_in64(c, c) && fer_hw_has_fma() &&
           fer_hw_out64(fer_hw_fma64(fer_hw_to_d(a), fer_hw_to_d(b),
@@ -159,7 +201,7 @@ static inline fer_u128 fer_fast_fma(fer_fmt f, fer_rm rm, fer_u128 a,
     }
   }
 #else
-  (void)nearest;
+  (void)env;
 #endif
   return fer_fp_fma(f, rm, a, b, c);
 }
@@ -170,59 +212,59 @@ static inline fer_u128 fer_fast_fma(fer_fmt f, fer_rm rm, fer_u128 a,
  * most 64 bits (63 unsigned): a magnitude of at most 2^(sb) is exact in
  * the format, so cvtsi2ss/sd returns it under every rounding direction
  * (no probe needed); a larger one is rounded once by the hardware when
- * the rounding mode is RNE and `nearest` says the MXCSR rounds to nearest.
+ * the rounding mode is RNE and `env` says the MXCSR rounds to nearest.
  * The result is never subnormal (|v| >= 1) and the source is an integer,
  * so FTZ/DAZ cannot act; 0 gives +0, as the library does.  Returns
  * false when the library must decide. */
 static inline bool fer_fast_from_int(fer_fmt f, fer_rm rm, int64_t v,
-                                     bool nearest, fer_u128 *out) {
+                                     int env, fer_u128 *out) {
 #if FER_FP_HW
   uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
   if (fer_fast_f64(f)) {
-    if (mag > (1ULL << 53) && !(rm == FER_RNE && nearest)) return false;
+    if (mag > (1ULL << 53) && !(rm == FER_RNE && env)) return false;
     double d = (double)v;
     uint64_t u;
     memcpy(&u, &d, sizeof u);
     *out = u;
     return true;
   }
-  if (mag > (1ULL << 24) && !(rm == FER_RNE && nearest)) return false;
+  if (mag > (1ULL << 24) && !(rm == FER_RNE && env)) return false;
   float x = (float)v;
   uint32_t u;
   memcpy(&u, &x, sizeof u);
   *out = u;
   return true;
 #else
-  (void)f, (void)rm, (void)v, (void)nearest, (void)out;
+  (void)f, (void)rm, (void)v, (void)env, (void)out;
   return false;
 #endif
 }
 static inline fer_u128 fer_fast_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv,
-                                         uint32_t width, bool nearest) {
+                                         uint32_t width, int env) {
   if (width <= 64 && (fer_fast_f64(f) || fer_fast_f32(f))) {
     unsigned up = 64 - width; /* sign-extend to 64 bits */
     int64_t v = (int64_t)((uint64_t)bv << up) >> up;
     fer_u128 r;
-    if (fer_fast_from_int(f, rm, v, nearest, &r)) return r;
+    if (fer_fast_from_int(f, rm, v, env, &r)) return r;
   }
   return fer_fp_from_sbv(f, rm, bv, width);
 }
 static inline fer_u128 fer_fast_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv,
-                                         uint32_t width, bool nearest) {
+                                         uint32_t width, int env) {
   if (width <= 63 && (fer_fast_f64(f) || fer_fast_f32(f))) {
     int64_t v = (int64_t)((uint64_t)bv & ((1ULL << width) - 1));
     fer_u128 r;
-    if (fer_fast_from_int(f, rm, v, nearest, &r)) return r;
+    if (fer_fast_from_int(f, rm, v, env, &r)) return r;
   }
   return fer_fp_from_ubv(f, rm, bv, width);
 }
 
 /* Float32 <-> Float64 (convert.c's paths, inline).  Widening a normal
  * number re-biases the exponent (exact in every mode); narrowing goes to
- * cvtsd2ss under RNE and `nearest`, with the normal-in / normal-out
+ * cvtsd2ss under RNE and `env`, with the normal-in / normal-out
  * guards of the arithmetic.  Everything else: the library. */
 static inline fer_u128 fer_fast_convert(fer_fmt to, fer_rm rm, fer_fmt from,
-                                        fer_u128 x, bool nearest) {
+                                        fer_u128 x, int env) {
   if (fer_fast_f32(from) && fer_fast_f64(to)) {
     uint32_t e = ((uint32_t)x >> 23) & 0xff;
     if (e - 1 < 254)
@@ -230,12 +272,12 @@ static inline fer_u128 fer_fast_convert(fer_fmt to, fer_rm rm, fer_fmt from,
              ((uint64_t)(e + 896) << 52) | ((uint64_t)(x & 0x7fffff) << 29);
   }
 #if FER_FP_HW
-  else if (rm == FER_RNE && nearest && fer_fast_f64(from) && fer_fast_f32(to)) {
+  else if (rm == FER_RNE && env && fer_fast_f64(from) && fer_fast_f32(to)) {
     fer_u128 r;
     if (fer_hw_in64(x, x) && fer_hw_out32((float)fer_hw_to_d(x), &r)) return r;
   }
 #else
-  (void)nearest;
+  (void)env;
 #endif
   return fer_fp_convert(to, rm, from, x);
 }
@@ -338,6 +380,64 @@ static inline fer_u128 fer_fast_max(fer_fmt f, fer_u128 a, fer_u128 b) {
   if (fer_fast_f32(f)) return fer_fast_minmax_w((uint64_t)a, (uint64_t)b, 32, 24, true);
   return fer_fp_max(f, a, b);
 }
+
+/* ---- the evaluator's format-specialised opcodes ----
+ * Float64 (D) and Float32 (S) add/sub/mul/div under a constant RNE, and
+ * the comparisons: what prog.c runs for FADD64, FLEQ32, ... (compile.c
+ * picks them).  Under FER_ENV_STD one SSE instruction; otherwise the
+ * general fast path above with the format and mode as constants. */
+#if FER_FP_HW
+#define FER_FAST_SPEC_BIN(NAME, OP, GEN)                                     \
+  static inline fer_u128 fer_fast_##NAME##64(fer_u128 a, fer_u128 b,        \
+                                             int env) {                     \
+    if (env == FER_ENV_STD)                                                 \
+      return fer_fast_std64(fer_hw_to_d(a) OP fer_hw_to_d(b));              \
+    return GEN(FER_FAST_FMT64, FER_RNE, a, b, env);                         \
+  }                                                                         \
+  static inline fer_u128 fer_fast_##NAME##32(fer_u128 a, fer_u128 b,        \
+                                             int env) {                     \
+    if (env == FER_ENV_STD)                                                 \
+      return fer_fast_std32(fer_hw_to_f(a) OP fer_hw_to_f(b));              \
+    return GEN(FER_FAST_FMT32, FER_RNE, a, b, env);                         \
+  }
+#define FER_FAST_SPEC_CMP(NAME, REL, GEN)                                    \
+  static inline bool fer_fast_##NAME##64(fer_u128 a, fer_u128 b, int env) { \
+    if (env == FER_ENV_STD) return fer_hw_to_d(a) REL fer_hw_to_d(b);       \
+    return GEN(FER_FAST_FMT64, a, b);                                       \
+  }                                                                         \
+  static inline bool fer_fast_##NAME##32(fer_u128 a, fer_u128 b, int env) { \
+    if (env == FER_ENV_STD) return fer_hw_to_f(a) REL fer_hw_to_f(b);       \
+    return GEN(FER_FAST_FMT32, a, b);                                       \
+  }
+#else
+#define FER_FAST_SPEC_BIN(NAME, OP, GEN)                                     \
+  static inline fer_u128 fer_fast_##NAME##64(fer_u128 a, fer_u128 b,        \
+                                             int env) {                     \
+    return GEN(FER_FAST_FMT64, FER_RNE, a, b, env);                         \
+  }                                                                         \
+  static inline fer_u128 fer_fast_##NAME##32(fer_u128 a, fer_u128 b,        \
+                                             int env) {                     \
+    return GEN(FER_FAST_FMT32, FER_RNE, a, b, env);                         \
+  }
+#define FER_FAST_SPEC_CMP(NAME, REL, GEN)                                    \
+  static inline bool fer_fast_##NAME##64(fer_u128 a, fer_u128 b, int env) { \
+    (void)env;                                                              \
+    return GEN(FER_FAST_FMT64, a, b);                                       \
+  }                                                                         \
+  static inline bool fer_fast_##NAME##32(fer_u128 a, fer_u128 b, int env) { \
+    (void)env;                                                              \
+    return GEN(FER_FAST_FMT32, a, b);                                       \
+  }
+#endif
+FER_FAST_SPEC_BIN(add, +, fer_fast_add)
+FER_FAST_SPEC_BIN(sub, -, fer_fast_sub)
+FER_FAST_SPEC_BIN(mul, *, fer_fast_mul)
+FER_FAST_SPEC_BIN(div, /, fer_fast_div)
+FER_FAST_SPEC_CMP(leq, <=, fer_fast_leq)
+FER_FAST_SPEC_CMP(lt, <, fer_fast_lt)
+FER_FAST_SPEC_CMP(eq, ==, fer_fast_eq)
+#undef FER_FAST_SPEC_BIN
+#undef FER_FAST_SPEC_CMP
 
 /* ---- classification, abs, neg (class.c's rules) ---- */
 enum {
