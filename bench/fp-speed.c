@@ -10,12 +10,16 @@
  * Contenders per operation:
  *   ferret     the library entry point of fp.h (out-of-line call);
  *   inline     the static inline fast path of fp/fast.h the compiled
- *              evaluator uses, called exactly as prog.c calls it: format
- *              and rounding mode loaded per call from memory (the
- *              instruction and the register file there; arrays here, so
- *              the compiler cannot specialise the loop on them), the
- *              rounding-direction probe made once per batch of 4096
- *              calls (once per evaluation there).  For operations or
+ *              evaluator runs inside a search (prog.c): under the standard
+ *              MXCSR that the search sets (fer_env_enter, FER_ENV_STD);
+ *              Float32/Float64 add/sub/mul/div under RNE and the
+ *              comparisons through the entry points of the specialised
+ *              opcodes (FADD64, FLEQ32, ...: chosen when compiling, so
+ *              here by the row's format, outside the loop); every other
+ *              operation called as prog.c calls it, with format and
+ *              rounding mode loaded per call from memory (the instruction
+ *              and the register file there; arrays here, so the compiler
+ *              cannot specialise the loop on them).  For operations or
  *              formats without a fast path it is the library call plus
  *              the format test;
  *   native     the C operator or libm function on float/double/long double;
@@ -37,7 +41,9 @@
  * alike) for about ms/4..ms/2 per timed run; the three contenders run
  * interleaved, 7 rounds, and each keeps its best round (noise from other
  * processes only ever adds time).
- * The probe for the "inline" column is made in the outer loop of every
+ * The whole run is under fer_env_enter (the MXCSR it sets is Linux's
+ * default, so the other contenders run as they would anyway); the
+ * "inline" column's environment flag is read in the outer loop of every
  * contender alike (one per 4096 iterations: noise).
  * MPFR works on mpfr_t values prepared before timing (at the format's
  * precision, exponent range set, mpfr_subnormalize after each rounding
@@ -73,6 +79,7 @@
 #endif
 
 #include "fp/fast.h"
+#include "internal.h" /* fer_env_enter */
 #include "fp/fp.h"
 
 #define N 4096
@@ -251,13 +258,30 @@ static bool same(fer_fmt m, fer_u128 a, fer_u128 b) {
   return a == b || (is_nan_bits(m, a) && is_nan_bits(m, b));
 }
 
+/* The specialised entry points of add/sub/mul/div (k = 0..3) for the
+ * format of d (Float32/Float64; else the general fast path). */
+static fer_u128 spec_bin(const fmtdata *d, int k, fer_u128 x, fer_u128 y,
+                         int env) {
+  if (d->kind == K_F64)
+    return k == 0 ? fer_fast_add64(x, y, env) : k == 1 ? fer_fast_sub64(x, y, env)
+         : k == 2 ? fer_fast_mul64(x, y, env) : fer_fast_div64(x, y, env);
+  if (d->kind == K_F32)
+    return k == 0 ? fer_fast_add32(x, y, env) : k == 1 ? fer_fast_sub32(x, y, env)
+         : k == 2 ? fer_fast_mul32(x, y, env) : fer_fast_div32(x, y, env);
+  return k == 0 ? fer_fast_add(d->m, FER_RNE, x, y, env)
+       : k == 1 ? fer_fast_sub(d->m, FER_RNE, x, y, env)
+       : k == 2 ? fer_fast_mul(d->m, FER_RNE, x, y, env)
+                : fer_fast_div(d->m, FER_RNE, x, y, env);
+}
+
 /* One operand triple: library and inline against the hardware.  The
- * inline path gets the probe's answer like the evaluator. */
+ * inline path gets the environment flag like the evaluator, and the
+ * specialised entry points are checked too. */
 static int check_one(const fmtdata *d, fer_u128 x, fer_u128 y, fer_u128 z,
                      int *printed) {
   fer_fmt m = d->m;
   fer_u128 ax = x & ~((fer_u128)1 << (m.eb + m.sb - 1));
-  bool nr = fer_fast_probe();
+  int nr = fer_env_std() ? FER_ENV_STD : fer_fast_probe();
   fer_u128 got[7] = {fer_fp_add(m, FER_RNE, x, y), fer_fp_sub(m, FER_RNE, x, y),
                      fer_fp_mul(m, FER_RNE, x, y), fer_fp_div(m, FER_RNE, x, y),
                      fer_fp_fma(m, FER_RNE, x, y, z), fer_fp_sqrt(m, FER_RNE, ax),
@@ -285,7 +309,8 @@ static int check_one(const fmtdata *d, fer_u128 x, fer_u128 y, fer_u128 z,
   }
   int bad = 0;
   for (int k = 0; k < 7; k++)
-    if (!same(m, got[k], want[k]) || got[k] != inl[k]) {
+    if (!same(m, got[k], want[k]) || got[k] != inl[k] ||
+        (k < 4 && got[k] != spec_bin(d, k, x, y, nr))) {
       bad++;
       if ((*printed)++ < 5)
         printf("MISMATCH %s op#%d operands %llx:%016llx %llx:%016llx: ferret "
@@ -400,21 +425,49 @@ typedef struct rowdef {
 } rowdef;
 
 /* REPS batches of N iterations of BODY (over i); each batch starts with
- * the rounding-direction probe (near_), used by the "inline" bodies
- * exactly as prog.c uses it. */
+ * what is known of the MXCSR (near_), used by the "inline" bodies exactly
+ * as prog.c uses it. */
 #define CELLFN(NAME, BODY)                                                   \
   static __attribute__((noinline)) void NAME(fmtdata *d, long reps) {       \
     fer_fmt m = d->m;                                                       \
     (void)m;                                                                \
     for (long r_ = 0; r_ < reps; r_++) {                                    \
-      int near_ = FER_ENV_STD;                                              \
+      int near_ = fer_env_std() ? FER_ENV_STD : fer_fast_probe();          \
       (void)near_;                                                          \
       for (int i = 0; i < N; i++) { BODY; }                                 \
     }                                                                       \
   }
+/* The "inline" cell of an operation with specialised opcodes: the format
+ * picks the loop (as compiling picks the opcode), whose body is the entry
+ * point of the Float64 or Float32 opcode, or the general one; and, as
+ * fer_run is compiled twice, once for the constant FER_ENV_STD, env_ is a
+ * constant in that loop. */
+#define CELLFN_SPEC(NAME, BODY64, BODY32, BODY)                              \
+  static inline __attribute__((always_inline)) void NAME##_(                \
+      fmtdata *d, int env_) {                                               \
+    int near_ = env_;                                                       \
+    (void)near_;                                                            \
+    if (d->kind == K_F64)                                                   \
+      for (int i = 0; i < N; i++) { BODY64; }                               \
+    else if (d->kind == K_F32)                                              \
+      for (int i = 0; i < N; i++) { BODY32; }                               \
+    else                                                                    \
+      for (int i = 0; i < N; i++) { BODY; }                                 \
+  }                                                                         \
+  static __attribute__((noinline)) void NAME(fmtdata *d, long reps) {       \
+    for (long r_ = 0; r_ < reps; r_++) {                                    \
+      int env = fer_env_std() ? FER_ENV_STD : fer_fast_probe();            \
+      if (env == FER_ENV_STD)                                               \
+        NAME##_(d, FER_ENV_STD);                                            \
+      else                                                                  \
+        NAME##_(d, env);                                                    \
+    }                                                                       \
+  }
 #define DEFROW(ID, NAME, FER, INL, NATF, NATD, NATL, NATQ, MP, MPC)          \
-  CELLFN(ID##_fer, FER)                                                     \
   CELLFN(ID##_inl, INL)                                                     \
+  DEFROW_(ID, NAME, FER, NATF, NATD, NATL, NATQ, MP, MPC)
+#define DEFROW_(ID, NAME, FER, NATF, NATD, NATL, NATQ, MP, MPC)              \
+  CELLFN(ID##_fer, FER)                                                     \
   CELLFN(ID##_natf, NATF)                                                   \
   CELLFN(ID##_natd, NATD)                                                   \
   CELLFN(ID##_natl, NATL)                                                   \
@@ -426,26 +479,31 @@ typedef struct rowdef {
 
 #define X d->x[i]
 #define Y d->y[i]
-DEFROW(r_add, "add", sink128[i] = fer_fp_add(m, FER_RNE, X, Y),
-       sink128[i] = fer_fast_add(fm[i], rms[i], X, Y, near_),
+/* A row with specialised opcodes (SINK = fer_fast_NAME's result). */
+#define DEFROW_SPEC(ID, NAME, FER, SINK, GEN, NATF, NATD, NATL, NATQ, MP, MPC) \
+  CELLFN_SPEC(ID##_inl, SINK = fer_fast_##NAME##64(X, Y, near_),             \
+              SINK = fer_fast_##NAME##32(X, Y, near_), SINK = GEN)            \
+  DEFROW_(ID, #NAME, FER, NATF, NATD, NATL, NATQ, MP, MPC)
+DEFROW_SPEC(r_add, add, sink128[i] = fer_fp_add(m, FER_RNE, X, Y),
+       sink128[i], fer_fast_add(fm[i], rms[i], X, Y, near_),
        sinkf[i] = xf[i] + yf[i], sinkd[i] = xd[i] + yd[i], sinkl[i] = xl[i] + yl[i],
        QOP(sinkq[i] = xq[i] + yq[i]),
        MP_ROUND(mpfr_add(d->mr, d->mx[i], d->my[i], MPFR_RNDN)),
        MPC2(mpfr_add(d->mr, d->t1, d->t2, MPFR_RNDN)))
-DEFROW(r_sub, "sub", sink128[i] = fer_fp_sub(m, FER_RNE, X, Y),
-       sink128[i] = fer_fast_sub(fm[i], rms[i], X, Y, near_),
+DEFROW_SPEC(r_sub, sub, sink128[i] = fer_fp_sub(m, FER_RNE, X, Y),
+       sink128[i], fer_fast_sub(fm[i], rms[i], X, Y, near_),
        sinkf[i] = xf[i] - yf[i], sinkd[i] = xd[i] - yd[i], sinkl[i] = xl[i] - yl[i],
        QOP(sinkq[i] = xq[i] - yq[i]),
        MP_ROUND(mpfr_sub(d->mr, d->mx[i], d->my[i], MPFR_RNDN)),
        MPC2(mpfr_sub(d->mr, d->t1, d->t2, MPFR_RNDN)))
-DEFROW(r_mul, "mul", sink128[i] = fer_fp_mul(m, FER_RNE, X, Y),
-       sink128[i] = fer_fast_mul(fm[i], rms[i], X, Y, near_),
+DEFROW_SPEC(r_mul, mul, sink128[i] = fer_fp_mul(m, FER_RNE, X, Y),
+       sink128[i], fer_fast_mul(fm[i], rms[i], X, Y, near_),
        sinkf[i] = xf[i] * yf[i], sinkd[i] = xd[i] * yd[i], sinkl[i] = xl[i] * yl[i],
        QOP(sinkq[i] = xq[i] * yq[i]),
        MP_ROUND(mpfr_mul(d->mr, d->mx[i], d->my[i], MPFR_RNDN)),
        MPC2(mpfr_mul(d->mr, d->t1, d->t2, MPFR_RNDN)))
-DEFROW(r_div, "div", sink128[i] = fer_fp_div(m, FER_RNE, X, Y),
-       sink128[i] = fer_fast_div(fm[i], rms[i], X, Y, near_),
+DEFROW_SPEC(r_div, div, sink128[i] = fer_fp_div(m, FER_RNE, X, Y),
+       sink128[i], fer_fast_div(fm[i], rms[i], X, Y, near_),
        sinkf[i] = xf[i] / yf[i], sinkd[i] = xd[i] / yd[i], sinkl[i] = xl[i] / yl[i],
        QOP(sinkq[i] = xq[i] / yq[i]),
        MP_ROUND(mpfr_div(d->mr, d->mx[i], d->my[i], MPFR_RNDN)),
@@ -493,22 +551,22 @@ DEFROW(r_max, "max", sink128[i] = fer_fp_max(m, X, Y),
        QOP(sinkq[i] = fmaxq(xq[i], yq[i])),
        mpfr_max(d->mr, d->mx[i], d->my[i], MPFR_RNDN),
        MPC2(mpfr_max(d->mr, d->t1, d->t2, MPFR_RNDN)))
-DEFROW(r_leq, "leq", sinkb[i] = fer_fp_leq(m, X, Y),
-       sinkb[i] = fer_fast_leq(fm[i], X, Y),
+DEFROW_SPEC(r_leq, leq, sinkb[i] = fer_fp_leq(m, X, Y),
+       sinkb[i], fer_fast_leq(fm[i], X, Y),
        sinkb[i] = xf[i] <= yf[i], sinkb[i] = xd[i] <= yd[i], sinkb[i] = xl[i] <= yl[i],
        QOP(sinkb[i] = xq[i] <= yq[i]),
        sinkb[i] = mpfr_lessequal_p(d->mx[i], d->my[i]),
        (mpc_in(d, d->t1, X), mpc_in(d, d->t2, Y),
         sinkb[i] = mpfr_lessequal_p(d->t1, d->t2)))
-DEFROW(r_lt, "lt", sinkb[i] = fer_fp_lt(m, X, Y),
-       sinkb[i] = fer_fast_lt(fm[i], X, Y),
+DEFROW_SPEC(r_lt, lt, sinkb[i] = fer_fp_lt(m, X, Y),
+       sinkb[i], fer_fast_lt(fm[i], X, Y),
        sinkb[i] = xf[i] < yf[i], sinkb[i] = xd[i] < yd[i], sinkb[i] = xl[i] < yl[i],
        QOP(sinkb[i] = xq[i] < yq[i]),
        sinkb[i] = mpfr_less_p(d->mx[i], d->my[i]),
        (mpc_in(d, d->t1, X), mpc_in(d, d->t2, Y),
         sinkb[i] = mpfr_less_p(d->t1, d->t2)))
-DEFROW(r_eq, "eq", sinkb[i] = fer_fp_eq(m, X, Y),
-       sinkb[i] = fer_fast_eq(fm[i], X, Y),
+DEFROW_SPEC(r_eq, eq, sinkb[i] = fer_fp_eq(m, X, Y),
+       sinkb[i], fer_fast_eq(fm[i], X, Y),
        sinkb[i] = xf[i] == yf[i], sinkb[i] = xd[i] == yd[i], sinkb[i] = xl[i] == yl[i],
        QOP(sinkb[i] = xq[i] == yq[i]),
        sinkb[i] = mpfr_equal_p(d->mx[i], d->my[i]),
@@ -555,6 +613,7 @@ CELLFN(r_rna_fer, sink128[i] = fer_fp_add(m, FER_RNA, X, Y))
 CELLFN(r_rna_inl, sink128[i] = fer_fast_add(fm[i], rms_rna[i], X, Y, near_))
 static const rowdef r_rna = {"add RNA", {r_rna_fer, r_rna_inl, NULL, NULL, NULL,
                                          NULL, NULL, NULL}};
+#undef DEFROW_SPEC
 #undef X
 #undef Y
 
@@ -642,6 +701,7 @@ static void bench_format(fmtdata *d) {
 
 int main(int argc, char **argv) {
   if (argc > 1) cell_seconds = atof(argv[1]) / 1000.0;
+  fer_env_enter(); /* as a search does: the "inline" column's environment */
   static fmtdata fmts[4];
   fmts[0].name = "Float32", fmts[0].m = (fer_fmt){8, 24}, fmts[0].kind = K_F32;
   fmts[1].name = "Float64", fmts[1].m = (fer_fmt){11, 53}, fmts[1].kind = K_F64;

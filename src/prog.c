@@ -181,9 +181,18 @@ static inline fer_fmt fmt_of(const fer_insn *i) {
 
 /* Run code[begin, end) on register file r.  Returns whether an
  * instruction hit a case SMT-LIB leaves unspecified.  `env` is what is
- * known of the current MXCSR (FER_ENV_*, fp/fast.h; from env_now).  HOT. */
-static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
-                    fer_u128 *r, int env) {
+ * known of the current MXCSR (FER_ENV_*, fp/fast.h; from env_now).  HOT.
+ * Always inlined into fer_run, once with env the constant FER_ENV_STD
+ * (the search's case: the Float32/Float64 cases then compile to the bare
+ * SSE instruction, with no environment test and no fallback code) and
+ * once for the others. */
+#ifdef FER_COMPUTED_GOTO /* GCC does not inline a function with &&label */
+#define RUN_INLINE
+#else
+#define RUN_INLINE inline __attribute__((always_inline))
+#endif
+static RUN_INLINE bool run_code(const fer_insn *code, uint32_t begin,
+                                uint32_t end, fer_u128 *r, int env) {
   bool unspec = false;
   const fer_insn *i = code + begin, *stop = code + end;
 #define A r[i->a]
@@ -352,6 +361,12 @@ static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
 #undef SET
 #undef CASE
 #undef NEXT
+}
+
+static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
+                    fer_u128 *r, int env) {
+  if (env == FER_ENV_STD) return run_code(code, begin, end, r, FER_ENV_STD);
+  return run_code(code, begin, end, r, env);
 }
 
 /* Must block b run again?  Its inputs are slots and earlier blocks (which

@@ -106,12 +106,12 @@ static inline bool fer_fast_f32(fer_fmt f) {
 static inline fer_u128 fer_fast_std64(double d) {
   uint64_t u;
   memcpy(&u, &d, sizeof u);
-  return d != d ? (fer_u128)0x7ff8000000000000ULL : u;
+  return __builtin_expect(d != d, 0) ? (fer_u128)0x7ff8000000000000ULL : u;
 }
 static inline fer_u128 fer_fast_std32(float d) {
   uint32_t u;
   memcpy(&u, &d, sizeof u);
-  return d != d ? (fer_u128)0x7fc00000u : u;
+  return __builtin_expect(d != d, 0) ? (fer_u128)0x7fc00000u : u;
 }
 /* The RNE hardware path of one binary operation: unguarded under
  * FER_ENV_STD, else with the exact guards of the library's (fer_hw_in*,
@@ -390,23 +390,25 @@ static inline fer_u128 fer_fast_max(fer_fmt f, fer_u128 a, fer_u128 b) {
 #define FER_FAST_SPEC_BIN(NAME, OP, GEN)                                     \
   static inline fer_u128 fer_fast_##NAME##64(fer_u128 a, fer_u128 b,        \
                                              int env) {                     \
-    if (env == FER_ENV_STD)                                                 \
+    if (__builtin_expect(env == FER_ENV_STD, 1))                            \
       return fer_fast_std64(fer_hw_to_d(a) OP fer_hw_to_d(b));              \
     return GEN(FER_FAST_FMT64, FER_RNE, a, b, env);                         \
   }                                                                         \
   static inline fer_u128 fer_fast_##NAME##32(fer_u128 a, fer_u128 b,        \
                                              int env) {                     \
-    if (env == FER_ENV_STD)                                                 \
+    if (__builtin_expect(env == FER_ENV_STD, 1))                            \
       return fer_fast_std32(fer_hw_to_f(a) OP fer_hw_to_f(b));              \
     return GEN(FER_FAST_FMT32, FER_RNE, a, b, env);                         \
   }
 #define FER_FAST_SPEC_CMP(NAME, REL, GEN)                                    \
   static inline bool fer_fast_##NAME##64(fer_u128 a, fer_u128 b, int env) { \
-    if (env == FER_ENV_STD) return fer_hw_to_d(a) REL fer_hw_to_d(b);       \
+    if (__builtin_expect(env == FER_ENV_STD, 1))                            \
+      return fer_hw_to_d(a) REL fer_hw_to_d(b);                             \
     return GEN(FER_FAST_FMT64, a, b);                                       \
   }                                                                         \
   static inline bool fer_fast_##NAME##32(fer_u128 a, fer_u128 b, int env) { \
-    if (env == FER_ENV_STD) return fer_hw_to_f(a) REL fer_hw_to_f(b);       \
+    if (__builtin_expect(env == FER_ENV_STD, 1))                            \
+      return fer_hw_to_f(a) REL fer_hw_to_f(b);                             \
     return GEN(FER_FAST_FMT32, a, b);                                       \
   }
 #else
