@@ -420,7 +420,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "limit-eval: %s: %s\n", o.path, ferret_error(f)->message);
     rc = 2;
   } else {
+    fer_env_enter(); /* the FP environment of a search (internal.h) */
     rc = bench(&o, f, &u, now() - t0);
+    fer_env_leave();
   }
   fer_smt2c_release(f, &u);
   ferret_delete(f);
