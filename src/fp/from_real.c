@@ -56,8 +56,59 @@ static fer_u128 from_u64(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
   int k = 63 + ld - ln;
   fer_u128 y = (fer_u128)n << k, r;
   uint64_t q = fer_div128by64((uint64_t)(y >> 64), (uint64_t)y, d, &r);
+  /* Hot: a normal result with room for a carry (biased exponent 1 ..
+   * ones-2), rounded here as fer_fp_round64 would (same bits): q's bits
+   * below the sb kept ones are dropped (sh >= 1 as sb <= 62 < 63). */
+  int sh = 64 - __builtin_clzll(q) - (int)f.sb;
+  int64_t e = (int64_t)sh - k - fer_fp_qmin(f) + 1;
+  if (e >= 1 && e <= (int64_t)fer_fp_exp_ones(f) - 2) {
+    bool guard = (q >> (sh - 1)) & 1;
+    bool rest = r != 0 || (q & ((1ULL << (sh - 1)) - 1)) != 0;
+    uint64_t m = q >> sh;
+    m += fer_round_up(rm, neg, m & 1, guard, rest);
+    /* leading one at bit sb-1, or 2^sb after a carry: adding (e-1) <<
+     * (sb-1) packs exponent and fraction in both cases */
+    return ((uint64_t)neg << (f.eb + f.sb - 1)) |
+           (m + ((uint64_t)(e - 1) << (f.sb - 1)));
+  }
   return fer_fp_round64(f, rm, neg, -k, q, r != 0);
 }
+
+/* N/D for 0 < N, D < 2^64 in a format wider than 64 bits: two short
+ * divisions.  With k = 63 + ld - ln, q1 = floor(N*2^k / D) has 63 or 64
+ * bits (from_u64) and remainder r1 < D; q2 = floor(r1*2^64 / D) < 2^64.
+ * Then q = q1*2^64 + q2 = floor(N*2^(k+64) / D) has 127 or 128 bits, at
+ * least sb + 1 (sb <= 126), and the second remainder is the sticky bit, as
+ * fer_fp_round wants; 128 are cut to 127 (the last one joins the sticky
+ * bit), which keeps (15,64) on fer_fp_round's hot path. */
+static fer_u128 from_u64_wide(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
+                              uint64_t d) {
+#if FER_FP_X87
+  /* (15,64) under RNE: N and D are exact in the x87's 64-bit significand,
+   * and one fdiv rounds their quotient (always normal: 2^-64 < N/D <
+   * 2^64) once to (15,64) (fp_internal.h). */
+  if (fer_x87_fmt(f, rm) && fer_x87_nearest())
+    return fer_x87_out((long double)n / (long double)d) |
+           (fer_u128)neg << 78;
+#endif
+  int ln = 64 - __builtin_clzll(n), ld = 64 - __builtin_clzll(d);
+  int k = 63 + ld - ln;
+  fer_u128 y = (fer_u128)n << k, r1, r2;
+  uint64_t q1 = fer_div128by64((uint64_t)(y >> 64), (uint64_t)y, d, &r1);
+  uint64_t q2 = fer_div128by64((uint64_t)r1, 0, d, &r2);
+  fer_u128 q = (fer_u128)q1 << 64 | q2;
+  bool sticky = r2 != 0;
+  int e = -k - 64;
+  if (q1 >> 63) { /* 128 bits: keep 127 (fer_fp_round's hot path for sb >= 64) */
+    sticky |= q & 1;
+    q >>= 1;
+    e++;
+  }
+  return fer_fp_round(f, rm, neg, e, q, sticky);
+}
+
+static fer_u128 from_big(fer_fmt f, fer_rm rm, bool neg, const uint32_t *num,
+                         uint32_t nlen, const uint32_t *den, uint32_t dlen);
 
 fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
                               const uint32_t *num, uint32_t nlen,
@@ -67,7 +118,19 @@ fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
     if (nlen == 2) n |= (uint64_t)num[1] << 32;
     if (dlen == 2) d |= (uint64_t)den[1] << 32;
     if (n && d) return from_u64(f, rm, neg, n, d);
+  } else if (nlen <= 2 && dlen <= 2) {
+    uint64_t n = nlen ? num[0] : 0, d = dlen ? den[0] : 0;
+    if (nlen == 2) n |= (uint64_t)num[1] << 32;
+    if (dlen == 2) d |= (uint64_t)den[1] << 32;
+    if (n && d) return from_u64_wide(f, rm, neg, n, d);
   }
+  return from_big(f, rm, neg, num, nlen, den, dlen);
+}
+
+/* Everything else (out of line: its frame is large). */
+__attribute__((noinline)) static fer_u128
+from_big(fer_fmt f, fer_rm rm, bool neg, const uint32_t *num, uint32_t nlen,
+         const uint32_t *den, uint32_t dlen) {
   nlen = fer_nat_trim(num, nlen);
   dlen = fer_nat_trim(den, dlen);
   if (!dlen) return fer_fp_nan_bits(f); /* outside the contract: D = 0 */
@@ -82,10 +145,11 @@ fer_u128 fer_fp_from_rational(fer_fmt f, fer_rm rm, bool neg,
 
   if (ld <= 64) { /* common case (decimal literals): exact short division */
     uint64_t d = ((uint64_t)fer_nat_bits32(den, dlen, 32) << 32) | den[0];
-    if (ln <= 64 && fer_fp_fits64(f)) /* high limbs of zeros */
-      return from_u64(f, rm, neg,
-                      ((uint64_t)fer_nat_bits32(num, nlen, 32) << 32) | num[0],
-                      d);
+    if (ln <= 64) { /* high limbs of zeros */
+      uint64_t n = ((uint64_t)fer_nat_bits32(num, nlen, 32) << 32) | num[0];
+      if (fer_fp_fits64(f)) return from_u64(f, rm, neg, n, d);
+      return from_u64_wide(f, rm, neg, n, d);
+    }
     fer_u128 q = 0;
     uint64_t r = 0;
     /* Y = floor(N*2^k) has 127+ld bits; bit i of Y is bit i-k of N.  Each
