@@ -697,12 +697,14 @@ TEST(fp_arith_x87_vs_soft) {
   fprintf(stderr, "  x87 vs generic: %llu comparisons\n", (unsigned long long)total);
 }
 
-/* roundToIntegral on the bit pattern (formats of at most 64 bits, eb >= 3)
- * against the unpacking code: every pattern of the small formats, edges
- * and random values of the others, all five modes. */
+/* roundToIntegral on the bit pattern (formats of at most 64 bits, eb >= 3,
+ * and wider ones with sb <= 64) against the unpacking code: every pattern
+ * of the small formats, edges and random values of the others, all five
+ * modes. */
 TEST(fp_arith_rti_bits_vs_soft) {
   static const fer_fmt fs[] = {{3, 2}, {3, 5}, {4, 4}, {5, 11}, {8, 8}, {8, 24},
-                               {11, 53}, {4, 60}, {2, 62}, {11, 64}, {3, 61}};
+                               {11, 53}, {4, 60}, {2, 62}, {11, 64}, {3, 61},
+                               {15, 64}, {30, 64}, {20, 40}, {3, 64}, {15, 113}};
   uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000);
   rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x7717};
   uint64_t total = 0;

@@ -59,8 +59,36 @@ static uint64_t rti64(fer_fmt f, fer_rm rm, uint64_t u) {
   return r + ((uint64_t)up << sh);
 }
 
+/* rti64's method for wider formats whose significand fits 64 bits (sb <=
+ * 64, eb >= 3: (15,64), (11,64), ...): the exponent field E and fraction
+ * are read into words, the rounding is done on the 128-bit pattern (a
+ * carry out of the fraction moves into the exponent field as there). */
+static fer_u128 rti_sig64(fer_fmt f, fer_rm rm, fer_u128 x) {
+  unsigned p = f.sb;
+  fer_u128 sign = x & ((fer_u128)1 << (f.eb + p - 1));
+  bool neg = sign != 0;
+  uint64_t ones = (1ULL << f.eb) - 1, bias = ones >> 1;
+  uint64_t e = (uint64_t)(x >> (p - 1)) & ones;
+  uint64_t frac = (uint64_t)x & ((1ULL << (p - 1)) - 1);
+  if (e == ones) return frac ? fer_fp_nan(f) : x; /* NaN, infinite */
+  if (e >= bias + p - 1) return x;                /* integral */
+  if (e < bias) {
+    bool guard = e == bias - 1;
+    bool rest = guard ? frac != 0 : (e | frac) != 0;
+    if (!fer_round_up(rm, neg, false, guard, rest)) return sign;
+    return sign | (fer_u128)bias << (p - 1); /* +-1 */
+  }
+  unsigned sh = (unsigned)(bias + p - 1 - e); /* 1..p-1 <= 63 */
+  uint64_t low = (1ULL << sh) - 1;
+  bool guard = (frac >> (sh - 1)) & 1;
+  bool rest = (frac & (low >> 1)) != 0;
+  bool up = fer_round_up(rm, neg, ((uint64_t)x >> sh) & 1, guard, rest);
+  return (x & ~(fer_u128)low) + ((fer_u128)up << sh);
+}
+
 fer_u128 fer_fp_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
   if (fer_fp_fits64(f) && f.eb >= 3) return rti64(f, rm, (uint64_t)x);
+  if (f.sb <= 64 && f.eb >= 3) return rti_sig64(f, rm, x);
   return fer_fp_rti_soft(f, rm, x);
 }
 

@@ -56,21 +56,21 @@ static inline void set_defined(bool *defined, bool v) {
   if (defined) *defined = v;
 }
 
-/* round_to_integer for formats of at most 64 bits with eb >= 3 (hot),
- * on the bit pattern u of a finite x, when |x| rounds below 2^64 (returns
- * false otherwise: the caller unpacks).  As in rti.c: |x| < 1 when the
- * biased exponent E < bias (the 1/2 place is set only for E = bias - 1, a
- * normal exponent since eb >= 3); otherwise the integer part is the
- * significand shifted by E - bias - (sb-1). */
+/* round_to_integer for formats whose significand fits 64 bits (sb <= 64)
+ * with eb >= 3 (hot), on the biased exponent field e and the fraction
+ * field of a finite x, when |x| rounds below 2^64 (returns false
+ * otherwise: the caller unpacks).  As in rti.c: |x| < 1 when e < bias (the
+ * 1/2 place is set only for e = bias - 1, a normal exponent since eb >=
+ * 3); otherwise the integer part is the significand shifted by e - bias -
+ * (sb-1). */
 static inline __attribute__((always_inline)) bool
-round_to_integer64(fer_fmt f, fer_rm rm, uint64_t u, bool sign, fer_u128 *out) {
+round_to_integer64(fer_fmt f, fer_rm rm, uint64_t e, uint64_t frac, bool sign,
+                   fer_u128 *out) {
   unsigned p = f.sb;
-  uint64_t mag = u & ((1ULL << (f.eb + p - 1)) - 1);
-  uint64_t e = mag >> (p - 1), bias = (1ULL << (f.eb - 1)) - 1;
-  uint64_t frac = mag & ((1ULL << (p - 1)) - 1);
+  uint64_t bias = (1ULL << (f.eb - 1)) - 1;
   if (e < bias) {
     bool guard = e == bias - 1;
-    *out = fer_round_up(rm, sign, false, guard, guard ? frac != 0 : mag != 0);
+    *out = fer_round_up(rm, sign, false, guard, guard ? frac != 0 : (e | frac) != 0);
     return true;
   }
   uint64_t sig = frac | (1ULL << (p - 1));
@@ -84,7 +84,7 @@ round_to_integer64(fer_fmt f, fer_rm rm, uint64_t u, bool sign, fer_u128 *out) {
   uint64_t n = sig >> sh;
   bool guard = (sig >> (sh - 1)) & 1;
   bool rest = (sig & ((1ULL << (sh - 1)) - 1)) != 0;
-  *out = n + fer_round_up(rm, sign, n & 1, guard, rest); /* < 2^p */
+  *out = n + fer_round_up(rm, sign, n & 1, guard, rest); /* <= 2^p */
   return true;
 }
 
@@ -102,18 +102,28 @@ static int rounded(fer_fmt f, fer_rm rm, fer_u128 x, bool *sign, fer_u128 *n,
 
 /* The common case of both conversions in 64-bit words, with selects
  * rather than branches on the sign (hot; random signs mispredict): a
- * format of at most 64 bits (eb >= 3), a finite nonzero x whose rounded
- * magnitude n is below 2^64, width <= 64.  False: not handled. */
+ * format whose significand fits 64 bits (sb <= 64: every format of at
+ * most 64 bits, and (15,64), (11,64), ...) with eb >= 3, a finite nonzero
+ * x whose rounded magnitude n is below 2^64, width <= 64.  False: not
+ * handled. */
 static inline bool to_bv64(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
                            bool sgn, bool *defined, fer_u128 *out) {
-  if (!fer_fp_fits64(f) || f.eb < 3 || width > 64) return false;
-  uint64_t u = (uint64_t)x;
-  unsigned w = f.eb + f.sb;
-  bool sign = (u >> (w - 1)) & 1;
-  uint64_t mag = u & ((1ULL << (w - 1)) - 1);
+  if (f.sb > 64 || f.eb < 3 || width > 64) return false;
+  unsigned p = f.sb, w = f.eb + p;
+  uint64_t ones = (1ULL << f.eb) - 1, e, frac;
+  bool sign;
+  if (w <= 64) { /* one word */
+    uint64_t u = (uint64_t)x;
+    sign = (u >> (w - 1)) & 1;
+    e = (u >> (p - 1)) & ones;
+  } else {
+    sign = (x >> (w - 1)) & 1;
+    e = (uint64_t)(x >> (p - 1)) & ones;
+  }
+  frac = (uint64_t)x & ((1ULL << (p - 1)) - 1);
   fer_u128 n128;
-  if (mag - 1 >= (((1ULL << f.eb) - 1) << (f.sb - 1)) - 1 || /* 0, inf, NaN */
-      !round_to_integer64(f, rm, u, sign, &n128))
+  if (e == ones || (e | frac) == 0 || /* inf, NaN, zero */
+      !round_to_integer64(f, rm, e, frac, sign, &n128))
     return false;
   uint64_t n = (uint64_t)n128, mask = ~0ULL >> (64 - width), r;
   bool ok;
