@@ -79,18 +79,19 @@ fer_u128 fer_fp_round(fer_fmt f, fer_rm rm, bool sign, int32_t exp_in,
   fer_u128 s = sign ? fer_fp_sign_bit(f) : 0;
   int64_t exp = exp_in;
   if (sig >> 64) {
-    /* Hot for the wide formats: sig has sb+1 .. sb+63 bits, so the bits
+    /* Hot for the wide formats: sig has sb+1 .. sb+64 bits, so the bits
      * dropped lie in its low word, and the result is normal with room for
      * a carry (biased exponent 1 .. ones-2).  The general code below
      * gives the same bits; this only avoids its 128-bit variable shifts. */
     int sh = 128 - __builtin_clzll((uint64_t)(sig >> 64)) - (int)f.sb;
     int64_t e = exp + sh - fer_fp_qmin(f) + 1; /* biased exponent */
-    if (sh >= 1 && sh <= 63 && e >= 1 &&
+    if (sh >= 1 && sh <= 64 && e >= 1 &&
         e <= (int64_t)fer_fp_exp_ones(f) - 2) {
       uint64_t lo = (uint64_t)sig, hi = (uint64_t)(sig >> 64);
       bool guard = (lo >> (sh - 1)) & 1;
       bool rest = sticky || (lo & ((1ULL << (sh - 1)) - 1)) != 0;
-      fer_u128 m = ((fer_u128)(hi >> sh) << 64) | (lo >> sh | hi << (64 - sh));
+      fer_u128 m = sh == 64 ? (fer_u128)hi /* sb = 64, 128-bit sig */
+                            : ((fer_u128)(hi >> sh) << 64) | (lo >> sh | hi << (64 - sh));
       m += fer_round_up(rm, sign, m & 1, guard, rest);
       /* m has its leading one at bit sb-1, or is 2^sb after a carry: in
        * both cases adding (e-1) << (sb-1) packs exponent and fraction */
