@@ -12,8 +12,9 @@ void *fer_realloc(ferret *f, void *p, size_t old_bytes, size_t new_bytes) {
               (long long)f->opt.max_memory);
     return NULL;
   }
+  fer_env_host(); /* host code runs under the host's FP environment */
   void *q = f->alloc(f->alloc_user, p, old_bytes, new_bytes);
-  fer_env_refresh(); /* host code ran */
+  fer_env_refresh();
   if (new_bytes && !q) {
     f->out_of_memory = true;
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "out of memory (%zu bytes)",

@@ -149,8 +149,9 @@ const ferret_error_info *ferret_error(const ferret *f) {
 
 void fer_write(ferret *f, const char *text, size_t len) {
   if (!len) return;
+  fer_env_host(); /* host code runs under the host's FP environment */
   f->out(f->out_user, text, len);
-  fer_env_refresh(); /* host code ran */
+  fer_env_refresh();
 }
 
 void fer_printf(ferret *f, const char *fmt, ...) {
@@ -181,8 +182,9 @@ void fer_diag(ferret *f, const char *fmt, ...) {
   va_end(ap);
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
+  fer_env_host(); /* host code runs under the host's FP environment */
   f->diag(f->diag_user, buf, (size_t)n);
-  fer_env_refresh(); /* host code ran */
+  fer_env_refresh();
 }
 
 ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {

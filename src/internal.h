@@ -79,12 +79,15 @@ void fer_diag(ferret *, const char *fmt, ...)
  * fer_env_leave, which gives the host back its control bits (calls nest;
  * the outermost pair acts).  In between, the compiled evaluator runs the
  * Float32/Float64 operations as single SSE instructions (FER_ENV_STD,
- * fp/fast.h).  Host code called in between (allocator, output) may change
- * the register: every call of it is followed by fer_env_refresh (alloc.c,
- * fer_write, fer_diag), which sets it again if a search is in progress on
- * this thread.  fer_env_std(): is one in progress?  No-ops off x86-64. */
+ * fp/fast.h).  Host code called in between (allocator, output) runs under
+ * the host's own control bits and may change them: every call of it is
+ * wrapped in fer_env_host (before: the host's bits back) and
+ * fer_env_refresh (after: the standard ones again), in alloc.c, fer_write
+ * and fer_diag; both do nothing unless a search is in progress on this
+ * thread.  fer_env_std(): is one in progress?  No-ops off x86-64. */
 void fer_env_enter(void);
 void fer_env_leave(void);
+void fer_env_host(void);
 void fer_env_refresh(void);
 bool fer_env_std(void);
 

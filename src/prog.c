@@ -33,6 +33,12 @@ void fer_env_leave(void) {
   if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
     _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
 }
+void fer_env_host(void) {
+  if (!env_depth) return;
+  unsigned m = _mm_getcsr();
+  if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
+    _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
+}
 void fer_env_refresh(void) {
   if (!env_depth) return;
   unsigned m = _mm_getcsr();
@@ -47,6 +53,7 @@ static inline int env_now(void) {
 #else
 void fer_env_enter(void) {}
 void fer_env_leave(void) {}
+void fer_env_host(void) {}
 void fer_env_refresh(void) {}
 bool fer_env_std(void) { return false; }
 static inline int env_now(void) { return FER_ENV_UNKNOWN; }

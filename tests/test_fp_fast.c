@@ -578,3 +578,78 @@ TEST(fp_fast_evaluator) {
   fer_prog_release(f, &p);
   ferret_delete(f);
 }
+
+/* Searches started under a host MXCSR that is not the standard one (FTZ|
+ * DAZ): the first must find the model of a formula whose solutions need
+ * exact subnormal arithmetic, the host's allocator and output callbacks
+ * must run under the host's control bits every time they are called (also
+ * inside a search, where the standard MXCSR is in force), and the host
+ * must get its control bits back. */
+static unsigned fast_alloc_bad, fast_alloc_calls, fast_alloc_want, fast_alloc_in_search;
+static void *fast_alloc(void *user, void *ptr, size_t old_size, size_t new_size) {
+  (void)user, (void)old_size;
+  fast_alloc_calls++;
+  fast_alloc_in_search += fer_env_std();
+  fast_alloc_bad += fast_ctrl() != fast_alloc_want;
+  if (!new_size) {
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, new_size);
+}
+static void fast_diag_check(void *u, const char *t, size_t n) {
+  (void)u, (void)t, (void)n;
+  fast_alloc_calls++;
+  fast_alloc_in_search += fer_env_std();
+  fast_alloc_bad += fast_ctrl() != fast_alloc_want;
+}
+TEST(fp_fast_search_environment) {
+  unsigned saved = fast_set_env(4); /* nearest with FTZ|DAZ */
+  fast_alloc_want = fast_ctrl();
+  fast_alloc_bad = fast_alloc_calls = 0;
+  ferret *f = ferret_new_with_allocator(fast_alloc, NULL);
+  ferret_set_output(f, fast_quiet, NULL);
+  ferret_set_diagnostic(f, fast_diag_check, NULL);
+  CHECK(ferret_set_option(f, "seeds", "none") == FERRET_OK);
+  CHECK(ferret_set_option(f, "max_execs", "5000000") == FERRET_OK);
+  /* positive subnormals x, y whose sum and product-free comparisons need
+   * DAZ off: under DAZ a hardware add would see x + y = 0 */
+  static const char q[] =
+      "(declare-fun x () Float64)(declare-fun y () Float32)"
+      "(assert (fp.isSubnormal x))(assert (fp.isPositive x))"
+      "(assert (fp.gt (fp.add RNE x x) (_ +zero 11 53)))"
+      "(assert (fp.lt (fp.sub RNE x x) (fp.add RNE x x)))"
+      "(assert (fp.isSubnormal y))(assert (fp.isPositive y))"
+      "(assert (fp.gt (fp.add RNE y y) (_ +zero 8 24)))"
+      "(check-sat)";
+  CHECK(ferret_execute(f, "test", q, sizeof q - 1) == FERRET_OK);
+  CHECK(f->smt->last == FERRET_SAT);
+  /* a search that grows its corpus (allocations) and never succeeds */
+  static const char hard[] =
+      "(declare-fun a () Float64)(declare-fun b () Float64)"
+      "(declare-fun c () Float64)(declare-fun d () Float64)"
+      "(assert (fp.lt (fp.mul RNE a b) (fp.add RNE c d)))"
+      "(assert (fp.lt (fp.add RNE c d) (fp.mul RNE a b)))(check-sat)";
+  CHECK(ferret_set_option(f, "max_execs", "300000") == FERRET_OK);
+  CHECK(ferret_execute(f, "test", hard, sizeof hard - 1) == FERRET_OK);
+  CHECK(f->smt->last == FERRET_UNKNOWN);
+  CHECK_MSG(fast_alloc_bad == 0, "%u of %u allocator calls under another MXCSR",
+            fast_alloc_bad, fast_alloc_calls);
+  CHECK(fast_alloc_calls > 0);
+  CHECK(fast_ctrl() == fast_alloc_want);
+  /* host code called inside a search (the engine calls none today: this
+   * is the wrappers' contract) runs under the host's bits, and the
+   * standard MXCSR is back after it */
+  unsigned before = fast_alloc_in_search;
+  fer_env_enter();
+  void *p = fer_malloc(f, 100);
+  fer_diag(f, "inside a search\n");
+  CHECK(!FER_FP_HW || fast_ctrl() == 0x1f80u);
+  fer_free(f, p, 100);
+  fer_env_leave();
+  CHECK(fast_alloc_in_search - before == 3);
+  CHECK_MSG(fast_alloc_bad == 0, "%u host calls under the standard MXCSR", fast_alloc_bad);
+  CHECK(fast_ctrl() == fast_alloc_want);
+  ferret_delete(f);
+  fast_restore_env(saved);
+}
