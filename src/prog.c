@@ -20,7 +20,10 @@
 #if FER_FP_HW
 #define MXCSR_STD 0x1f80u  /* nearest, FTZ and DAZ off, exceptions masked */
 #define MXCSR_CTRL 0xffc0u /* the control bits; 0x3f are sticky flags */
-static _Thread_local unsigned env_depth, env_saved;
+/* initial-exec: one %fs-relative load (the default model of position-
+ * independent code calls __tls_get_addr, on every evaluation here). */
+static _Thread_local unsigned env_depth __attribute__((tls_model("initial-exec")));
+static _Thread_local unsigned env_saved __attribute__((tls_model("initial-exec")));
 void fer_env_enter(void) {
   if (env_depth++) return;
   unsigned m = _mm_getcsr();
@@ -370,8 +373,11 @@ static RUN_INLINE bool run_code(const fer_insn *code, uint32_t begin,
 #undef NEXT
 }
 
-static bool fer_run(const fer_insn *code, uint32_t begin, uint32_t end,
-                    fer_u128 *r, int env) {
+/* Inlined into both callers (demand, fer_exec_straight): a one- or
+ * two-instruction constraint then costs no call besides
+ * fer_exec_straight's. */
+static RUN_INLINE bool fer_run(const fer_insn *code, uint32_t begin,
+                               uint32_t end, fer_u128 *r, int env) {
   if (env == FER_ENV_STD) return run_code(code, begin, end, r, FER_ENV_STD);
   return run_code(code, begin, end, r, env);
 }
