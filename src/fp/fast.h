@@ -8,9 +8,9 @@
  * (FER_ENV_*, below), established ONCE per stretch of evaluation, and
  * return exactly the bits the fp.h function returns:
  *   - FER_ENV_STD (the evaluator set the standard MXCSR itself,
- *     fer_env_enter in prog.h): arithmetic under RNE on Float32/Float64 is
- *     one SSE instruction for every operand, NaN results made canonical;
- *     comparisons are one ucomisd/ucomiss;
+ *     fer_env_enter in internal.h): arithmetic under RNE on Float32/
+ *     Float64 is one SSE instruction for every operand, NaN results made
+ *     canonical; comparisons are one ucomisd/ucomiss;
  *   - FER_ENV_NEAREST (only the rounding direction is known, by
  *     fer_fast_probe()): the exact guards of the library's hardware paths
  *     (fp_internal.h, "hardware fast paths"): operands whose exponent field
@@ -79,7 +79,8 @@ static inline bool fer_fast_probe(void) {
  *   FER_ENV_STD      the MXCSR is the standard one, 0x1f80 in its control
  *                    bits: round to nearest, FTZ and DAZ off, every
  *                    exception masked.  The caller has set it itself
- *                    (fer_env_enter, prog.h) and no host code ran since.
+ *                    (fer_env_enter, internal.h); host code in between
+ *                    runs only inside fer_env_host / fer_env_refresh.
  *                    Then one SSE instruction is IEEE 754's correctly
  *                    rounded RNE result for EVERY operand, zeros and
  *                    subnormals included, with SMT-LIB's signed zeros;
