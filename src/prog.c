@@ -24,25 +24,30 @@
  * independent code calls __tls_get_addr, on every evaluation here). */
 static _Thread_local unsigned env_depth __attribute__((tls_model("initial-exec")));
 static _Thread_local unsigned env_saved __attribute__((tls_model("initial-exec")));
-void fer_env_enter(void) {
+/* The four switches stay out-of-line calls (noinline, also under LTO): the
+ * compiler does not model the MXCSR, so nothing but memory ordering keeps an
+ * operation on the right side of an ldmxcsr; the evaluator reads its
+ * operands from and writes its results to memory (the register file) that
+ * an opaque call may access, so no operation can cross such a call. */
+__attribute__((noinline)) void fer_env_enter(void) {
   if (env_depth++) return;
   unsigned m = _mm_getcsr();
   env_saved = m;
   if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
 }
-void fer_env_leave(void) {
+__attribute__((noinline)) void fer_env_leave(void) {
   if (!env_depth || --env_depth) return;
   unsigned m = _mm_getcsr();
   if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
     _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
 }
-void fer_env_host(void) {
+__attribute__((noinline)) void fer_env_host(void) {
   if (!env_depth) return;
   unsigned m = _mm_getcsr();
   if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
     _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
 }
-void fer_env_refresh(void) {
+__attribute__((noinline)) void fer_env_refresh(void) {
   if (!env_depth) return;
   unsigned m = _mm_getcsr();
   if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
