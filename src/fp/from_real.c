@@ -80,7 +80,10 @@ static fer_u128 from_u64(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
  * Then q = q1*2^64 + q2 = floor(N*2^(k+64) / D) has 127 or 128 bits, at
  * least sb + 1 (sb <= 126), and the second remainder is the sticky bit, as
  * fer_fp_round wants; 128 are cut to 127 (the last one joins the sticky
- * bit), which keeps (15,64) on fer_fp_round's hot path. */
+ * bit), which keeps (15,64) on fer_fp_round's hot path.  (When the
+ * division is exact that bit is 0: q is then the reduced numerator, at
+ * most 64 bits, shifted left by at least 63; so the fold only matters
+ * when the sticky bit is already set, and no test can tell it apart.) */
 static fer_u128 from_u64_wide(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
                               uint64_t d) {
 #if FER_FP_X87
