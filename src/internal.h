@@ -84,11 +84,15 @@ void fer_diag(ferret *, const char *fmt, ...)
  * wrapped in fer_env_host (before: the host's bits back) and
  * fer_env_refresh (after: the standard ones again), in alloc.c, fer_write
  * and fer_diag; both do nothing unless a search is in progress on this
- * thread.  fer_env_std(): is one in progress?  No-ops off x86-64. */
+ * thread.  fer_env_std(): is one in progress?  fer_env_now(): what the
+ * evaluator knows of the MXCSR now (FER_ENV_*, fp/fast.h: STD inside a
+ * search, else the rounding-direction probe); it holds until host code
+ * runs.  No-ops off x86-64. */
 void fer_env_enter(void);
 void fer_env_leave(void);
 void fer_env_host(void);
 void fer_env_refresh(void);
 bool fer_env_std(void);
+int fer_env_now(void);
 
 #endif

@@ -35,6 +35,7 @@
 #ifndef FER_PROG_H
 #define FER_PROG_H
 
+#include "fp/fp.h"
 #include "internal.h"
 
 /* ---- opcodes: one per operator; dispatch is in prog.c (fer_run) ---- */
@@ -93,6 +94,12 @@ typedef struct fer_insn {
   uint32_t a, b, c, e;
   uint32_t w, x;
 } fer_insn;
+
+/* The FP format an instruction works on (w = eb, x = sb). */
+static inline fer_fmt fer_insn_fmt(const fer_insn *i) {
+  fer_fmt m = {i->w, i->x};
+  return m;
+}
 
 typedef enum fer_slot_kind {
   FER_SLOT_BOOL,
@@ -288,6 +295,46 @@ static inline bool fer_exec_cons(fer_exec *x, uint32_t c) {
 /* Did the blocks of constraint c hit an unspecified case (fp.to_ubv of
  * NaN, fp.min of zeros of both signs, ...) in their last run? */
 bool fer_exec_cons_unspec(const fer_exec *, uint32_t c);
+
+/* ---- batched evaluation (batch.c) ----
+ * One program run on up to FER_LANES inputs at once, instruction by
+ * instruction: each instruction is dispatched once and then applied to
+ * every input still alive (its "lane"), so the dispatch, which is most of
+ * the cost of a program of a few instructions, is paid once per batch, not
+ * once per input.  The registers are held register-major (r[reg * lanes +
+ * lane]).  Constraints are evaluated in the order given; a block runs once
+ * per batch, on the lanes alive when a constraint first needs it (with
+ * fail-fast, later constraints only see lanes on which all earlier ones
+ * held, a subset, so its values stay valid for them).  No incremental
+ * evaluation: every input is a fresh one.  Each lane gets exactly the
+ * verdicts of fer_exec_cons / fer_exec_cons_unspec on that input (the same
+ * operation code, prog_ops.h; tests/test_eval.c checks it on the corpus). */
+#define FER_LANES 64
+
+typedef struct fer_batch {
+  const fer_prog *p;
+  uint32_t lanes, shift;  /* lanes per batch = 1 << shift, <= FER_LANES */
+  fer_u128 *r;            /* nregs << shift */
+  uint32_t *done;         /* by block: batch number of its last run */
+  uint32_t batch;         /* batches run (never 0 after the first) */
+  uint8_t unspec[FER_LANES]; /* by lane: an unspecified case was hit */
+  uint64_t insns;         /* instructions dispatched (statistics) */
+} fer_batch;
+
+int fer_batch_init(ferret *, fer_batch *, const fer_prog *);
+void fer_batch_release(ferret *, fer_batch *);
+/* Evaluate the n <= b->lanes inputs in[l * nslots ..] (lane l), on the
+ * constraints order[0 .. ncons) (NULL: program order).  fail-fast
+ * (try_all false): lane l stops at its first false constraint; try-all:
+ * every constraint is evaluated for every lane.  Out, by lane: nsat[l] the
+ * number of true constraints evaluated, first[l] the position in the order
+ * of its first false constraint (ncons if none; may be NULL).  Afterwards
+ * b->unspec[l] says whether lane l hit an unspecified case in what it ran
+ * (for a lane whose constraints all hold: in any constraint).  Any MXCSR,
+ * as fer_exec_cons.  HOT. */
+void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
+                   const uint32_t *order, bool try_all, uint32_t *nsat,
+                   uint32_t *first);
 
 /* ---- distances (dist.c) ---- */
 /* Log2 bucket of a distance: 0 for 0, else 1 + floor(log2 d) (1..128). */

@@ -428,40 +428,43 @@ TEST(engine_z3_oracle_can_fail) {
 #include "rng.h"
 #include "search.h"
 
+/* Every operator the program can run, over every sort. */
+static const char *all_ops =
+    "(declare-fun x () Float32)(declare-fun y () Float32)(declare-fun z () Float32)"
+    "(declare-fun h () Float16)(declare-fun d () Float64)(declare-fun r () RoundingMode)"
+    "(declare-fun u () (_ BitVec 32))(declare-fun v () (_ BitVec 32))"
+    "(declare-fun b () (_ BitVec 8))(declare-fun p () Bool)(declare-fun q () Bool)"
+    "(assert (fp.lt (fp.add r x y) z))(assert (fp.leq (fp.sub r x y) z))"
+    "(assert (fp.eq (fp.mul r x y) z))(assert (fp.gt (fp.div r x y) z))"
+    "(assert (fp.geq (fp.fma r x y z) x))(assert (= (fp.sqrt r x) y))"
+    "(assert (= (fp.rem x y) z))(assert (= (fp.roundToIntegral r x) y))"
+    "(assert (fp.isNegative (fp.min x y)))(assert (fp.isPositive (fp.max x y)))"
+    "(assert (fp.isNormal (fp.abs x)))(assert (fp.isSubnormal (fp.neg y)))"
+    "(assert (fp.isZero z))(assert (fp.isInfinite x))(assert (fp.isNaN y))"
+    "(assert (= ((_ to_fp 11 53) r x) d))(assert (= ((_ to_fp 5 11) r d) h))"
+    "(assert (= ((_ to_fp 8 24) r u) x))(assert (= ((_ to_fp_unsigned 8 24) r v) y))"
+    "(assert (= ((_ to_fp 8 24) u) z))(assert (= ((_ to_fp 5 11) RNE 0.1) h))"
+    "(assert (fp.lt ((_ to_fp 8 24) r 0.1) x))"
+    "(assert (= ((_ fp.to_ubv 8) r h) b))(assert (= ((_ fp.to_sbv 32) r x) u))"
+    "(assert (= (fp ((_ extract 0 0) b) ((_ extract 7 0) u) ((_ extract 22 0) v)) x))"
+    "(assert (bvult (bvadd u v) (bvsub u v)))(assert (bvule (bvmul u v) u))"
+    "(assert (bvslt (bvudiv u v) (bvurem u v)))(assert (bvsle (bvsdiv u v) (bvsrem u v)))"
+    "(assert (bvugt (bvsmod u v) (bvshl u v)))(assert (bvuge (bvlshr u v) (bvashr u v)))"
+    "(assert (bvsgt (bvand u v) (bvor u v)))(assert (bvsge (bvxor u v) (bvnand u v)))"
+    "(assert (= (bvnor u v) (bvxnor u v)))(assert (= (bvcomp u v) ((_ extract 0 0) b)))"
+    "(assert (= (bvnot u) (bvneg v)))(assert (= (concat b b) ((_ extract 15 0) u)))"
+    "(assert (= ((_ repeat 4) b) u))(assert (= ((_ zero_extend 24) b) v))"
+    "(assert (= ((_ sign_extend 24) b) v))(assert (= ((_ rotate_left 5) u) v))"
+    "(assert (= ((_ rotate_right 7) u) v))(assert (bvnego b))(assert (bvuaddo u v))"
+    "(assert (bvsaddo u v))(assert (bvumulo u v))(assert (bvsmulo u v))"
+    "(assert (bvusubo u v))(assert (bvssubo u v))(assert (bvsdivo u v))"
+    "(assert (= (bvredand b) (bvredor b)))"
+    "(assert (xor p q))(assert (=> p q))(assert (= p (ite q (fp.lt x y) (bvult u v))))"
+    "(assert (distinct x y z))(assert (distinct u v))(assert (= r RTZ))"
+    "(assert (or (and p q) (not p) (= x y)))";
+
 TEST(engine_program_matches_evaluator) {
-  const char *text =
-      "(declare-fun x () Float32)(declare-fun y () Float32)(declare-fun z () Float32)"
-      "(declare-fun h () Float16)(declare-fun d () Float64)(declare-fun r () RoundingMode)"
-      "(declare-fun u () (_ BitVec 32))(declare-fun v () (_ BitVec 32))"
-      "(declare-fun b () (_ BitVec 8))(declare-fun p () Bool)(declare-fun q () Bool)"
-      "(assert (fp.lt (fp.add r x y) z))(assert (fp.leq (fp.sub r x y) z))"
-      "(assert (fp.eq (fp.mul r x y) z))(assert (fp.gt (fp.div r x y) z))"
-      "(assert (fp.geq (fp.fma r x y z) x))(assert (= (fp.sqrt r x) y))"
-      "(assert (= (fp.rem x y) z))(assert (= (fp.roundToIntegral r x) y))"
-      "(assert (fp.isNegative (fp.min x y)))(assert (fp.isPositive (fp.max x y)))"
-      "(assert (fp.isNormal (fp.abs x)))(assert (fp.isSubnormal (fp.neg y)))"
-      "(assert (fp.isZero z))(assert (fp.isInfinite x))(assert (fp.isNaN y))"
-      "(assert (= ((_ to_fp 11 53) r x) d))(assert (= ((_ to_fp 5 11) r d) h))"
-      "(assert (= ((_ to_fp 8 24) r u) x))(assert (= ((_ to_fp_unsigned 8 24) r v) y))"
-      "(assert (= ((_ to_fp 8 24) u) z))(assert (= ((_ to_fp 5 11) RNE 0.1) h))"
-      "(assert (fp.lt ((_ to_fp 8 24) r 0.1) x))"
-      "(assert (= ((_ fp.to_ubv 8) r h) b))(assert (= ((_ fp.to_sbv 32) r x) u))"
-      "(assert (= (fp ((_ extract 0 0) b) ((_ extract 7 0) u) ((_ extract 22 0) v)) x))"
-      "(assert (bvult (bvadd u v) (bvsub u v)))(assert (bvule (bvmul u v) u))"
-      "(assert (bvslt (bvudiv u v) (bvurem u v)))(assert (bvsle (bvsdiv u v) (bvsrem u v)))"
-      "(assert (bvugt (bvsmod u v) (bvshl u v)))(assert (bvuge (bvlshr u v) (bvashr u v)))"
-      "(assert (bvsgt (bvand u v) (bvor u v)))(assert (bvsge (bvxor u v) (bvnand u v)))"
-      "(assert (= (bvnor u v) (bvxnor u v)))(assert (= (bvcomp u v) ((_ extract 0 0) b)))"
-      "(assert (= (bvnot u) (bvneg v)))(assert (= (concat b b) ((_ extract 15 0) u)))"
-      "(assert (= ((_ repeat 4) b) u))(assert (= ((_ zero_extend 24) b) v))"
-      "(assert (= ((_ sign_extend 24) b) v))(assert (= ((_ rotate_left 5) u) v))"
-      "(assert (= ((_ rotate_right 7) u) v))(assert (bvnego b))(assert (bvuaddo u v))"
-      "(assert (bvsaddo u v))(assert (bvumulo u v))(assert (bvsmulo u v))"
-      "(assert (bvusubo u v))(assert (bvssubo u v))(assert (bvsdivo u v))"
-      "(assert (= (bvredand b) (bvredor b)))"
-      "(assert (xor p q))(assert (=> p q))(assert (= p (ite q (fp.lt x y) (bvult u v))))"
-      "(assert (distinct x y z))(assert (distinct u v))(assert (= r RTZ))"
-      "(assert (or (and p q) (not p) (= x y)))";
+  const char *text = all_ops;
   ferret *f = fresh("");
   CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
   const fer_term *a = f->smt->assertions.data;
@@ -572,4 +575,133 @@ TEST(engine_evaluation_mode_choice) {
   CHECK(chosen_straight("(declare-const z Float32)(assert (fp.lt z (fp #b0 #x7f #b00000000000000000000000)))"));
   CHECK(!chosen_straight(shared));
   CHECK(chosen_straight(disjoint));
+}
+
+/* ---- batched evaluation (prog.h, batch.c) against the scalar one ---- */
+
+/* A random input: per slot a special value of its sort, a constant of the
+ * formula of the same width, or a random value. */
+static void batch_input(const fer_prog *p, fer_rng *rng, fer_u128 *in) {
+  fer_u128 sp[64];
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_slot *sl = &p->slots.data[s];
+    uint64_t z = fer_rng_below(rng, 4);
+    in[s] = fer_random_value(rng, sl);
+    if (z == 0) {
+      uint32_t k = fer_special_values(sl, sp, 64);
+      if (k) in[s] = sp[fer_rng_below(rng, k)];
+    } else if (z == 1 && p->dict_val.size) {
+      size_t d = (size_t)fer_rng_below(rng, p->dict_val.size);
+      if (p->dict_bits.data[d] == sl->bits) in[s] = p->dict_val.data[d];
+    }
+  }
+}
+
+/* Batches of random size and constraint order, fail-fast and try-all:
+ * every lane must get the scalar evaluator's nsat, first false constraint
+ * and unspecified flag for that input.  Returns the mismatches. */
+static int batch_vs_scalar(ferret *f, const fer_prog *p, const char *name,
+                           fer_rng *rng, int batches) {
+  fer_batch b;
+  fer_exec x;
+  CHECK(fer_batch_init(f, &b, p));
+  CHECK(fer_exec_init(f, &x, p));
+  uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots ? p->nslots : 1;
+  fer_u128 *in = calloc((size_t)FER_LANES * ns, sizeof *in);
+  uint32_t *order = calloc(nc ? nc : 1, sizeof *order);
+  uint32_t nsat[FER_LANES], first[FER_LANES];
+  int bad = 0;
+  CHECK(in && order);
+  for (int t = 0; t < batches && in && order; t++) {
+    uint32_t n = 1 + (uint32_t)fer_rng_below(rng, b.lanes);
+    bool try_all = fer_rng_below(rng, 2);
+    for (uint32_t c = 0; c < nc; c++) order[c] = c;
+    if (t & 1) /* a random order every other batch */
+      for (uint32_t c = nc; c > 1; c--) {
+        uint32_t j = (uint32_t)fer_rng_below(rng, c), tmp = order[c - 1];
+        order[c - 1] = order[j], order[j] = tmp;
+      }
+    for (uint32_t l = 0; l < n; l++) batch_input(p, rng, in + (size_t)l * ns);
+    fer_batch_run(&b, in, n, (t & 2) ? order : NULL, try_all, nsat, first);
+    const uint32_t *ord = (t & 2) ? order : NULL;
+    for (uint32_t l = 0; l < n; l++) {
+      fer_exec_load(&x, in + (size_t)l * ns);
+      uint32_t want = 0, wfirst = nc;
+      bool wunspec = false;
+      for (uint32_t k = 0; k < nc; k++) {
+        uint32_t c = ord ? ord[k] : k;
+        bool v = fer_exec_cons(&x, c);
+        wunspec |= fer_exec_cons_unspec(&x, c);
+        want += v;
+        if (!v && wfirst == nc) wfirst = k;
+        if (!v && !try_all) break;
+      }
+      if (nsat[l] != want || first[l] != wfirst || (bool)b.unspec[l] != wunspec) {
+        if (bad++ < 3)
+          fprintf(stderr, "%s: batch %d lane %u/%u (try_all %d): nsat %u/%u, "
+                          "first %u/%u, unspec %d/%d (batch/scalar)\n",
+                  name, t, l, n, (int)try_all, nsat[l], want, first[l], wfirst,
+                  (int)b.unspec[l], (int)wunspec);
+      }
+    }
+  }
+  free(in);
+  free(order);
+  fer_exec_release(f, &x);
+  fer_batch_release(f, &b);
+  return bad;
+}
+
+TEST(engine_batch_matches_scalar_all_ops) {
+  ferret *f = fresh("");
+  CHECK(ferret_execute(f, "test", all_ops, strlen(all_ops)) == FERRET_OK);
+  fer_prog p;
+  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
+        FERRET_OK);
+  fer_rng rng;
+  fer_rng_seed(&rng, 7);
+  CHECK_EQ_U(batch_vs_scalar(f, &p, "all_ops", &rng, fer_test_quick ? 100 : 600), 0);
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}
+
+/* On real formulas: every 5th single-query QF_FP / QF_BVFP file of the
+ * corpus (MANIFEST.tsv), compiled as the engine compiles them. */
+TEST(engine_batch_matches_scalar_corpus) {
+  char path[4096], line[4096];
+  snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
+  FILE *m = fopen(path, "r");
+  CHECK_MSG(m != NULL, "cannot read %s", path);
+  if (!m) return;
+  int row = 0, files = 0, bad = 0, cap = fer_test_quick ? 20 : 80;
+  fer_rng rng;
+  fer_rng_seed(&rng, 11);
+  while (fgets(line, sizeof line, m) && files < cap) {
+    char *col[12] = {0};
+    int nc = 0;
+    for (char *t = line; nc < 12; nc++) {
+      col[nc] = t;
+      t = strchr(t, '\t');
+      if (!t) break;
+      *t++ = 0;
+    }
+    if (nc < 11 || (strcmp(col[4], "QF_FP") && strcmp(col[4], "QF_BVFP")) ||
+        strcmp(col[10], "1") || row++ % 5)
+      continue;
+    snprintf(path, sizeof path, "%s/%s", fer_bench_dir, col[0]);
+    ferret *f = fresh("");
+    fer_prog p;
+    if (ferret_set_option(f, "parse_only", "1") == FERRET_OK &&
+        ferret_execute_file(f, path) == FERRET_OK &&
+        fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
+            FERRET_OK) {
+      files++;
+      bad += batch_vs_scalar(f, &p, col[0], &rng, fer_test_quick ? 20 : 60);
+      fer_prog_release(f, &p);
+    }
+    ferret_delete(f);
+  }
+  fclose(m);
+  CHECK_MSG(files >= (fer_test_quick ? 10 : 40), "only %d corpus files compiled", files);
+  CHECK_EQ_U(bad, 0);
 }
