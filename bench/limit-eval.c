@@ -87,6 +87,8 @@ typedef struct limit_set {
   double inline_best;              /* native, fer_check inlined (rand) */
   double other_best;               /* ferret in the other mode */
   uint64_t other_mismatches;       /* its verdicts against native */
+  double batch_best;               /* ferret's batched evaluator */
+  uint64_t batch_mismatches;       /* its verdicts against native */
 } limit_set;
 
 static double now(void) {
@@ -128,6 +130,24 @@ static void ferret_run(fer_exec *x, const fer_u128 *in, size_t k, size_t ns,
                        bool try_all, uint64_t counts[3]) {
   for (size_t i = 0; i < k; i++)
     counts[ferret_verdict(x, in + i * ns, try_all)]++;
+}
+
+/* HOT: ferret's batched evaluator (src/batch.c) on k inputs, FER_LANES
+ * at a time (fewer for a large register file); verdicts as ferret_verdict.
+ * If `v` is not NULL, every verdict is also stored there. */
+static void batch_run(fer_batch *b, const fer_u128 *in, size_t k, size_t ns,
+                      bool try_all, uint64_t counts[3], int *v) {
+  const fer_prog *p = b->p;
+  uint32_t nc = (uint32_t)p->cons.size, nsat[FER_LANES];
+  for (size_t i = 0; i < k; i += b->lanes) {
+    uint32_t n = k - i < b->lanes ? (uint32_t)(k - i) : b->lanes;
+    fer_batch_run(b, in + i * ns, n, NULL, try_all, nsat, NULL);
+    for (uint32_t l = 0; l < n; l++) {
+      int r = nsat[l] < nc ? 0 : p->may_unspec && b->unspec[l] ? 2 : 1;
+      counts[r]++;
+      if (v) v[i + l] = r;
+    }
+  }
 }
 
 /* Input sets: rand, then mut derived from rand's decoded values. */
@@ -229,6 +249,19 @@ static void check_other(limit_set *st, fer_exec *y, size_t k, size_t nb,
       st->other_mismatches++;
 }
 
+/* The batched evaluator's verdicts against native. */
+static int check_batch(limit_set *st, fer_batch *b, size_t k, size_t nb,
+                       size_t ns, bool try_all) {
+  int *v = malloc(k * sizeof *v);
+  uint64_t counts[3] = {0, 0, 0};
+  if (!v) return 0;
+  batch_run(b, st->slots, k, ns, try_all, counts, v);
+  for (size_t i = 0; i < k; i++)
+    if (limit_native_check(st->bytes + i * nb) != v[i]) st->batch_mismatches++;
+  free(v);
+  return 1;
+}
+
 /* Number of inputs per ~LIMIT_CHUNK_S, from one timed pass of k inputs. */
 static size_t chunk_of(size_t k, double pass) {
   if (pass <= 0) return k;
@@ -261,6 +294,19 @@ static double time_ferret(const limit_set *st, fer_exec *x, size_t k,
   do {
     size_t c = chunk < k - pos ? chunk : k - pos;
     ferret_run(x, st->slots + pos * ns, c, ns, try_all, counts);
+    n += c, pos = (pos + c) % k;
+  } while ((t = now() - t0) < budget);
+  return (double)n / t;
+}
+
+static double time_batch(const limit_set *st, fer_batch *b, size_t k,
+                         size_t ns, size_t chunk, double budget, bool try_all) {
+  uint64_t counts[3] = {0, 0, 0}, n = 0;
+  size_t pos = 0;
+  double t0 = now(), t;
+  do {
+    size_t c = chunk < k - pos ? chunk : k - pos;
+    batch_run(b, st->slots + pos * ns, c, ns, try_all, counts, NULL);
     n += c, pos = (pos + c) % k;
   } while ((t = now() - t0) < budget);
   return (double)n / t;
@@ -329,14 +375,17 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
   limit_set sets[NSETS];
   memset(sets, 0, sizeof sets);
   fer_exec x, y; /* y: the same program in the other evaluation mode */
+  fer_batch bt;
   int rc = 0;
   memset(&x, 0, sizeof x);
   memset(&y, 0, sizeof y);
+  memset(&bt, 0, sizeof bt);
   if (!make_sets(o, u, k, nbs, nss, sets) || !fer_exec_init(f, &x, p) ||
-      !fer_exec_init_mode(f, &y, p, !x.straight)) {
+      !fer_exec_init_mode(f, &y, p, !x.straight) || !fer_batch_init(f, &bt, p)) {
     printf(", \"error\": \"out of memory\"}\n");
     fer_exec_release(f, &x);
     fer_exec_release(f, &y);
+    fer_batch_release(f, &bt);
     for (int i = 0; i < NSETS; i++) free(sets[i].bytes), free(sets[i].slots);
     return 2;
   }
@@ -344,6 +393,7 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
   for (int i = 0; i < NSETS; i++) {
     check_set(set_name[i], &sets[i], &x, k, nbs, nss, try_all);
     check_other(&sets[i], &y, k, nbs, nss, try_all);
+    if (!check_batch(&sets[i], &bt, k, nbs, nss, try_all)) sets[i].batch_mismatches = k;
   }
   for (int r = 0; r < o->rounds; r++) {
     double b = o->time / o->rounds;
@@ -353,7 +403,9 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
       double n = time_native(limit_native_run, st, k, nbs, cn, b);
       double fr = time_ferret(st, &x, k, nss, chunk_of(k, st->ferret_pass), b, try_all);
       double fo = time_ferret(st, &y, k, nss, chunk_of(k, st->ferret_pass), b, try_all);
+      double fb = time_batch(st, &bt, k, nss, chunk_of(k, st->ferret_pass), b, try_all);
       if (n > st->native_best) st->native_best = n;
+      if (fb > st->batch_best) st->batch_best = fb;
       if (fr > st->ferret_best) st->ferret_best = fr;
       if (fo > st->other_best) st->other_best = fo;
       if (i == SET_RAND) {
@@ -363,8 +415,8 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
     }
   }
   printf(", \"k\": %zu, \"straight\": %d, \"straight_code\": %zu, "
-         "\"rand_native_inline_eps\": %.1f",
-         k, (int)x.straight, x.straight ? x.nscode : y.nscode,
+         "\"batch_lanes\": %u, \"rand_native_inline_eps\": %.1f",
+         k, (int)x.straight, x.straight ? x.nscode : y.nscode, bt.lanes,
          sets[SET_RAND].inline_best);
   for (int i = 0; i < NSETS; i++) {
     limit_set *st = &sets[i];
@@ -375,12 +427,15 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
     printf(", \"%s_ferret_insns_per_eval\": %.2f", set_name[i], (double)st->insns / (double)k);
     printf(", \"%s_other_eps\": %.1f, \"%s_other_mismatches\": %llu", set_name[i],
            st->other_best, set_name[i], (unsigned long long)st->other_mismatches);
+    printf(", \"%s_batch_eps\": %.1f, \"%s_batch_ratio\": %.4f, \"%s_batch_mismatches\": %llu",
+           set_name[i], st->batch_best, set_name[i], st->batch_best / st->native_best,
+           set_name[i], (unsigned long long)st->batch_mismatches);
     snprintf(key, sizeof key, "%s_native_verdicts", set_name[i]);
     json_counts(key, st->native_v);
     snprintf(key, sizeof key, "%s_ferret_verdicts", set_name[i]);
     json_counts(key, st->ferret_v);
     printf(", \"%s_mismatches\": %llu", set_name[i], (unsigned long long)st->mismatches);
-    if (st->mismatches || st->other_mismatches ||
+    if (st->mismatches || st->other_mismatches || st->batch_mismatches ||
         memcmp(st->native_v, st->ferret_v, sizeof st->native_v))
       rc = 1;
   }
@@ -390,6 +445,7 @@ static int bench(const limit_opts *o, ferret *f, fer_smt2c_unit *u,
                     "evaluator on %s: a bug in one of them\n", o->path);
   fer_exec_release(f, &x);
   fer_exec_release(f, &y);
+  fer_batch_release(f, &bt);
   for (int i = 0; i < NSETS; i++) free(sets[i].bytes), free(sets[i].slots);
   return rc;
 }

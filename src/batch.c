@@ -139,17 +139,19 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
                 act, na, b->unspec, env);
       b->insns += (uint64_t)(blk->end - blk->begin) * na;
     }
+    /* Without branches on the verdicts (they vary from lane to lane). */
     const fer_u128 *root = r + ((size_t)cn->root << sh);
-    uint32_t keep = 0;
-    for (uint32_t j = 0; j < na; j++) {
-      uint32_t l = act[j];
-      if (root[l] & 1) {
-        nsat[l]++;
-        act[keep++] = (uint8_t)l;
-        continue;
+    uint32_t keep = 0, stay = try_all;
+    if (first)
+      for (uint32_t j = 0; j < na; j++) {
+        uint32_t l = act[j];
+        first[l] = (root[l] & 1) || first[l] != nc ? first[l] : k;
       }
-      if (first && first[l] == nc) first[l] = k;
-      if (try_all) act[keep++] = (uint8_t)l;
+    for (uint32_t j = 0; j < na; j++) {
+      uint32_t l = act[j], v = (uint32_t)root[l] & 1;
+      nsat[l] += v;
+      act[keep] = (uint8_t)l;
+      keep += v | stay;
     }
     na = keep;
   }

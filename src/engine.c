@@ -118,6 +118,7 @@ static ferret_result search(engine *e, const fer_prog *p, const fer_term *ca,
   uint64_t space = fer_input_space(p);
   bool enumerate = space <= ((uint64_t)1 << f->opt.enum_bits);
   if (enumerate) jobs = 1;
+  s.enumerate = enumerate;
   fer_worker *w = fer_calloc(f, jobs * sizeof *w);
   uint32_t ready = 0;
   ferret_result res = FERRET_UNKNOWN;

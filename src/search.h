@@ -88,6 +88,8 @@ typedef struct fer_search {
   _Atomic uint64_t execs;       /* published by workers in batches */
   _Atomic int stop;             /* 1: a worker found a candidate; 2: limit */
   _Atomic int winner;           /* worker id + 1 of the first candidate */
+  bool enumerate;               /* the input space is enumerated (enum.c):
+                                   workers get a batched evaluator */
   /* Seeds, prepared before the workers start: nseeds inputs. */
   fer_u128 *seeds;
   uint32_t nseeds;
@@ -105,6 +107,8 @@ typedef struct fer_worker {
   uint32_t id;
   fer_rng rng;
   fer_exec x;
+  fer_batch batch;                 /* s->enumerate only: enumeration */
+  fer_u128 *lanes_in;              /* its inputs: FER_LANES * nslots */
   fer_corpus corpus;
   fer_features feat;
   fer_u128 *cand, *tmp, *solution; /* nslots each */

@@ -47,6 +47,10 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
            fer_exec_init(f, &w->x, p) &&
            fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
            fer_features_init(f, &w->feat, p);
+  if (ok && s->enumerate) {
+    w->lanes_in = fer_calloc(f, FER_LANES * in_bytes);
+    ok = w->lanes_in && fer_batch_init(f, &w->batch, p);
+  }
   if (!ok) {
     fer_worker_release(f, w);
     return 0;
@@ -76,6 +80,8 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_free(f, w->vars, (size_t)ns * sizeof(uint32_t));
   fer_free(f, w->vmark, ns);
   fer_exec_release(f, &w->x);
+  fer_batch_release(f, &w->batch);
+  if (w->lanes_in) fer_free(f, w->lanes_in, FER_LANES * in_bytes);
   fer_corpus_release(f, &w->corpus);
   fer_features_release(f, &w->feat);
   memset(w, 0, sizeof *w);
