@@ -142,10 +142,12 @@ static void batch_run(fer_batch *b, const fer_u128 *in, size_t k, size_t ns,
   for (size_t i = 0; i < k; i += b->lanes) {
     uint32_t n = k - i < b->lanes ? (uint32_t)(k - i) : b->lanes;
     fer_batch_run(b, in + i * ns, n, NULL, try_all, nsat, NULL);
+    /* without branches: the verdicts vary from lane to lane */
+    uint32_t us = p->may_unspec;
     for (uint32_t l = 0; l < n; l++) {
-      int r = nsat[l] < nc ? 0 : p->may_unspec && b->unspec[l] ? 2 : 1;
+      uint32_t r = (uint32_t)(nsat[l] >= nc) << (us & b->unspec[l]);
       counts[r]++;
-      if (v) v[i + l] = r;
+      if (v) v[i + l] = (int)r;
     }
   }
 }

@@ -48,6 +48,9 @@ COLUMNS = [
     "rand_native_eps", "rand_ferret_eps", "rand_ratio", "rand_native_inline_eps",
     "mut_native_eps", "mut_ferret_eps", "mut_ratio",
     "spec_native_eps", "spec_ferret_eps", "spec_ratio",
+    # (b') ferret's batched evaluator (src/batch.c), same inputs
+    "batch_lanes", "rand_batch_eps", "rand_batch_ratio", "mut_batch_ratio",
+    "spec_batch_ratio",
     "rand_ferret_insns", "spec_ferret_insns",
     "rand_verdicts", "spec_verdicts", "mismatches",
     # (c)
@@ -180,7 +183,9 @@ def measure_eval(cfg, path, row, tmp):
     elif rc != 0 or not res:
         row["error"] = "limit-eval failed (rc %s): %s" % (rc, err.strip()[-100:])
         return
-    for k in ("slots", "input_bytes", "constraints", "instructions", "trivial", "k"):
+    if "rand_batch_eps" in res:
+        row["rand_batch_eps"] = "%.0f" % res["rand_batch_eps"]
+    for k in ("slots", "input_bytes", "constraints", "instructions", "trivial", "k", "batch_lanes"):
         row[k] = res.get(k, "")
     if "rand_native_inline_eps" in res:
         row["rand_native_inline_eps"] = "%.0f" % res["rand_native_inline_eps"]
@@ -190,13 +195,16 @@ def measure_eval(cfg, path, row, tmp):
                 row["%s_%s" % (s, k)] = "%.0f" % res[s + "_" + k]
         if s + "_ratio" in res:
             row[s + "_ratio"] = "%.4f" % res[s + "_ratio"]
+        if s + "_batch_ratio" in res:
+            row[s + "_batch_ratio"] = "%.4f" % res[s + "_batch_ratio"]
     for s in ("rand", "spec"):
         if s + "_ferret_insns_per_eval" in res:
             row[s + "_ferret_insns"] = res[s + "_ferret_insns_per_eval"]
         if s + "_native_verdicts" in res:
             row[s + "_verdicts"] = "/".join(str(v) for v in res[s + "_native_verdicts"])
     if not res.get("trivial", 1):
-        row["mismatches"] = sum(res.get(s + "_mismatches", 0) for s in ("rand", "mut", "spec"))
+        row["mismatches"] = sum(res.get(s + k, 0) for s in ("rand", "mut", "spec")
+                                for k in ("_mismatches", "_other_mismatches", "_batch_mismatches"))
     if res.get("trivial", 1):
         return  # nothing to evaluate: no libFuzzer rate either
     # (c) libFuzzer executions per CPU second

@@ -53,8 +53,9 @@ void fer_batch_release(ferret *f, fer_batch *b) {
   memset(b, 0, sizeof *b);
 }
 
-/* Run code[i, stop) on the lanes act[0 .. na) of r.  `env` as in prog.c's
- * run_code (always inlined twice by run_block).  HOT. */
+/* Run code[i, stop) on the lanes act[0 .. na) of r, or on lanes 0 .. na
+ * if act is NULL.  `env` as in prog.c's run_code (always inlined by
+ * run_block, with env and act constant where it can).  HOT. */
 static inline __attribute__((always_inline)) void
 run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
           const uint8_t *act, uint32_t na, uint8_t *us, int env) {
@@ -69,7 +70,7 @@ run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
 #define CASE(N)                            \
   case FER_I_##N:                          \
     for (uint32_t j = 0; j < na; j++) {    \
-      uint32_t l = act[j];
+      uint32_t l = act ? act[j] : j;
 #define NEXT \
   }          \
   break
@@ -92,15 +93,20 @@ run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
 #undef NEXT
 }
 
-/* One block on the live lanes; the search's environment (FER_ENV_STD)
- * gets its own copy, as fer_run's. */
+/* One block on the live lanes.  The search's environment (FER_ENV_STD)
+ * gets its own copy, as fer_run's, and so do all lanes alive (dense: no
+ * lane list; the common case of the first constraint). */
 static void run_block(const fer_insn *i, const fer_insn *stop, fer_u128 *r,
                       uint32_t sh, const uint8_t *act, uint32_t na,
-                      uint8_t *us, int env) {
-  if (env == FER_ENV_STD)
-    run_lanes(i, stop, r, sh, act, na, us, FER_ENV_STD);
-  else
+                      bool dense, uint8_t *us, int env) {
+  if (env == FER_ENV_STD) {
+    if (dense)
+      run_lanes(i, stop, r, sh, NULL, na, us, FER_ENV_STD);
+    else
+      run_lanes(i, stop, r, sh, act, na, us, FER_ENV_STD);
+  } else {
     run_lanes(i, stop, r, sh, act, na, us, env);
+  }
 }
 
 void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
@@ -111,12 +117,11 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
   fer_u128 *r = b->r;
   uint8_t act[FER_LANES];
   uint32_t na = n;
-  for (uint32_t l = 0; l < n; l++) {
-    act[l] = (uint8_t)l;
-    nsat[l] = 0;
-    if (first) first[l] = nc;
-    b->unspec[l] = 0;
-  }
+  for (uint32_t l = 0; l < n; l++) act[l] = (uint8_t)l;
+  memset(nsat, 0, n * sizeof *nsat);
+  memset(b->unspec, 0, n);
+  if (first)
+    for (uint32_t l = 0; l < n; l++) first[l] = nc;
   for (uint32_t s = 0; s < ns; s++) {
     fer_u128 *col = r + ((size_t)s << sh);
     for (uint32_t l = 0; l < n; l++) col[l] = in[(size_t)l * ns + s];
@@ -136,7 +141,7 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
       b->done[bl] = b->batch;
       const fer_block *blk = &p->blocks.data[bl];
       run_block(p->code.data + blk->begin, p->code.data + blk->end, r, sh,
-                act, na, b->unspec, env);
+                act, na, na == n, b->unspec, env);
       b->insns += (uint64_t)(blk->end - blk->begin) * na;
     }
     /* Without branches on the verdicts (they vary from lane to lane). */
@@ -147,6 +152,10 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
         uint32_t l = act[j];
         first[l] = (root[l] & 1) || first[l] != nc ? first[l] : k;
       }
+    if (k + 1 == nc) { /* the last: no lane list to keep */
+      for (uint32_t j = 0; j < na; j++) nsat[act[j]] += (uint32_t)root[act[j]] & 1;
+      break;
+    }
     for (uint32_t j = 0; j < na; j++) {
       uint32_t l = act[j], v = (uint32_t)root[l] & 1;
       nsat[l] += v;
