@@ -660,7 +660,12 @@ TEST(engine_batch_matches_scalar_all_ops) {
         FERRET_OK);
   fer_rng rng;
   fer_rng_seed(&rng, 7);
+  /* outside a search, then in a search's environment (fer_env_enter:
+   * FER_ENV_STD, which has its own copies of the lane loops) */
   CHECK_EQ_U(batch_vs_scalar(f, &p, "all_ops", &rng, fer_test_quick ? 100 : 600), 0);
+  fer_env_enter();
+  CHECK_EQ_U(batch_vs_scalar(f, &p, "all_ops/std", &rng, fer_test_quick ? 100 : 600), 0);
+  fer_env_leave();
   fer_prog_release(f, &p);
   ferret_delete(f);
 }
@@ -696,7 +701,10 @@ TEST(engine_batch_matches_scalar_corpus) {
         fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
             FERRET_OK) {
       files++;
+      bool std = files & 1; /* every other file in a search's environment */
+      if (std) fer_env_enter();
       bad += batch_vs_scalar(f, &p, col[0], &rng, fer_test_quick ? 20 : 60);
+      if (std) fer_env_leave();
       fer_prog_release(f, &p);
     }
     ferret_delete(f);
