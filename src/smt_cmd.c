@@ -501,6 +501,9 @@ static reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
     r = FERRET_UNKNOWN;
     reason = "incomplete: an earlier command failed, so the formula may "
              "lack parts of the input";
+    f->stats.result = "unknown"; /* --stats says what was answered */
+    f->stats.reason = "incomplete";
+    f->stats.found_by = "";
   }
   s->last = r;
   s->reason = r == FERRET_UNKNOWN ? (reason ? reason : "incomplete") : NULL;

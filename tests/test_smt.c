@@ -455,6 +455,10 @@ TEST(smt_failed_command_blocks_unsound_answers) {
           "(assert (= x (nosuch 3)))(check-sat)");
   CHECK(strstr(s.out.data, "\nunknown\n") != NULL);
   CHECK(strstr(s.out.data, "\nsat") == NULL);
+  /* --stats reports the answer given, not the solver's sat */
+  s.diag.size = 0, s.diag.data[0] = '\0';
+  CHECK(ferret_print_stats(s.f) == FERRET_OK);
+  CHECK(strstr(s.diag.data, "\"result\": \"unknown\", \"reason\": \"incomplete\"") != NULL);
   clear(&s);
   run(&s, "(assert (= x #x08))(check-sat)"); /* unsat is still a proof */
   CHECK_STR(s.out.data, "unsat\n");
