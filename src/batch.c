@@ -81,16 +81,6 @@ run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
       break;
     }
   }
-#undef REG
-#undef A
-#undef B
-#undef C
-#undef E
-#undef RM
-#undef SET
-#undef UNSPEC
-#undef CASE
-#undef NEXT
 }
 
 /* One block on the live lanes.  The search's environment (FER_ENV_STD)

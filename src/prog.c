@@ -245,16 +245,6 @@ static RUN_INLINE bool run_code(const fer_insn *code, uint32_t begin,
   }
 #endif
   return unspec;
-#undef REG
-#undef A
-#undef B
-#undef C
-#undef E
-#undef RM
-#undef SET
-#undef UNSPEC
-#undef CASE
-#undef NEXT
 }
 
 /* Inlined into both callers (demand, fer_exec_straight): a one- or

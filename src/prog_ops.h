@@ -9,7 +9,8 @@
  *   A B C E    REG(i->a), REG(i->b), REG(i->c), REG(i->e),
  *   RM         A as a rounding mode,
  *   SET(V)     REG(i->d) = V,
- *   UNSPEC(X)  note that the result is unspecified if X holds.
+ *   UNSPEC(X)  note that the result is unspecified if X holds;
+ * this file undefines them all at its end.
  * HOT. */
   CASE(NOT) SET(A ^ 1); NEXT;
   CASE(AND) SET(A & B); NEXT;
@@ -137,3 +138,13 @@
     SET(fer_fp_canon(m, B));
   }
   NEXT;
+#undef REG
+#undef A
+#undef B
+#undef C
+#undef E
+#undef RM
+#undef SET
+#undef UNSPEC
+#undef CASE
+#undef NEXT
