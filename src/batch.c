@@ -60,12 +60,6 @@ static inline __attribute__((always_inline)) void
 run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
           const uint8_t *act, uint32_t na, uint8_t *us, int env) {
 #define REG(n) r[((size_t)(n) << sh) + l]
-#define A REG(i->a)
-#define B REG(i->b)
-#define C REG(i->c)
-#define E REG(i->e)
-#define RM ((fer_rm)A)
-#define SET(V) REG(i->d) = (V)
 #define UNSPEC(X) us[l] |= (uint8_t)(X)
 #define CASE(N)                            \
   case FER_I_##N:                          \

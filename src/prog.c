@@ -209,12 +209,6 @@ static RUN_INLINE bool run_code(const fer_insn *code, uint32_t begin,
   bool unspec = false;
   const fer_insn *i = code + begin, *stop = code + end;
 #define REG(n) r[n]
-#define A REG(i->a)
-#define B REG(i->b)
-#define C REG(i->c)
-#define E REG(i->e)
-#define RM ((fer_rm)A)
-#define SET(V) REG(i->d) = (V)
 #define UNSPEC(X) unspec |= (X)
 #ifdef FER_COMPUTED_GOTO
   static const void *const jump[FER_I_COUNT] = {

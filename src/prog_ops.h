@@ -6,12 +6,17 @@
  *   CASE(N)    the start of opcode FER_I_N's case,
  *   NEXT       its end,
  *   REG(n)     register n (an lvalue),
- *   A B C E    REG(i->a), REG(i->b), REG(i->c), REG(i->e),
- *   RM         A as a rounding mode,
- *   SET(V)     REG(i->d) = V,
- *   UNSPEC(X)  note that the result is unspecified if X holds;
- * this file undefines them all at its end.
+ *   UNSPEC(X)  note that the result is unspecified if X holds.
+ * Below, A B C E are REG(i->a) .. REG(i->e), RM is A as a rounding mode
+ * and SET(V) writes the result register.  This file undefines every one of
+ * these macros at its end.
  * HOT. */
+#define A REG(i->a)
+#define B REG(i->b)
+#define C REG(i->c)
+#define E REG(i->e)
+#define RM ((fer_rm)A)
+#define SET(V) REG(i->d) = (V)
   CASE(NOT) SET(A ^ 1); NEXT;
   CASE(AND) SET(A & B); NEXT;
   CASE(OR) SET(A | B); NEXT;
