@@ -37,6 +37,12 @@
  * src/prog.h) and in the other one ("other", for comparison; its verdicts
  * are checked against native as well).
  *
+ * ferret's batched evaluator (src/batch.c, fer_batch_run: up to 64 inputs
+ * per call, each instruction dispatched once per batch; what the
+ * enumeration runs) is timed on the same decoded inputs as a third figure
+ * ("batch"), its per-input transposition included; its verdicts are
+ * checked against native as well.
+ *
  * The native side is timed with one out-of-line call per input, and on
  * rand also with fer_check inlined into the loop (limit-native.c says why
  * the first is the reference).
