@@ -9,6 +9,9 @@
      once into slot values; (a) and (b) run interleaved in ONE process
      (bench/limit-eval.c + bench/limit-native.c) and their verdicts are
      compared input by input (a disagreement is a bug: exit 1, MISMATCH);
+ (b') batch: ferret's batched evaluator (src/batch.c, up to 64 inputs per
+     call, one dispatch per instruction per batch; what the enumeration
+     runs) on the same inputs, verdicts checked against (a) as well;
  (c) libFuzzer: the same program built with clang -O2 -fsanitize=fuzzer
      behind a never-aborting entry point (bench/limit-fuzz.c), executions
      per CPU second over --fuzz-time seconds;
