@@ -183,26 +183,36 @@ static inline fer_u128 isqrt_mul(fer_u128 x, bool *exact) {
  * 64-bit words.  sig * 2^e = X * 2^(e-s) with X = sig * 2^s in [2^124,
  * 2^126) and e - s even (s = 125-sb or 126-sb), so the root is
  * sqrt(X 2^102) * 2^((e-s)/2 - 51): 114 bits and an exact sticky bit.
- * Float128 rounds here: its root is always normal (its exponent is about
- * half the operand's), the 114 bits are the 113 of the result and the
- * guard bit, and fer_fp_round's general entry would cost a third of the
- * whole (it is the same computation as its wide fast path). */
-static inline fer_u128 sqrt_wide(fer_fmt f, fer_rm rm, fer_u128 a) {
+ * Where bias >= sb (every format but those with tiny exponent ranges) the
+ * root is normal: at least sqrt(2^(2 - bias - sb)) >= 2^(1 - bias), the
+ * least normal; and far below the largest finite number.  It is rounded
+ * here then, as fer_fp_round's wide fast path would (same steps, with
+ * fer_round_up), whose general entry costs a third of the whole for
+ * Float128; and for Float128 and (15,64), sqrt_slow's constant formats,
+ * the shifts below are constants. */
+static inline __attribute__((always_inline)) fer_u128
+sqrt_wide(fer_fmt f, fer_rm rm, fer_u128 a) {
   fer_fp_unpacked u = fer_fp_unpack(f, a);
   int32_t s = 125 - (int32_t)f.sb;
   s += (int32_t)((uint32_t)(u.exp - s) & 1);
   bool exact;
   fer_u128 q = isqrt_mul(u.sig << s, &exact);
   int32_t exp = (u.exp - s) / 2 - 51;
-  if (f.eb == 15 && f.sb == 113) {
-    /* the result's biased exponent: exp + 113 + bias, in [8136, 24574] */
-    fer_u128 m = q >> 1;
-    m += fer_round_up(rm, false, m & 1, q & 1, !exact);
-    /* 2^112 <= m <= 2^113: adding (E-1) 2^112 packs exponent and
-     * fraction, a carry out of the fraction included */
-    return m + ((fer_u128)(exp + 113 + 16383 - 1) << 112);
-  }
-  return fer_fp_round(f, rm, false, exp, q, !exact);
+  if (fer_fp_bias(f) < (int32_t)f.sb)
+    return fer_fp_round(f, rm, false, exp, q, !exact);
+  int sh = 114 - (int)f.sb; /* 1 .. 79: the bits below the result's */
+  fer_u128 m = q >> sh;     /* 2^(sb-1) <= m < 2^sb */
+  bool guard = (q >> (sh - 1)) & 1;
+  /* (an exact root has at most (sb+3)/2 significant bits, so its bits
+   * from the guard bit down are zero and !exact alone would do; the
+   * general form keeps this independent of that) */
+  bool rest = !exact || (q & ((FER_U128_1 << (sh - 1)) - 1)) != 0;
+  m += fer_round_up(rm, false, m & 1, guard, rest);
+  /* the root's leading bit has exponent exp + 113; m <= 2^sb, and adding
+   * (E-1) 2^(sb-1) packs exponent and fraction, a carry out of the
+   * fraction included */
+  int32_t e = exp + 113 + fer_fp_bias(f); /* biased, >= 1 */
+  return m + ((fer_u128)(e - 1) << (f.sb - 1));
 }
 
 /* Every case but a finite positive operand. */
@@ -317,8 +327,10 @@ __attribute__((noinline)) static fer_u128 sqrt_slow(fer_fmt f, fer_rm rm,
 #endif
   /* the pattern test as in sqrt_generic: zero, negative, inf or NaN */
   if (!fer_fp_fits64(f) && f.sb <= 113 && a - 1 < fer_fp_inf_bits(f) - 1) {
-    if (f.eb == 15 && f.sb == 113) /* Float128: constant shifts */
-      return sqrt_wide((fer_fmt){15, 113}, rm, a);
+    /* Float128 and x87 double-extended: sqrt_wide inlined (it is
+     * always_inline) with constant shifts */
+    if (f.eb == 15 && f.sb == 113) return sqrt_wide((fer_fmt){15, 113}, rm, a);
+    if (f.eb == 15 && f.sb == 64) return sqrt_wide((fer_fmt){15, 64}, rm, a);
     return sqrt_wide(f, rm, a);
   }
   return sqrt_generic(f, rm, a);
