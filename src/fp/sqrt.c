@@ -203,7 +203,7 @@ sqrt_wide(fer_fmt f, fer_rm rm, fer_u128 a) {
   int sh = 114 - (int)f.sb; /* 1 .. 79: the bits below the result's */
   fer_u128 m = q >> sh;     /* 2^(sb-1) <= m < 2^sb */
   bool guard = (q >> (sh - 1)) & 1;
-  /* (an exact root has at most (sb+3)/2 significant bits, so its bits
+  /* (an exact root has at most (sb+1)/2 significant bits, so its bits
    * from the guard bit down are zero and !exact alone would do; the
    * general form keeps this independent of that) */
   bool rest = !exact || (q & ((FER_U128_1 << (sh - 1)) - 1)) != 0;
