@@ -115,10 +115,10 @@ static fer_u128 isqrt256(fer_u256 n, bool *exact) {
  *   - Seed.  d = X's top word as a double, s0 = sqrt(d) in [2^30, 2^31],
  *     S0 = s0 2^32 (an integer: s0's unit is at least 2^-22), |S0 - r| <
  *     1.51 2^-53 r < 2^10.6.  y0 = s0 * (1/d), which is 1/s0 within a
- *     relative 2^-51 (s0^2/d is 1 within 2^-52, two more roundings); Y =
- *     y0 2^92 (an integer in [2^61, 2^62]), so Y = 2^124 (1+eta) / S0,
- *     |eta| <= 2^-51.  (1/d beside sqrt(d), not 1/s0 after it: the two
- *     latencies overlap.)
+ *     relative 1.01 2^-51 (s0^2/d is 1 within 2^-52, two more roundings);
+ *     Y = y0 2^92 (an integer in [2^61, 2^62]), so Y = 2^124 (1+eta) / S0,
+ *     |eta| < 1.01 2^-51.  (1/d beside sqrt(d), not 1/s0 after it: the
+ *     two latencies overlap.)
  *   - Step 1, to r 2^40.  R0 = X - S0^2 exactly (|R0| < 2^75.6, so R0/2^16
  *     is a 64-bit integer); C1 = R0 2^39 / S0 is Heron's correction in
  *     units of 2^-40, |C1| < 2^50.6; c1 = floor(floor(R0/2^16) Y / 2^69) =
