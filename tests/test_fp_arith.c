@@ -193,6 +193,52 @@ static const struct {
 };
 
 /* Operands for op, case i (edges first, then random). */
+/* floor((M^2 - c) / 2^sh) for M < 2^126, |c| small, M^2 >= c, 0 < sh <
+ * 128, the quotient below 2^128: the square in three 64-bit products. */
+static fer_u128 sq_minus_shr(fer_u128 m, int64_t c, unsigned sh) {
+  uint64_t m0 = (uint64_t)m, m1 = (uint64_t)(m >> 64);
+  fer_u128 p00 = (fer_u128)m0 * m0, p01 = (fer_u128)m0 * m1, p11 = (fer_u128)m1 * m1;
+  fer_u128 lo = p00 + (p01 << 65), carry = lo < p00;
+  fer_u128 hi = p11 + (p01 >> 63) + carry;
+  fer_u128 lo2 = lo - (fer_u128)c; /* c < 0 adds */
+  if (c > 0 && lo2 > lo) hi--;
+  if (c < 0 && lo2 < lo) hi++;
+  return (hi << (128 - sh)) | (lo2 >> sh);
+}
+
+/* A positive operand whose root lies within about 2^-sb units in the last
+ * place of a rounding midpoint: M odd with sb+1 bits and M^2 = c (mod
+ * 2^(sb+2)) for a small c = 1 (mod 8), from the 2-adic square root of c;
+ * x = (M^2 - c) / 2^(sb+2) then has sqrt(x 2^(sb+2)) = M - c/(2M) + ...,
+ * just below (c > 0) or above (c < 0) the midpoint M/2 of the result's
+ * grid.  The exponent keeps x 2^(sb+2) an even power apart from the
+ * operand.  These are the cases a root correct to a few ulps of the
+ * intermediate precision cannot round without the exact remainder. */
+static fer_u128 sqrt_near_midpoint(rng *r, fer_fmt f) {
+  unsigned j = f.sb + 2;
+  if (j > 127 || f.sb < 8) return mk(f, 0, rnd_field(r, f), rnd_frac(r, f));
+  int64_t c = 1 + 8 * ((int64_t)below(r, 33) - 16);
+  fer_u128 m = 1; /* m^2 = c (mod 2^k), lifted one bit at a time */
+  for (unsigned k = 3; k < j; k++)
+    if (((m * m - (fer_u128)c) >> k) & 1) m += (fer_u128)1 << (k - 1);
+  /* the roots mod 2^j below 2^(j-1) are m and 2^(j-1) - m: take the one
+   * with sb+1 bits, sometimes the other (then fewer bits, still a test) */
+  fer_u128 top = (fer_u128)1 << (j - 1);
+  if ((m < top / 2) != (below(r, 8) == 0)) m = top - m;
+  fer_u128 x = sq_minus_shr(m, c, j);
+  if (!x || x >> f.sb) return mk(f, 0, rnd_field(r, f), rnd_frac(r, f));
+  unsigned t = 0; /* normalise x to sb bits */
+  while (!((x << t) >> (f.sb - 1))) t++;
+  /* operand x * 2^(t + E - bias - sb + 1) for the field E: that exponent
+   * must have sb's parity */
+  int64_t em = (int64_t)emax_field(f), b = bias(f);
+  int64_t e = (int64_t)rnd_field(r, f);
+  if (e < 1) e = 1;
+  if (((t + e - b + 1) & 1) != 0) e += e + 1 < em ? 1 : -1;
+  if (e < 1 || e >= em) return mk(f, 0, rnd_field(r, f), rnd_frac(r, f));
+  return mk(f, 0, (uint64_t)e, x << t);
+}
+
 static void gen(rng *r, fer_fmt f, op_id op, fer_u128 x[3]) {
   x[0] = rnd_value(r, f);
   x[1] = rnd_value(r, f);
@@ -233,10 +279,13 @@ static void gen(rng *r, fer_fmt f, op_id op, fer_u128 x[3]) {
     break;
   case OP_SQRT:
     if (k < 5) x[0] &= ~sign_bit(f);
-    if (k == 0) { /* perfect squares */
+    if (k <= 1) { /* perfect squares; for k == 1 a neighbour (a root just
+                     beside a representable one) */
       fer_u128 y = mk(f, 0, field_of(f, x[1]), x[1] & ~mask((unsigned)(sb / 2)));
       x[0] = fer_fp_mul(f, FER_RNE, y, y);
+      if (k == 1) x[0] += x[0] & 1 ? 1 : (fer_u128)0 - 1; /* 0 - 1: a NaN */
     }
+    if (k == 2) x[0] = sqrt_near_midpoint(r, f);
     break;
   case OP_RTI:
     if (k < 6) x[0] = near_field(r, f, b + (int64_t)below(r, (uint64_t)sb + 2) - 1, 1);
@@ -695,6 +744,65 @@ TEST(fp_arith_x87_vs_soft) {
     }
   }
   fprintf(stderr, "  x87 vs generic: %llu comparisons\n", (unsigned long long)total);
+}
+
+/* sqrt of the formats that are not on 64-bit words, with sb <= 113, takes
+ * the multiplication path of sqrt.c (two Heron steps from a double root,
+ * then an exact remainder); the integer square root of the generic code
+ * (fer_fp_sqrt_soft) must give the same bits, in all five modes.  Formats:
+ * those of the MPFR tests that take the path and a few more (tiny exponent
+ * ranges with subnormal roots, sb 35 and 112, the widest sb 113 with eb 2).
+ * Operands: the edges, every subnormal and normal significand that is one
+ * bit or a run of ones, then the sqrt generator's (perfect squares and
+ * their neighbours, roots near rounding midpoints, structured random).
+ * The path's estimate uses double arithmetic, so the library runs in each
+ * MXCSR environment of fp_arith_hw_vs_soft in turn (directed rounding,
+ * FTZ|DAZ): the result must not change. */
+TEST(fp_arith_sqrt_wide_vs_soft) {
+  static const fer_fmt fs[] = {{15, 113}, {15, 64}, {11, 64}, {4, 63}, {6, 65},
+                               {30, 98}, {3, 100}, {2, 113}, {30, 35}, {15, 112},
+                               {20, 80}, {8, 70}};
+  uint64_t n = env_u64("FERRET_FP_HW_CASES", fer_test_quick ? 100000 : 1000000) / 5;
+  rng r = {env_u64("FERRET_FP_SEED", 20240601) ^ 0x5a5a};
+  uint64_t total = 0;
+  for (unsigned fi = 0; fi < sizeof fs / sizeof fs[0]; fi++) {
+    fer_fmt f = fs[fi];
+    fer_u128 e[MAX_EDGES];
+    unsigned ne = edges(f, e), fails = 0, nbits = 4 * f.sb;
+    uint64_t em = emax_field(f);
+    for (uint64_t i = 0; i < ne + nbits + n; i++) {
+      fer_u128 x[3];
+      if (i < ne) {
+        x[0] = e[i];
+      } else if (i < ne + nbits) { /* 1 << k and 2^(k+1) - 1, subnormal
+                                      (k < sb-1) and with a random field */
+        unsigned k = (unsigned)(i - ne) % f.sb, kind = (unsigned)(i - ne) / f.sb;
+        fer_u128 frac = kind & 1 ? mask(k + 1) : (fer_u128)1 << k;
+        x[0] = kind < 2 ? frac & mask(f.sb - 1)
+                        : mk(f, 0, 1 + below(&r, em - 1), frac);
+      } else {
+        gen(&r, f, OP_SQRT, x);
+      }
+      fer_u128 got[5];
+      unsigned saved = set_env((int)(i % N_ENVS)); /* see the comment above */
+      for (int rmi = 0; rmi < 5; rmi++) got[rmi] = fer_fp_sqrt(f, (fer_rm)rmi, x[0]);
+      restore_env(saved);
+      for (int rmi = 0; rmi < 5; rmi++) {
+        fer_u128 want = fer_fp_sqrt_soft(f, (fer_rm)rmi, x[0]);
+        total++;
+        if (got[rmi] != want) {
+          fer_test_failures++;
+          if (++fails <= 10) {
+            char name[32];
+            snprintf(name, sizeof name, "FP(%u,%u)", f.eb, f.sb);
+            fprintf(stderr, "(MXCSR environment %d) ", (int)(i % N_ENVS));
+            report(f, name, (fer_rm)rmi, OP_SQRT, x, got[rmi], want);
+          }
+        }
+      }
+    }
+  }
+  fprintf(stderr, "  sqrt wide vs generic: %llu comparisons\n", (unsigned long long)total);
 }
 
 /* roundToIntegral on the bit pattern (formats of at most 64 bits, eb >= 3,

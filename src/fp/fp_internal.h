@@ -523,11 +523,19 @@ static inline long double fer_x87_in(fer_u128 x) {
   u.v = _mm_set_epi64x((long long)se, (long long)m);
   return u.d;
 }
+/* The result is stored with fstpt and read back as exactly its 8 + 2
+ * bytes, loads that the 10-byte store can forward to.  (Copied out of a
+ * long double variable, GCC read the sign and exponent with an 8-byte
+ * load at offset 8, past the end of the store: the load then waited for
+ * the store to reach the cache, ~5 ns per operation.) */
 static inline fer_u128 fer_x87_out(long double d) {
-  uint64_t m;
-  uint16_t se;
-  memcpy(&m, &d, sizeof m);
-  memcpy(&se, (const char *)&d + sizeof m, sizeof se);
+  struct {
+    uint64_t m;
+    uint16_t se;
+  } t;
+  __asm__("fstpt %0" : "=m"(t) : "t"(d) : "st");
+  uint64_t m = t.m;
+  uint16_t se = t.se;
   unsigned exp = se & 0x7fff;
   if (exp == 0x7fff && (m << 1)) /* NaN: the canonical one */
     return (fer_u128)0x7fff << 63 | (fer_u128)1 << 62;

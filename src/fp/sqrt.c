@@ -107,6 +107,114 @@ static fer_u128 isqrt256(fer_u256 n, bool *exact) {
   return x;
 }
 
+/* ---- wide formats: sqrt from multiplications ----
+ * isqrt_mul: for 2^124 <= X < 2^126, q = floor(sqrt(X 2^102)) (in
+ * [2^113, 2^114)) and whether it is exact, without a division: two Heron
+ * steps from the double root, each dividing by a 53-bit reciprocal taken
+ * as an integer, then one exact check.  Let r = sqrt(X), in [2^62, 2^63).
+ *   - Seed.  d = X's top word as a double, s0 = sqrt(d) in [2^30, 2^31],
+ *     S0 = s0 2^32 (an integer: s0's unit is at least 2^-22), |S0 - r| <
+ *     1.51 2^-53 r < 2^10.6.  y0 = s0 * (1/d), which is 1/s0 within a
+ *     relative 1.01 2^-51 (s0^2/d is 1 within 2^-52, two more roundings);
+ *     Y = y0 2^92 (an integer in [2^61, 2^62]), so Y = 2^124 (1+eta) / S0,
+ *     |eta| < 1.01 2^-51.  (1/d beside sqrt(d), not 1/s0 after it: the
+ *     two latencies overlap.)
+ *   - Step 1, to r 2^40.  R0 = X - S0^2 exactly (|R0| < 2^75.6, so R0/2^16
+ *     is a 64-bit integer); C1 = R0 2^39 / S0 is Heron's correction in
+ *     units of 2^-40, |C1| < 2^50.6; c1 = floor(floor(R0/2^16) Y / 2^69) =
+ *     C1 (1+eta) - (< 2^-7) - (< 1), off C1 by at most 1.8.  Heron's
+ *     S0 2^40 + C1 overshoots r 2^40 by 2^40 (S0-r)^2/(2 S0) < 0.3, so
+ *     s1 = S0 2^40 + c1 is within 1.8 of r 2^40.
+ *   - Step 2, to q.  R1 = X 2^80 - s1^2: |R1| < 1.8 (2^104 + 2) < 2^104.9,
+ *     so it is exact mod 2^128 and R1/2^44 is a 64-bit integer; C2 =
+ *     R1 2^10 / s1, |C2| < 2^12.9, and c2 = floor(floor(R1/2^44) Y /
+ *     2^110) = floor(C2 (1 + eta + kappa) - (< 2^-48)), where |kappa| <=
+ *     |c1| / (S0 2^40) < 2^-51.3 stands for 1/S0 in place of s1/2^40: an
+ *     error below 2^-37 before the floor.  Heron's s1 2^11 + C2 overshoots
+ *     sqrt(X 2^102) by less than 2^-90.  So q0 = s1 2^11 + c2 is floor of
+ *     a value within 2^-37 of the root: q, or q +- 1 when the root is
+ *     within 2^-37 of an integer (exact squares).
+ *   - The exact check: T = X 2^102 - q0^2 in 256 bits, q0 stepped until
+ *     0 <= T <= 2 q0, i.e. q0^2 <= X 2^102 < (q0+1)^2.  That makes the
+ *     result exact whatever the estimate; the bounds above only make it
+ *     fast (at most one step, rarely).  The root is exact iff T == 0.
+ * If the host's MXCSR rounds other than to nearest, the double errors
+ * double, which the bounds absorb (|R0|/2^16 and |R1|/2^44 stay below
+ * 2^63, the estimate within 2^-34); every double here is normal (2^-31 ..
+ * 2^62), so flushing to zero cannot act. */
+__extension__ typedef __int128 sqrt_i128;
+
+/* q^2 for q < 2^127 with three multiplications (the cross product once). */
+static inline fer_u256 square128(fer_u128 q) {
+  uint64_t l = (uint64_t)q, h = (uint64_t)(q >> 64);
+  fer_u128 p0 = (fer_u128)l * l, p1 = (fer_u128)l * h, p2 = (fer_u128)h * h;
+  fer_u128 m = p1 << 1; /* 2 l h < 2^128 as h < 2^63 */
+  fer_u256 r;
+  r.lo = p0 + (m << 64);
+  r.hi = p2 + (m >> 64) + (r.lo < p0);
+  return r;
+}
+
+static inline fer_u128 isqrt_mul(fer_u128 x, bool *exact) {
+  double d = (double)(int64_t)(x >> 64);
+  double s0 = sqrt(d), inv = 1.0 / d;
+  uint64_t S0 = (uint64_t)(int64_t)(s0 * 0x1p31) << 1;
+  int64_t y = (int64_t)(s0 * inv * 0x1p92);
+  sqrt_i128 r0 = (sqrt_i128)(x - (fer_u128)S0 * S0);
+  sqrt_i128 p1 = (sqrt_i128)(int64_t)(r0 >> 16) * y;
+  fer_u128 s1 = ((fer_u128)S0 << 40) + (fer_u128)(p1 >> 69);
+  sqrt_i128 r1 = (sqrt_i128)((x << 80) - s1 * s1); /* mod 2^128 */
+  sqrt_i128 p2 = (sqrt_i128)(int64_t)(r1 >> 44) * y;
+  fer_u128 q = (s1 << 11) + (fer_u128)(p2 >> 110);
+  fer_u256 t = fer_u256_sub(fer_u256_make(x >> 26, x << 102), square128(q));
+  while (t.hi >> 127) { /* T < 0: (q-1)^2 = q^2 - (2q - 1) */
+    t = fer_u256_add(t, fer_u256_make(0, 2 * q - 1));
+    q--;
+  }
+  while (t.hi || t.lo > 2 * q) { /* T > 2q: (q+1)^2 = q^2 + 2q + 1 */
+    t = fer_u256_sub(t, fer_u256_make(0, 2 * q + 1));
+    q++;
+  }
+  *exact = !t.lo;
+  return q;
+}
+
+/* A finite positive operand of a format with sb <= 113 that is not on
+ * 64-bit words.  sig * 2^e = X * 2^(e-s) with X = sig * 2^s in [2^124,
+ * 2^126) and e - s even (s = 125-sb or 126-sb), so the root is
+ * sqrt(X 2^102) * 2^((e-s)/2 - 51): 114 bits and an exact sticky bit.
+ * Where bias >= sb (every format but those with tiny exponent ranges) the
+ * root is normal: at least sqrt(2^(2 - bias - sb)) >= 2^(1 - bias), the
+ * least normal; and far below the largest finite number.  It is rounded
+ * here then, as fer_fp_round's wide fast path would (same steps, with
+ * fer_round_up), whose general entry costs a third of the whole for
+ * Float128; and for Float128 and (15,64), sqrt_slow's constant formats,
+ * the shifts below are constants. */
+static inline __attribute__((always_inline)) fer_u128
+sqrt_wide(fer_fmt f, fer_rm rm, fer_u128 a) {
+  fer_fp_unpacked u = fer_fp_unpack(f, a);
+  int32_t s = 125 - (int32_t)f.sb;
+  s += (int32_t)((uint32_t)(u.exp - s) & 1);
+  bool exact;
+  fer_u128 q = isqrt_mul(u.sig << s, &exact);
+  int32_t exp = (u.exp - s) / 2 - 51;
+  if (fer_fp_bias(f) < (int32_t)f.sb)
+    return fer_fp_round(f, rm, false, exp, q, !exact);
+  int sh = 114 - (int)f.sb; /* 1 .. 79: the bits below the result's */
+  fer_u128 m = q >> sh;     /* 2^(sb-1) <= m < 2^sb */
+  bool guard = (q >> (sh - 1)) & 1;
+  /* (an exact root has at most (sb+1)/2 significant bits, so its bits
+   * from the guard bit down are zero and !exact alone would do; the
+   * general form keeps this independent of that) */
+  bool rest = !exact || (q & ((FER_U128_1 << (sh - 1)) - 1)) != 0;
+  m += fer_round_up(rm, false, m & 1, guard, rest);
+  /* the root's leading bit has exponent exp + 113; m <= 2^sb, and adding
+   * (E-1) 2^(sb-1) packs exponent and fraction, a carry out of the
+   * fraction included */
+  int32_t e = exp + 113 + fer_fp_bias(f); /* biased, >= 1 */
+  return m + ((fer_u128)(e - 1) << (f.sb - 1));
+}
+
 /* Every case but a finite positive operand. */
 static fer_u128 sqrt_special(fer_fmt f, int cls, bool sign, fer_u128 a) {
   if (cls == FER_FP_CNAN) return fer_fp_nan(f);
@@ -201,6 +309,15 @@ static fer_u128 sqrt_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a) {
 }
 #endif
 
+#if FER_FP_X87
+/* fsqrt itself: sqrtl would test for a negative operand first, to set
+ * errno (a negative operand gives the x87's NaN, made canonical). */
+static inline long double x87_sqrt(long double x) {
+  __asm__("fsqrt" : "+t"(x));
+  return x;
+}
+#endif
+
 /* Everything but the RNE hardware path, out of line. */
 __attribute__((noinline)) static fer_u128 sqrt_slow(fer_fmt f, fer_rm rm,
                                                     fer_u128 a) {
@@ -208,6 +325,14 @@ __attribute__((noinline)) static fer_u128 sqrt_slow(fer_fmt f, fer_rm rm,
   fer_u128 r;
   if (rm != FER_RNE && (r = sqrt_hw_directed(f, rm, a)) != 0) return r;
 #endif
+  /* the pattern test as in sqrt_generic: zero, negative, inf or NaN */
+  if (!fer_fp_fits64(f) && f.sb <= 113 && a - 1 < fer_fp_inf_bits(f) - 1) {
+    /* Float128 and x87 double-extended: sqrt_wide inlined (it is
+     * always_inline) with constant shifts */
+    if (f.eb == 15 && f.sb == 113) return sqrt_wide((fer_fmt){15, 113}, rm, a);
+    if (f.eb == 15 && f.sb == 64) return sqrt_wide((fer_fmt){15, 64}, rm, a);
+    return sqrt_wide(f, rm, a);
+  }
   return sqrt_generic(f, rm, a);
 }
 
@@ -224,7 +349,7 @@ fer_u128 fer_fp_sqrt(fer_fmt f, fer_rm rm, fer_u128 a) {
 #endif
 #if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
-    return fer_x87_out(__builtin_sqrtl(fer_x87_in(a)));
+    return fer_x87_out(x87_sqrt(fer_x87_in(a)));
 #endif
   return sqrt_slow(f, rm, a);
 }
