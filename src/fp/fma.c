@@ -119,21 +119,29 @@ static fer_u128 fma64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
  * sb >= 35 (eb <= 30).  Significands go to 64-bit words with their
  * leading one at bit 63, so the exact product p is a 128-bit word in
  * [2^126, 2^128).  The sum is formed in a 192-bit window (three words)
- * that holds one term unshifted in its top two words (low word zero):
+ * that holds one term X unshifted in its top two words (low word zero)
+ * and the other, Y, shifted to its place:
  *   A. c's leading bit at or below window bit 191 with p in words 2:1:
- *      c is shifted to its place, its bits below the window folded into
- *      the sticky bit; c can lose bits only if its leading bit is below
- *      bit 63, and then |p| >= 2^190 dwarfs it;
- *   B. c higher: c in word 2 (leading bit 191), p at least 65 places
- *      lower, so p's leading bit is at most bit 190 and p loses bits only
- *      below bit 0, when c >= 2^191 dwarfs it.
- * A difference X - Y - sticky (sticky: Y's shifted-out part, strictly
- * between 0 and 1 unit) is the exact value less a fraction of a unit, as
- * in sum128.  It can be negative only in case A with nothing shifted out
- * (then it is exact and is negated), and when sticky is set it is above
- * 2^189, so the top word is nonzero.  The result goes to fer_fp_round as
- * the top two words plus sticky (>= 65 significant bits, enough for
- * sb <= 64) or, when the top word is zero (exact), as the low two. */
+ *      X = p, Y = c; c can lose bits (below bit 0) only if its leading
+ *      bit is below bit 63, and then |p| >= 2^190 dwarfs it;
+ *   B. c higher: X = c in word 2 (leading bit 191), Y = p at least 65
+ *      places lower, so p's leading bit is at most bit 190, and p loses
+ *      bits only below bit 0, when c >= 2^191 dwarfs it.
+ * Y's bits below the window are folded into the sticky bit.  A difference
+ * X - Y - sticky (sticky: Y's shifted-out part, strictly between 0 and 1
+ * unit) is the exact value less a fraction of a unit, as in sum128; it is
+ * computed as X + ~Y + !sticky, whose carry out says X - Y - sticky >= 0.
+ * It can be negative only in case A with nothing shifted out (then it is
+ * exact and is negated), and when sticky is set it is above 2^189, so the
+ * top word is nonzero.  A nonzero top word means >= 65 significant bits:
+ * the result, normalised to a 128-bit word plus sticky, is rounded here
+ * when it is normal, by fer_fp_round otherwise (also when the top word is
+ * zero: a deep cancellation, exact).
+ *
+ * Hot for (15,64): fma_w64 is always inlined, once with the format a
+ * constant (all shifts by constants), once for the other formats; the
+ * alignment is selects rather than branches where it is cheap (with
+ * random operands the case and the signs are coin flips). */
 
 /* x unpacked with its significand's leading one at bit 63. */
 static inline fer_fp_unpacked64 unpack_top64(fer_fmt f, fer_u128 x) {
@@ -161,80 +169,122 @@ static inline fer_fp_unpacked64 unpack_top64(fer_fmt f, fer_u128 x) {
   return u;
 }
 
-static fer_u128 fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
-                        fer_u128 c) {
-  fer_fp_unpacked64 ua = unpack_top64(f, a), ub = unpack_top64(f, b);
-  fer_fp_unpacked64 uc = unpack_top64(f, c);
+/* Round (-1)^sign * (n + sticky*eps) * 2^ne, n's leading one at bit 127
+ * (so n has >= sb+1 bits, fer_fp_round's contract).  A normal result whose
+ * rounding cannot carry into the infinity exponent is packed here, as in
+ * fer_fp_round's wide hot path: the significand plus (e-1) << (sb-1) packs
+ * exponent and fraction, also after a carry to 2^sb. */
+static inline __attribute__((always_inline)) fer_u128
+round_top(fer_fmt f, fer_rm rm, bool sign, int32_t ne, fer_u128 n,
+          bool sticky) {
+  int64_t e = (int64_t)ne + 128 - (int64_t)f.sb - fer_fp_qmin(f) + 1;
+  if (e < 1 || e > (int64_t)fer_fp_exp_ones(f) - 2)
+    return fer_fp_round(f, rm, sign, ne, n, sticky);
+  fer_u128 m = n >> (128 - f.sb);
+  bool guard = (n >> (127 - f.sb)) & 1;
+  bool rest = sticky | ((n << (f.sb + 1)) != 0);
+  m += fer_round_up(rm, sign, m & 1, guard, rest);
+  fer_u128 s = (fer_u128)sign << (f.eb + f.sb - 1);
+  return s | (m + ((fer_u128)(e - 1) << (f.sb - 1)));
+}
+
+static inline __attribute__((always_inline)) fer_u128
+fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
+  const uint32_t ones = fer_fp_exp_ones(f);
+  const unsigned lz = 64 - f.sb;
+  uint32_t ea = (uint32_t)(a >> (f.sb - 1)) & ones;
+  uint32_t eb = (uint32_t)(b >> (f.sb - 1)) & ones;
+  uint32_t ec = (uint32_t)(c >> (f.sb - 1)) & ones;
+  fer_fp_unpacked64 ua, ub, uc;
+  if (__builtin_expect(ea - 1 < ones - 1 && eb - 1 < ones - 1 && ec - 1 < ones - 1, 1)) {
+    /* all three normal: unpack_top64's normal case */
+    const uint64_t lead = 1ULL << (f.sb - 1), fm = lead - 1;
+    const int32_t e0 = fer_fp_qmin(f) - 1 - (int32_t)lz;
+    ua.sign = fer_fp_sign_of(f, a), ub.sign = fer_fp_sign_of(f, b);
+    uc.sign = fer_fp_sign_of(f, c);
+    ua.sig = (((uint64_t)a & fm) | lead) << lz, ua.exp = (int32_t)ea + e0;
+    ub.sig = (((uint64_t)b & fm) | lead) << lz, ub.exp = (int32_t)eb + e0;
+    uc.sig = (((uint64_t)c & fm) | lead) << lz, uc.exp = (int32_t)ec + e0;
+  } else {
+    ua = unpack_top64(f, a), ub = unpack_top64(f, b), uc = unpack_top64(f, c);
+    if (fma_is_special(ua.cls, ub.cls, uc.cls))
+      return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ua.sign ^ ub.sign,
+                         uc.sign, c);
+    if (uc.cls == FER_FP_CZERO) /* the product alone, exact in 128 bits */
+      return fer_fp_round(f, rm, ua.sign ^ ub.sign, ua.exp + ub.exp,
+                          (fer_u128)ua.sig * ub.sig, false);
+  }
   bool ps = ua.sign ^ ub.sign;
-  if (fma_is_special(ua.cls, ub.cls, uc.cls))
-    return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ps, uc.sign, c);
   fer_u128 p = (fer_u128)ua.sig * ub.sig;
   int32_t pe = ua.exp + ub.exp;
-  if (uc.cls == FER_FP_CZERO) /* the product alone, exact in 128 bits */
-    return fer_fp_round(f, rm, ps, pe, p, false);
-  /* X = xh * 2^64 (the unshifted term), Y = yh * 2^64 + yl (+ sticky),
-   * in units of 2^wexp */
-  fer_u128 xh, yh;
-  uint64_t yl;
-  bool xs, ys, sticky = false;
-  int32_t wexp;
+  /* the window: X = xh * 2^64, Y = y * 2^pos, in units of 2^wexp */
   int64_t s = (int64_t)uc.exp - pe + 64; /* c's bit 0 in case A */
-  if (s <= 128) { /* A: p in words 2:1 */
-    wexp = pe - 64;
-    xh = p, xs = ps, ys = uc.sign;
-    if (s >= 64) {
-      yh = (fer_u128)uc.sig << (s - 64), yl = 0;
-    } else if (s >= 0) {
-      fer_u128 t = (fer_u128)uc.sig << s;
-      yh = t >> 64, yl = (uint64_t)t;
-    } else if (s > -64) {
-      yh = 0, yl = uc.sig >> -s;
-      sticky = (uc.sig << (64 + s)) != 0;
-    } else {
-      yh = 0, yl = 0, sticky = true;
-    }
-  } else { /* B: c in word 2 */
-    wexp = uc.exp - 128;
-    xh = (fer_u128)uc.sig << 64, xs = uc.sign, ys = ps;
-    int64_t t = (int64_t)pe - wexp; /* p's bit 0; < 64 */
-    if (t >= 0) {
-      yh = p >> (64 - t), yl = (uint64_t)p << t;
-    } else if (t > -64) {
-      yh = p >> (64 - t), yl = (uint64_t)(p >> -t);
-      sticky = ((uint64_t)p << (64 + t)) != 0;
-    } else if (t > -128) {
-      yh = 0, yl = (uint64_t)(p >> -t);
-      sticky = (p << (128 + t)) != 0;
-    } else {
-      yh = 0, yl = 0, sticky = true;
-    }
-  }
-  bool sign = xs;
-  fer_u128 rh;
-  uint64_t rl;
-  if (xs == ys) {
-    rh = xh + yh, rl = yl;
-    if (rh < xh) { /* carry out of bit 191: keep bits 192..65 */
-      sticky |= (rl != 0) | (bool)(rh & 1);
-      return fer_fp_round(f, rm, sign, wexp + 65, (rh >> 1) | FER_U128_1 << 127,
-                          sticky);
-    }
+  bool caseA = s <= 128;
+  /* Y = y * 2^pos with y a 128-bit word (c in its top half in case A),
+   * pos <= 64; the selects as masks: compilers tend to make one branch
+   * of them, which mispredicts half the time on random operands */
+  uint64_t am = 0 - (uint64_t)caseA;
+  fer_u128 am2 = (fer_u128)am << 64 | am, cw = (fer_u128)uc.sig << 64;
+  fer_u128 xh = (p & am2) | (cw & ~am2), y = (cw & am2) | (p & ~am2);
+  int64_t pos = (int64_t)(((uint64_t)(s - 64) & am) | ((uint64_t)(192 - s) & ~am));
+  int32_t wexp = (int32_t)(((uint64_t)(pe - 64) & am) | ((uint64_t)(uc.exp - 128) & ~am));
+  bool xs = ps ^ ((ps ^ uc.sign) & !caseA), ys = xs ^ ps ^ uc.sign;
+  fer_u128 yh;
+  uint64_t yl;
+  bool sticky = false;
+  if (__builtin_expect(pos >= 0, 1)) {
+    /* pos == 64 only in case A, where y's low word is zero */
+    yh = y >> (64 - pos), yl = (uint64_t)y << (pos & 63);
+  } else if (pos > -64) {
+    unsigned k = (unsigned)-pos;
+    yh = y >> (64 + k), yl = (uint64_t)(y >> k);
+    sticky = ((uint64_t)y << (64 - k)) != 0;
+  } else if (pos > -128) {
+    unsigned k = (unsigned)-pos;
+    yh = 0, yl = (uint64_t)(y >> k);
+    sticky = (y << (128 - k)) != 0;
   } else {
-    bool borrow = yl != 0 || sticky;
-    rl = (uint64_t)0 - yl - sticky;
-    rh = xh - yh - borrow;
-    if (xh < yh || (xh == yh && borrow)) { /* Y > X: exact, negate */
-      rl = (uint64_t)0 - rl;
-      rh = ~rh + (rl == 0);
-      sign = ys;
-    }
-    if (!rh && !rl && !sticky) return fer_fp_zero(f, rm == FER_RTN);
+    yh = 0, yl = 0, sticky = true;
   }
-  if (rh >> 64) {
-    sticky |= rl != 0;
-    return fer_fp_round(f, rm, sign, wexp + 64, rh, sticky);
+  /* X + Y, or X + ~Y + !sticky = X - Y - sticky (mod 2^192) */
+  bool sub = xs != ys;
+  uint64_t m = 0 - (uint64_t)sub;
+  fer_u128 mh = ((fer_u128)m << 64) | m;
+  uint64_t cin = sub & !sticky;
+  uint64_t rl = (yl ^ m) + cin;
+  bool c0 = rl < cin;
+  fer_u128 t = xh + (yh ^ mh);
+  fer_u128 rh = t + c0;
+  bool cout = (t < xh) | (rh < t);
+  bool sign = xs;
+  if (__builtin_expect(cout != sub, 0)) {
+    if (!sub) /* carry out of bit 191: keep bits 192..65 */
+      return round_top(f, rm, sign, wexp + 65, (rh >> 1) | FER_U128_1 << 127,
+                       sticky | (rl != 0) | (bool)(rh & 1));
+    rl = (uint64_t)0 - rl; /* Y > X, exact: negate */
+    rh = ~rh + (rl == 0);
+    sign = ys;
   }
-  return fer_fp_round(f, rm, sign, wexp, rh << 64 | rl, sticky);
+  uint64_t w2 = (uint64_t)(rh >> 64), w1 = (uint64_t)rh, w0 = rl;
+  if (__builtin_expect(!w2, 0)) { /* exact (see above) */
+    if (!w1 && !w0) return fer_fp_zero(f, rm == FER_RTN);
+    return fer_fp_round(f, rm, sign, wexp, rh << 64 | rl, sticky);
+  }
+  /* shift the three words left by z < 64 (x >> 1 >> (63 - z) is
+   * x >> (64 - z), and 0 for z == 0); bits left in word 0 are sticky */
+  int z = __builtin_clzll(w2);
+  uint64_t nh = w2 << z | w1 >> 1 >> (63 - z);
+  uint64_t nl = w1 << z | w0 >> 1 >> (63 - z);
+  sticky |= (w0 << z) != 0;
+  fer_u128 n = (fer_u128)nh << 64 | nl;
+  return round_top(f, rm, sign, wexp + 64 - z, n, sticky);
+}
+
+/* fma_w64 for (15,64), the format a constant.  Not inlined into
+ * fer_fp_fma_soft, whose other paths need a bigger stack frame. */
+static __attribute__((noinline)) fer_u128 fma_x87(fer_rm rm, fer_u128 a,
+                                                 fer_u128 b, fer_u128 c) {
+  return fma_w64((fer_fmt){15, 64}, rm, a, b, c);
 }
 
 /* 256-bit window for the wide formats. */
@@ -281,6 +331,7 @@ fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
       fer_hw_out32(fer_hw_fma32(fer_hw_to_f(a), fer_hw_to_f(b), fer_hw_to_f(c)), &r))
     return r;
 #endif
+  if (f.eb == 15 && f.sb == 64) return fma_x87(rm, a, b, c); /* before the frame of fer_fp_fma_soft */
   return fer_fp_fma_soft(f, rm, a, b, c);
 }
 
@@ -288,6 +339,7 @@ fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
 fer_u128 fer_fp_fma_soft(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                          fer_u128 c) {
   if (fer_fp_fits64(f)) return fma64(f, rm, a, b, c);
+  if (f.eb == 15 && f.sb == 64) return fma_x87(rm, a, b, c);
   if (f.sb <= 64) return fma_w64(f, rm, a, b, c);
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   fer_fp_unpacked uc = fer_fp_unpack(f, c);
