@@ -6,13 +6,14 @@
  * are -0, -0 under RTN).  An exact zero sum of nonzero terms is +0 (-0
  * under RTN).
  *
- * The exact product (up to 2*sb <= 252 bits) and c are aligned in one
- * window W bits wide (128 for formats of at most 64 bits, else 256): the
- * operand with the higher leading bit goes to bit W-3 (two bits of
- * headroom for a carry), the other one is shifted to match.  The smaller operand can lose bits
- * only if its leading bit is at least 3 places lower, so a difference then
- * cancels at most one bit and keeps far more than sb+1 bits; when nothing
- * is lost the sum is exact however much cancels. */
+ * The exact product and c are summed in a window with a sticky bit for
+ * whatever is shifted out of it: for sb <= 64, 192 bits on 64-bit words
+ * (below); for wider significands 256 bits, where the operand with the
+ * higher leading bit goes to bit 253 (two bits of headroom for a carry)
+ * and the other one is shifted to match.  The smaller operand can lose
+ * bits only if its leading bit is at least 3 places lower, so a difference
+ * then cancels at most one bit and keeps far more than sb+1 bits; when
+ * nothing is lost the sum is exact however much cancels. */
 #include "fp/fp_internal.h"
 
 typedef struct term {
@@ -46,77 +47,9 @@ static inline bool fma_is_special(int ca, int cb, int cc) {
          cc == FER_FP_CINF;
 }
 
-/* 128-bit window for formats of at most 64 bits (sb <= 62): the product
- * has at most 124 bits, c at most 62.  The big term's leading bit goes to
- * bit 125; the small one loses bits only if its leading bit is more than
- * 126 - 124 = 2 places lower, and then at most one bit cancels, leaving far
- * more than sb+1 bits.  The result is cut to 64 bits (>= sb+1) with a
- * sticky bit for fer_fp_round64. */
-typedef struct term128 {
-  bool sign;
-  int32_t exp;  /* value = sig * 2^exp */
-  fer_u128 sig; /* nonzero */
-  int bits;
-} term128;
-
-static fer_u128 sum128(fer_fmt f, fer_rm rm, term128 big, term128 small) {
-  const int top = 125;
-  int32_t wexp = big.exp + big.bits - 1 - top; /* unit of the window */
-  fer_u128 bw = big.sig << (top + 1 - big.bits);
-  int64_t sh = (int64_t)small.exp - wexp;
-  bool sticky = false;
-  fer_u128 sw = sh >= 0 ? small.sig << sh : fer_shr_sticky(small.sig, -sh, &sticky);
-  fer_u128 r;
-  bool sign = big.sign;
-  if (big.sign == small.sign) {
-    r = bw + sw;
-  } else {
-    if (!sticky && sw > bw) { /* equal leading bits, small is larger */
-      fer_u128 t = bw;
-      bw = sw;
-      sw = t;
-      sign = small.sign;
-    }
-    r = bw - sw - sticky;
-    if (!r && !sticky) return fer_fp_zero(f, rm == FER_RTN);
-  }
-  uint64_t hi = (uint64_t)(r >> 64);
-  if (hi) { /* keep 64 bits */
-    int cut = 64 - __builtin_clzll(hi);
-    sticky |= (r & ((FER_U128_1 << cut) - 1)) != 0;
-    r >>= cut;
-    wexp += cut;
-  }
-  return fer_fp_round64(f, rm, sign, wexp, (uint64_t)r, sticky);
-}
-
-static fer_u128 fma64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
-                      fer_u128 c) {
-  fer_fp_unpacked64 ua = fer_fp_unpack64(f, (uint64_t)a);
-  fer_fp_unpacked64 ub = fer_fp_unpack64(f, (uint64_t)b);
-  fer_fp_unpacked64 uc = fer_fp_unpack64(f, (uint64_t)c);
-  bool ps = ua.sign ^ ub.sign;
-  if (fma_is_special(ua.cls, ub.cls, uc.cls))
-    return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ps, uc.sign, c);
-  term128 p, t;
-  p.sign = ps;
-  p.exp = ua.exp + ub.exp;
-  p.sig = (fer_u128)ua.sig * ub.sig;
-  p.bits = fer_bits128(p.sig);
-  if (uc.cls == FER_FP_CZERO) /* round the product alone: exact in 124 bits */
-    return fer_fp_round(f, rm, ps, p.exp, p.sig, false);
-  t.sign = uc.sign;
-  t.exp = uc.exp;
-  t.sig = uc.sig;
-  t.bits = (int)f.sb;
-  int64_t ptop = (int64_t)p.exp + p.bits, ctop = (int64_t)t.exp + t.bits;
-  return ptop >= ctop ? sum128(f, rm, p, t) : sum128(f, rm, t, p);
-}
-
-/* ---- significands of at most 64 bits in a wider format ----
- * Formats with sb <= 64 but eb + sb > 64, above all (15,64) (x87 double
- * extended, which has no FMA instruction); also (11,64), (4,63).  Here
- * sb >= 35 (eb <= 30).  Significands go to 64-bit words with their
+/* ---- significands of at most 64 bits (sb <= 64) ----
+ * Every format up to (15,64) (x87 double extended, which has no FMA
+ * instruction) and (11,64).  Significands go to 64-bit words with their
  * leading one at bit 63, so the exact product p is a 128-bit word in
  * [2^126, 2^128).  The sum is formed in a 192-bit window (three words)
  * that holds one term X unshifted in its top two words (low word zero)
@@ -129,19 +62,21 @@ static fer_u128 fma64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
  *      bits only below bit 0, when c >= 2^191 dwarfs it.
  * Y's bits below the window are folded into the sticky bit.  A difference
  * X - Y - sticky (sticky: Y's shifted-out part, strictly between 0 and 1
- * unit) is the exact value less a fraction of a unit, as in sum128; it is
- * computed as X + ~Y + !sticky, whose carry out says X - Y - sticky >= 0.
- * It can be negative only in case A with nothing shifted out (then it is
- * exact and is negated), and when sticky is set it is above 2^189, so the
- * top word is nonzero.  A nonzero top word means >= 65 significant bits:
- * the result, normalised to a 128-bit word plus sticky, is rounded here
- * when it is normal, by fer_fp_round otherwise (also when the top word is
- * zero: a deep cancellation, exact).
+ * unit) is the exact value less a fraction of a unit; it is computed as
+ * X + ~Y + !sticky, whose carry out says X - Y - sticky >= 0.  It can be
+ * negative only in case A with nothing shifted out (then it is exact and
+ * is negated), and when sticky is set it is above 2^189, so the top word
+ * is nonzero.  A nonzero top word means >= 65 significant bits: the
+ * result, normalised to a 128-bit word plus sticky, is rounded here when
+ * it is normal, by fer_fp_round otherwise (also when the top word is zero:
+ * a deep cancellation, exact).
  *
- * Hot for (15,64): fma_w64 is always inlined, once with the format a
- * constant (all shifts by constants), once for the other formats; the
- * alignment is selects rather than branches where it is cheap (with
- * random operands the case and the signs are coin flips). */
+ * Hot: fma_w64 is always inlined, with the format a constant for (15,64),
+ * Float64 and Float32 (all shifts by constants; Float32/Float64 come here
+ * when the FMA instruction cannot be used: other rounding modes, subnormal
+ * operands or results, no FMA3), with it a variable for the other formats.
+ * Where it is cheap the alignment uses masks rather than branches: with
+ * random operands the case and the signs are coin flips. */
 
 /* x unpacked with its significand's leading one at bit 63. */
 static inline fer_fp_unpacked64 unpack_top64(fer_fmt f, fer_u128 x) {
@@ -216,75 +151,111 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
   }
   bool ps = ua.sign ^ ub.sign;
   fer_u128 p = (fer_u128)ua.sig * ub.sig;
+  uint64_t p1 = (uint64_t)(p >> 64), p0 = (uint64_t)p, cs = uc.sig;
   int32_t pe = ua.exp + ub.exp;
-  /* the window: X = xh * 2^64, Y = y * 2^pos, in units of 2^wexp */
+  /* The window's words x1:x0:0 (X) and y1:y0 * 2^pos (Y), in units of
+   * 2^wexp: case A x = p, y = c * 2^64, pos = s - 64; case B x = c * 2^64,
+   * y = p, pos = p's bit 0 (< 64).  pos <= 64 in both.  The selects as
+   * masks: compilers tend to make one branch of them, which mispredicts
+   * half the time on random operands. */
   int64_t s = (int64_t)uc.exp - pe + 64; /* c's bit 0 in case A */
   bool caseA = s <= 128;
-  /* Y = y * 2^pos with y a 128-bit word (c in its top half in case A),
-   * pos <= 64; the selects as masks: compilers tend to make one branch
-   * of them, which mispredicts half the time on random operands */
   uint64_t am = 0 - (uint64_t)caseA;
-  fer_u128 am2 = (fer_u128)am << 64 | am, cw = (fer_u128)uc.sig << 64;
-  fer_u128 xh = (p & am2) | (cw & ~am2), y = (cw & am2) | (p & ~am2);
+  uint64_t x1 = (p1 & am) | (cs & ~am), x0 = p0 & am;
+  uint64_t y1 = (cs & am) | (p1 & ~am), y0 = p0 & ~am;
   int64_t pos = (int64_t)(((uint64_t)(s - 64) & am) | ((uint64_t)(192 - s) & ~am));
   int32_t wexp = (int32_t)(((uint64_t)(pe - 64) & am) | ((uint64_t)(uc.exp - 128) & ~am));
   bool xs = ps ^ ((ps ^ uc.sign) & !caseA), ys = xs ^ ps ^ uc.sign;
-  fer_u128 yh;
-  uint64_t yl;
+  /* Y's words: w2:w1:w0 = y * 2^pos (x >> 1 >> (63 - q) is x >> (64 - q),
+   * and 0 for q == 0), bits below the window folded into sticky */
+  uint64_t v2, v1, v0;
   bool sticky = false;
-  if (__builtin_expect(pos >= 0, 1)) {
-    /* pos == 64 only in case A, where y's low word is zero */
-    yh = y >> (64 - pos), yl = (uint64_t)y << (pos & 63);
-  } else if (pos > -64) {
-    unsigned k = (unsigned)-pos;
-    yh = y >> (64 + k), yl = (uint64_t)(y >> k);
-    sticky = ((uint64_t)y << (64 - k)) != 0;
-  } else if (pos > -128) {
-    unsigned k = (unsigned)-pos;
-    yh = 0, yl = (uint64_t)(y >> k);
-    sticky = (y << (128 - k)) != 0;
+  if (__builtin_expect(pos >= 0 && pos < 64, 1)) {
+    unsigned q = (unsigned)pos;
+    v2 = y1 >> 1 >> (63 - q);
+    v1 = y1 << q | y0 >> 1 >> (63 - q);
+    v0 = y0 << q;
+  } else if (pos == 64) { /* case A: y0 == 0 */
+    v2 = y1, v1 = 0, v0 = 0;
   } else {
-    yh = 0, yl = 0, sticky = true;
+    fer_u128 y = (fer_u128)y1 << 64 | y0;
+    uint64_t k = (uint64_t)-pos;
+    v2 = 0;
+    if (k < 64) {
+      /* No test can see this sticky bit: y0 == 0 in case A, and in case
+       * B it could change a result only if p's significand were
+       * 2^127 + 1, whose divisors are 1, 3, (2^127+1)/3 and itself, not
+       * two factors below 2^64.  Kept for exactness without that fact. */
+      v1 = y1 >> k, v0 = (uint64_t)(y >> k);
+      sticky = (y0 << (64 - k)) != 0;
+    } else if (k < 128) {
+      v1 = 0, v0 = (uint64_t)(y >> k);
+      sticky = (y << (128 - k)) != 0;
+    } else {
+      v1 = 0, v0 = 0, sticky = true;
+    }
   }
-  /* X + Y, or X + ~Y + !sticky = X - Y - sticky (mod 2^192) */
+  /* X + Y, or X + ~Y + !sticky = X - Y - sticky (mod 2^192); the carry
+   * out of the subtraction says X - Y - sticky >= 0 */
   bool sub = xs != ys;
   uint64_t m = 0 - (uint64_t)sub;
-  fer_u128 mh = ((fer_u128)m << 64) | m;
   uint64_t cin = sub & !sticky;
-  uint64_t rl = (yl ^ m) + cin;
-  bool c0 = rl < cin;
-  fer_u128 t = xh + (yh ^ mh);
-  fer_u128 rh = t + c0;
-  bool cout = (t < xh) | (rh < t);
+  uint64_t w0 = (v0 ^ m) + cin;
+  fer_u128 t1 = (fer_u128)x0 + (v1 ^ m) + (w0 < cin);
+  fer_u128 t2 = (fer_u128)x1 + (v2 ^ m) + (uint64_t)(t1 >> 64);
+  uint64_t w1 = (uint64_t)t1, w2 = (uint64_t)t2;
+  bool cout = (bool)(t2 >> 64);
   bool sign = xs;
   if (__builtin_expect(cout != sub, 0)) {
     if (!sub) /* carry out of bit 191: keep bits 192..65 */
-      return round_top(f, rm, sign, wexp + 65, (rh >> 1) | FER_U128_1 << 127,
-                       sticky | (rl != 0) | (bool)(rh & 1));
-    rl = (uint64_t)0 - rl; /* Y > X, exact: negate */
-    rh = ~rh + (rl == 0);
+      return round_top(f, rm, sign, wexp + 65,
+                       (fer_u128)(w2 >> 1 | 1ULL << 63) << 64 | (w1 >> 1 | w2 << 63),
+                       sticky | (w0 != 0) | (w1 & 1));
+    fer_u128 h = ~((fer_u128)w2 << 64 | w1); /* Y > X, exact: negate */
+    w0 = 0 - w0;
+    h += w0 == 0;
+    w2 = (uint64_t)(h >> 64), w1 = (uint64_t)h;
     sign = ys;
   }
-  uint64_t w2 = (uint64_t)(rh >> 64), w1 = (uint64_t)rh, w0 = rl;
   if (__builtin_expect(!w2, 0)) { /* exact (see above) */
     if (!w1 && !w0) return fer_fp_zero(f, rm == FER_RTN);
-    return fer_fp_round(f, rm, sign, wexp, rh << 64 | rl, sticky);
+    return fer_fp_round(f, rm, sign, wexp, (fer_u128)w1 << 64 | w0, sticky);
   }
-  /* shift the three words left by z < 64 (x >> 1 >> (63 - z) is
-   * x >> (64 - z), and 0 for z == 0); bits left in word 0 are sticky */
+  /* shift the three words left by z < 64; bits left in word 0 are sticky */
   int z = __builtin_clzll(w2);
   uint64_t nh = w2 << z | w1 >> 1 >> (63 - z);
   uint64_t nl = w1 << z | w0 >> 1 >> (63 - z);
   sticky |= (w0 << z) != 0;
-  fer_u128 n = (fer_u128)nh << 64 | nl;
-  return round_top(f, rm, sign, wexp + 64 - z, n, sticky);
+  return round_top(f, rm, sign, wexp + 64 - z, (fer_u128)nh << 64 | nl, sticky);
 }
 
-/* fma_w64 for (15,64), the format a constant.  Not inlined into
- * fer_fp_fma_soft, whose other paths need a bigger stack frame. */
+/* fma_w64 instances: the hot formats with the format a constant, the
+ * others with it a variable.  Not inlined into their callers, whose other
+ * paths need a bigger stack frame. */
 static __attribute__((noinline)) fer_u128 fma_x87(fer_rm rm, fer_u128 a,
                                                  fer_u128 b, fer_u128 c) {
   return fma_w64((fer_fmt){15, 64}, rm, a, b, c);
+}
+static __attribute__((noinline)) fer_u128 fma_f64(fer_rm rm, fer_u128 a,
+                                                 fer_u128 b, fer_u128 c) {
+  return fma_w64((fer_fmt){11, 53}, rm, a, b, c);
+}
+static __attribute__((noinline)) fer_u128 fma_f32(fer_rm rm, fer_u128 a,
+                                                 fer_u128 b, fer_u128 c) {
+  return fma_w64((fer_fmt){8, 24}, rm, a, b, c);
+}
+static __attribute__((noinline)) fer_u128 fma_other64(fer_fmt f, fer_rm rm,
+                                                     fer_u128 a, fer_u128 b,
+                                                     fer_u128 c) {
+  return fma_w64(f, rm, a, b, c);
+}
+/* Every format with sb <= 64. */
+static inline fer_u128 fma_sb64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
+                                fer_u128 c) {
+  if (f.eb == 15 && f.sb == 64) return fma_x87(rm, a, b, c);
+  if (f.eb == 11 && f.sb == 53) return fma_f64(rm, a, b, c);
+  if (f.eb == 8 && f.sb == 24) return fma_f32(rm, a, b, c);
+  return fma_other64(f, rm, a, b, c);
 }
 
 /* 256-bit window for the wide formats. */
@@ -331,16 +302,14 @@ fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
       fer_hw_out32(fer_hw_fma32(fer_hw_to_f(a), fer_hw_to_f(b), fer_hw_to_f(c)), &r))
     return r;
 #endif
-  if (f.eb == 15 && f.sb == 64) return fma_x87(rm, a, b, c); /* before the frame of fer_fp_fma_soft */
+  if (f.sb <= 64) return fma_sb64(f, rm, a, b, c); /* not through fer_fp_fma_soft's frame */
   return fer_fp_fma_soft(f, rm, a, b, c);
 }
 
 /* The generic path alone (the tests compare it with the hardware). */
 fer_u128 fer_fp_fma_soft(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
                          fer_u128 c) {
-  if (fer_fp_fits64(f)) return fma64(f, rm, a, b, c);
-  if (f.eb == 15 && f.sb == 64) return fma_x87(rm, a, b, c);
-  if (f.sb <= 64) return fma_w64(f, rm, a, b, c);
+  if (f.sb <= 64) return fma_sb64(f, rm, a, b, c);
   fer_fp_unpacked ua = fer_fp_unpack(f, a), ub = fer_fp_unpack(f, b);
   fer_fp_unpacked uc = fer_fp_unpack(f, c);
   bool ps = ua.sign ^ ub.sign; /* sign of the product */
