@@ -79,7 +79,7 @@ static inline bool fma_is_special(int ca, int cb, int cc) {
  * random operands the case and the signs are coin flips. */
 
 /* x unpacked with its significand's leading one at bit 63. */
-static inline fer_fp_unpacked64 unpack_top64(fer_fmt f, fer_u128 x) {
+static inline fer_fp_unpacked64 fma_unpack(fer_fmt f, fer_u128 x) {
   fer_fp_unpacked64 u;
   const unsigned lz = 64 - f.sb;
   uint32_t e = (uint32_t)(x >> (f.sb - 1)) & fer_fp_exp_ones(f);
@@ -110,7 +110,7 @@ static inline fer_fp_unpacked64 unpack_top64(fer_fmt f, fer_u128 x) {
  * fer_fp_round's wide hot path: the significand plus (e-1) << (sb-1) packs
  * exponent and fraction, also after a carry to 2^sb. */
 static inline __attribute__((always_inline)) fer_u128
-round_top(fer_fmt f, fer_rm rm, bool sign, int32_t ne, fer_u128 n,
+fma_round(fer_fmt f, fer_rm rm, bool sign, int32_t ne, fer_u128 n,
           bool sticky) {
   int64_t e = (int64_t)ne + 128 - (int64_t)f.sb - fer_fp_qmin(f) + 1;
   if (e < 1 || e > (int64_t)fer_fp_exp_ones(f) - 2)
@@ -131,8 +131,9 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
   uint32_t eb = (uint32_t)(b >> (f.sb - 1)) & ones;
   uint32_t ec = (uint32_t)(c >> (f.sb - 1)) & ones;
   fer_fp_unpacked64 ua, ub, uc;
-  if (__builtin_expect(ea - 1 < ones - 1 && eb - 1 < ones - 1 && ec - 1 < ones - 1, 1)) {
-    /* all three normal: unpack_top64's normal case */
+  if (__builtin_expect(
+          ea - 1 < ones - 1 && eb - 1 < ones - 1 && ec - 1 < ones - 1, 1)) {
+    /* all three normal: fma_unpack's normal case */
     const uint64_t lead = 1ULL << (f.sb - 1), fm = lead - 1;
     const int32_t e0 = fer_fp_qmin(f) - 1 - (int32_t)lz;
     ua.sign = fer_fp_sign_of(f, a), ub.sign = fer_fp_sign_of(f, b);
@@ -141,7 +142,7 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
     ub.sig = (((uint64_t)b & fm) | lead) << lz, ub.exp = (int32_t)eb + e0;
     uc.sig = (((uint64_t)c & fm) | lead) << lz, uc.exp = (int32_t)ec + e0;
   } else {
-    ua = unpack_top64(f, a), ub = unpack_top64(f, b), uc = unpack_top64(f, c);
+    ua = fma_unpack(f, a), ub = fma_unpack(f, b), uc = fma_unpack(f, c);
     if (fma_is_special(ua.cls, ub.cls, uc.cls))
       return fma_special(f, rm, ua.cls, ub.cls, uc.cls, ua.sign ^ ub.sign,
                          uc.sign, c);
@@ -163,8 +164,10 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
   uint64_t am = 0 - (uint64_t)caseA;
   uint64_t x1 = (p1 & am) | (cs & ~am), x0 = p0 & am;
   uint64_t y1 = (cs & am) | (p1 & ~am), y0 = p0 & ~am;
-  int64_t pos = (int64_t)(((uint64_t)(s - 64) & am) | ((uint64_t)(192 - s) & ~am));
-  int32_t wexp = (int32_t)(((uint64_t)(pe - 64) & am) | ((uint64_t)(uc.exp - 128) & ~am));
+  int64_t pos =
+      (int64_t)(((uint64_t)(s - 64) & am) | ((uint64_t)(192 - s) & ~am));
+  int32_t wexp = (int32_t)(((uint64_t)(pe - 64) & am) |
+                           ((uint64_t)(uc.exp - 128) & ~am));
   bool xs = ps ^ ((ps ^ uc.sign) & !caseA), ys = xs ^ ps ^ uc.sign;
   /* Y's words: w2:w1:w0 = y * 2^pos (x >> 1 >> (63 - q) is x >> (64 - q),
    * and 0 for q == 0), bits below the window folded into sticky */
@@ -208,7 +211,7 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
   bool sign = xs;
   if (__builtin_expect(cout != sub, 0)) {
     if (!sub) /* carry out of bit 191: keep bits 192..65 */
-      return round_top(f, rm, sign, wexp + 65,
+      return fma_round(f, rm, sign, wexp + 65,
                        (fer_u128)(w2 >> 1 | 1ULL << 63) << 64 | (w1 >> 1 | w2 << 63),
                        sticky | (w0 != 0) | (w1 & 1));
     fer_u128 h = ~((fer_u128)w2 << 64 | w1); /* Y > X, exact: negate */
@@ -226,7 +229,7 @@ fma_w64(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c) {
   uint64_t nh = w2 << z | w1 >> 1 >> (63 - z);
   uint64_t nl = w1 << z | w0 >> 1 >> (63 - z);
   sticky |= (w0 << z) != 0;
-  return round_top(f, rm, sign, wexp + 64 - z, (fer_u128)nh << 64 | nl, sticky);
+  return fma_round(f, rm, sign, wexp + 64 - z, (fer_u128)nh << 64 | nl, sticky);
 }
 
 /* fma_w64 instances: the hot formats with the format a constant, the
@@ -302,7 +305,8 @@ fer_u128 fer_fp_fma(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b,
       fer_hw_out32(fer_hw_fma32(fer_hw_to_f(a), fer_hw_to_f(b), fer_hw_to_f(c)), &r))
     return r;
 #endif
-  if (f.sb <= 64) return fma_sb64(f, rm, a, b, c); /* not through fer_fp_fma_soft's frame */
+  /* not through fer_fp_fma_soft, whose frame is made for 256 bits */
+  if (f.sb <= 64) return fma_sb64(f, rm, a, b, c);
   return fer_fp_fma_soft(f, rm, a, b, c);
 }
 
