@@ -7,7 +7,8 @@
  * boundaries, 1 and its neighbours, max finite, infinities, NaNs), then
  * random operands from generators biased towards the hard cases (close
  * exponents for cancellation, near-halfway significands, products and
- * quotients at the overflow/underflow thresholds, fma with c close to -a*b,
+ * quotients at the overflow/underflow thresholds, fma with c close to -a*b
+ * or at any distance from a*b across the alignment window,
  * perfect squares, x.5 for roundToIntegral, huge exponent gaps for rem).
  * FERRET_FP_CASES sets the number of random cases per op x format x rm
  * (default DEFAULT_CASES; bench/fp-soak.sh runs 10^8); FERRET_FP_SEED the
@@ -265,6 +266,15 @@ static void gen(rng *r, fer_fmt f, op_id op, fer_u128 x[3]) {
         x[2] = clamp_bits(f, (p ^ sign_bit(f)) + (fer_u128)(int64_t)(below(r, 5) - 2));
         if (below(r, 4) == 0) x[2] = near_field(r, f, (int64_t)field_of(f, p), sb + 3);
       }
+    } else if (op == OP_FMA && below(r, 2)) {
+      /* c at every distance from a*b up to 3*sb + 8 binades: across the
+       * alignment boundaries of fma.c (c overlapping the exact product's
+       * 2*sb bits, just above or below them, or so far that only a sticky
+       * bit is left of the smaller term) */
+      fer_u128 p = fer_fp_mul(f, FER_RTZ, x[0], x[1]);
+      int64_t d = (int64_t)below(r, 6 * (uint64_t)sb + 17) - 3 * sb - 8;
+      if (!fer_fp_is_nan(f, p) && !fer_fp_is_inf(f, p) && !fer_fp_is_zero(f, p))
+        x[2] = near_field(r, f, (int64_t)field_of(f, p) + d, 0);
     }
     break;
   case OP_DIV:

@@ -89,14 +89,17 @@ static inline int fer_bits128(fer_u128 x) {
 
 /* Whether rounding a magnitude whose last kept bit is `odd`, followed by
  * the bit `guard` and by a nonzero rest `rest`, goes one unit up (away
- * from zero) under rm.  The one place the five modes are spelled out. */
+ * from zero) under rm.  The one place the five modes are spelled out.
+ * Bitwise & and | on the bools: the same values as && and ||, without
+ * the branches that short-circuiting invites on data that is a coin flip
+ * (guard, under RNE). */
 static inline bool fer_round_up(fer_rm rm, bool sign, bool odd, bool guard,
                                 bool rest) {
   switch (rm) {
-  case FER_RNE: return guard && (rest || odd);
+  case FER_RNE: return guard & (rest | odd);
   case FER_RNA: return guard;
-  case FER_RTP: return !sign && (guard || rest);
-  case FER_RTN: return sign && (guard || rest);
+  case FER_RTP: return (!sign) & (guard | rest);
+  case FER_RTN: return sign & (guard | rest);
   default: return false; /* FER_RTZ */
   }
 }
