@@ -240,21 +240,14 @@ static inline bool fer_fast_from_int(fer_fmt f, fer_rm rm, int64_t v,
   return false;
 #endif
 }
-/* A magnitude of at most 64 bits into a format whose significand holds 64
- * bits (sb >= 64: (15,64), Float128, ...) and whose exponent range holds
- * 2^64 (eb >= 8; and eb <= 30 as everywhere, fp.h): exact in every mode,
- * so packed directly.  0 gives +0. */
-static inline bool fer_fast_wide_int(fer_fmt f, bool neg, uint64_t mag,
-                                     fer_u128 *out) {
-  if (f.sb < 64 || f.eb < 8 || f.eb > 30) return false;
-  if (!mag) {
-    *out = 0;
-    return true;
-  }
-  unsigned top = 63 - (unsigned)__builtin_clzll(mag); /* leading bit */
-  uint64_t e = top + ((1ULL << (f.eb - 1)) - 1);      /* biased */
-  fer_u128 frac = ((fer_u128)mag << (f.sb - 1 - top)) & ((FER_U128_1 << (f.sb - 1)) - 1);
-  *out = (fer_u128)neg << (f.eb + f.sb - 1) | (fer_u128)e << (f.sb - 1) | frac;
+/* (15,64), the x87's double-extended range and precision. */
+static inline bool fer_fast_x87_fmt(fer_fmt f) { return f.eb == 15 && f.sb == 64; }
+/* A magnitude of at most 64 bits into a format with sb >= 64 (fp_internal.h's
+ * fer_fp_exact64: exact, packed directly), inline. */
+static inline __attribute__((always_inline)) bool
+fer_fast_wide_int(fer_fmt f, bool neg, uint64_t mag, fer_u128 *out) {
+  if (!fer_fp_exact64_fmt(f)) return false;
+  *out = fer_fp_exact64(f, neg, mag);
   return true;
 }
 static inline fer_u128 fer_fast_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv,
@@ -265,8 +258,12 @@ static inline fer_u128 fer_fast_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv,
     fer_u128 r;
     if (fer_fast_f64(f) || fer_fast_f32(f)) {
       if (fer_fast_from_int(f, rm, v, env, &r)) return r;
-    } else if (fer_fast_wide_int(f, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, &r)) {
-      return r;
+    } else {
+      bool neg = v < 0;
+      uint64_t mag = neg ? 0 - (uint64_t)v : (uint64_t)v;
+      if (fer_fast_x87_fmt(f) ? fer_fast_wide_int((fer_fmt){15, 64}, neg, mag, &r)
+                              : fer_fast_wide_int(f, neg, mag, &r))
+        return r;
     }
   }
   return fer_fp_from_sbv(f, rm, bv, width);
@@ -282,6 +279,25 @@ static inline fer_u128 fer_fast_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv,
     return r;
   }
   return fer_fp_from_ubv(f, rm, bv, width);
+}
+
+/* Float32/Float64 to a format at least as wide in both fields ((15,64),
+ * Float128, ...; eb <= 30 as everywhere, fp.h) of a normal number: exact
+ * in every mode, the exponent re-biased and the fraction widened (a normal
+ * number stays normal).  False for any other case. */
+static inline __attribute__((always_inline)) bool
+fer_fast_widen(fer_fmt to, fer_fmt from, fer_u128 x, fer_u128 *out) {
+  if (!(fer_fast_f64(from) || fer_fast_f32(from)) || to.eb < from.eb ||
+      to.sb < from.sb || to.eb > 30)
+    return false;
+  unsigned fs = from.sb - 1, w = from.eb + from.sb;
+  uint64_t v = (uint64_t)x, e = (v >> fs) & ((1ULL << from.eb) - 1);
+  if (e - 1 >= (1ULL << from.eb) - 2) return false;
+  uint64_t be = e - ((1ULL << (from.eb - 1)) - 1) + ((1ULL << (to.eb - 1)) - 1);
+  fer_u128 frac = (fer_u128)(v & ((1ULL << fs) - 1)) << (to.sb - from.sb);
+  *out = (fer_u128)((v >> (w - 1)) & 1) << (to.eb + to.sb - 1) |
+         (fer_u128)be << (to.sb - 1) | frac;
+  return true;
 }
 
 /* Float32 <-> Float64 (convert.c's paths, inline).  Widening a normal
@@ -304,19 +320,16 @@ static inline fer_u128 fer_fast_convert(fer_fmt to, fer_rm rm, fer_fmt from,
 #else
   (void)env;
 #endif
-  /* Float32/Float64 to a format at least as wide in both fields ((15,64),
-   * Float128, ...) of a normal number: exact, the exponent
-   * re-biased and the fraction widened (a normal number stays normal). */
-  if ((fer_fast_f64(from) || fer_fast_f32(from)) && to.eb >= from.eb &&
-      to.sb >= from.sb && to.eb <= 30) {
-    unsigned fs = from.sb - 1, w = from.eb + from.sb;
-    uint64_t v = (uint64_t)x, e = (v >> fs) & ((1ULL << from.eb) - 1);
-    if (e - 1 < (1ULL << from.eb) - 2) {
-      uint64_t be = e - ((1ULL << (from.eb - 1)) - 1) + ((1ULL << (to.eb - 1)) - 1);
-      fer_u128 frac = (fer_u128)(v & ((1ULL << fs) - 1)) << (to.sb - from.sb);
-      return (fer_u128)((v >> (w - 1)) & 1) << (to.eb + to.sb - 1) |
-             (fer_u128)be << (to.sb - 1) | frac;
-    }
+  /* Float32/Float64 to a format at least as wide in both fields: exact
+   * (fer_fast_widen); Float64 to (15,64) and Float128 with constant
+   * formats, every shift a constant. */
+  fer_u128 r;
+  if (fer_fast_f64(from) && to.eb == 15 && to.sb == 64) {
+    if (fer_fast_widen((fer_fmt){15, 64}, (fer_fmt){11, 53}, x, &r)) return r;
+  } else if (fer_fast_f64(from) && to.eb == 15 && to.sb == 113) {
+    if (fer_fast_widen((fer_fmt){15, 113}, (fer_fmt){11, 53}, x, &r)) return r;
+  } else if (fer_fast_widen(to, from, x, &r)) {
+    return r;
   }
   return fer_fp_convert(to, rm, from, x);
 }

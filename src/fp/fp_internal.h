@@ -33,6 +33,21 @@ static inline int32_t fer_fp_qmin(fer_fmt f) {
 static inline fer_u128 fer_fp_sign_bit(fer_fmt f) {
   return FER_U128_1 << (f.eb + f.sb - 1);
 }
+
+/* A magnitude of at most 64 bits in a format with sb >= 64 and eb >= 8 is
+ * exact (its bits fit the significand, its exponent <= 63 < emax = 127
+ * and it is >= 1, so normal): the pattern is packed directly, in every
+ * rounding mode.  (15,64), (11,64) and Float128 take this path
+ * (from_int.c, and the evaluator's fp/fast.h). */
+static inline bool fer_fp_exact64_fmt(fer_fmt f) { return f.sb >= 64 && f.eb >= 8; }
+static inline fer_u128 fer_fp_exact64(fer_fmt f, bool neg, uint64_t mag) {
+  if (!mag) return 0; /* +0: an integer has no signed zero */
+  unsigned top = 63 - (unsigned)__builtin_clzll(mag);
+  /* the leading one goes to bit sb-1 and is dropped (hidden bit) */
+  fer_u128 frac = (fer_u128)(mag ^ (1ULL << top)) << (f.sb - 1 - top);
+  fer_u128 e = (fer_u128)(uint32_t)(fer_fp_bias(f) + (int32_t)top) << (f.sb - 1);
+  return (neg ? fer_fp_sign_bit(f) : 0) | e | frac;
+}
 static inline fer_u128 fer_fp_frac_mask(fer_fmt f) {
   return (FER_U128_1 << (f.sb - 1)) - 1;
 }

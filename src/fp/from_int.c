@@ -6,23 +6,9 @@
 #include "bv.h"
 #include "fp/fp_internal.h"
 
-/* A magnitude of at most 64 bits in a format with sb >= 64 and eb >= 8 is
- * exact (its bits fit the significand, its exponent <= 63 < emax = 127
- * and it is >= 1, so normal): the pattern is packed directly, in every
- * rounding mode.  (15,64), (11,64) and Float128 take this path. */
-static inline bool exact64_fmt(fer_fmt f) { return f.sb >= 64 && f.eb >= 8; }
-static inline fer_u128 exact64(fer_fmt f, bool neg, uint64_t mag) {
-  if (!mag) return 0; /* +0: an integer has no signed zero */
-  unsigned top = 63 - (unsigned)__builtin_clzll(mag);
-  /* the leading one goes to bit sb-1 and is dropped (hidden bit) */
-  fer_u128 frac = (fer_u128)(mag ^ (1ULL << top)) << (f.sb - 1 - top);
-  fer_u128 e = (fer_u128)(uint32_t)(fer_fp_bias(f) + (int32_t)top) << (f.sb - 1);
-  return (neg ? fer_fp_sign_bit(f) : 0) | e | frac;
-}
-
 fer_u128 fer_fp_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   bv &= fer_bv_mask(width);
-  if (width <= 64 && exact64_fmt(f)) return exact64(f, false, (uint64_t)bv);
+  if (width <= 64 && fer_fp_exact64_fmt(f)) return fer_fp_exact64(f, false, (uint64_t)bv);
   return fer_fp_round(f, rm, false, 0, bv, false);
 }
 
@@ -48,7 +34,7 @@ fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
 #endif
   bool neg = (bv >> (width - 1)) & 1;
   fer_u128 mag = neg ? fer_bv_neg(bv, width) : bv;
-  if (width <= 64 && exact64_fmt(f)) return exact64(f, neg, (uint64_t)mag);
+  if (width <= 64 && fer_fp_exact64_fmt(f)) return fer_fp_exact64(f, neg, (uint64_t)mag);
   /* for the most negative value bvneg gives the value itself, whose
    * unsigned reading 2^(w-1) is the magnitude */
   return fer_fp_round(f, rm, neg, 0, mag, false);
