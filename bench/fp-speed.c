@@ -531,7 +531,7 @@ DEFROW(r_rem, "rem", sink128[i] = fer_fp_rem(m, X, Y),
        MP_ROUND(mpfr_remainder(d->mr, d->mx[i], d->my[i], MPFR_RNDN)),
        MPC2(mpfr_remainder(d->mr, d->t1, d->t2, MPFR_RNDN)))
 DEFROW(r_rti, "rti", sink128[i] = fer_fp_rti(m, FER_RNE, X),
-       sink128[i] = fer_fp_rti(fm[i], rms[i], X),
+       sink128[i] = fer_fast_rti(fm[i], rms[i], X),
        sinkf[i] = nearbyintf(xf[i]), sinkd[i] = nearbyint(xd[i]),
        sinkl[i] = nearbyintl(xl[i]),
        QOP(sinkq[i] = nearbyintq(xq[i])),

@@ -75,7 +75,7 @@
   CASE(FFMA) SET(fer_fast_fma(fer_insn_fmt(i), RM, B, C, E, env)); NEXT;
   CASE(FSQRT) SET(fer_fast_sqrt(fer_insn_fmt(i), RM, B, env)); NEXT;
   CASE(FREM) SET(fer_fp_rem(fer_insn_fmt(i), B, C)); NEXT;
-  CASE(FRTI) SET(fer_fp_rti(fer_insn_fmt(i), RM, B)); NEXT;
+  CASE(FRTI) SET(fer_fast_rti(fer_insn_fmt(i), RM, B)); NEXT;
   CASE(FMIN) {
     fer_fmt m = fer_insn_fmt(i);
     UNSPEC(fer_fast_is_zero(m, B) && fer_fast_is_zero(m, C) && B != C);

@@ -163,7 +163,7 @@ enum {
   F_ADD, F_SUB, F_MUL, F_DIV, F_SQRT, F_FMA, F_LEQ, F_LT, F_EQ, F_SEQ,
   F_MIN, F_MAX, F_ISN, F_ISS, F_ISZ, F_ISI, F_ISNAN, F_ISNEG, F_ISPOS,
   F_ABS, F_NEG, F_CVT, F_SBV64, F_SBV32, F_SBVSH, F_UBVW,
-  F_CVTW, F_SBVW, F_UBVWW, F_SADD, F_SSUB, F_SMUL, F_SDIV, F_SLEQ, F_SLT, F_SEQL, F_NOPS
+  F_CVTW, F_SBVW, F_UBVWW, F_RTI, F_SADD, F_SSUB, F_SMUL, F_SDIV, F_SLEQ, F_SLT, F_SEQL, F_NOPS
 };
 static const char *const fast_op_name[F_NOPS] = {
     "add", "sub", "mul", "div", "sqrt", "fma", "leq", "lt", "eq", "=", "min",
@@ -171,7 +171,7 @@ static const char *const fast_op_name[F_NOPS] = {
     "isNegative", "isPositive", "abs", "neg", "to_fp(other format)",
     "to_fp(sbv64 a)", "to_fp(sbv32 b)", "to_fp(sbv64 a>>c)",
     "to_fp_unsigned(bv(1+c%64) b)", "to_fp(wide c%8)", "to_fp(sbv64 a>>c, wide c%8)",
-    "to_fp_unsigned(bv(1+c%64) b, wide c/64%8)", "add (specialised)", "sub (specialised)",
+    "to_fp_unsigned(bv(1+c%64) b, wide c/64%8)", "roundToIntegral", "add (specialised)", "sub (specialised)",
     "mul (specialised)", "div (specialised)", "leq (specialised)",
     "lt (specialised)", "eq (specialised)"};
 
@@ -186,6 +186,9 @@ static fer_fmt fast_other(fer_fmt f) {
 }
 /* Targets of the widening conversions (fast.h's exact paths into formats
  * at least as wide as Float32/Float64, and some that are not). */
+/* The unpacking implementation of rti.c (the reference of the rti tests). */
+fer_u128 fer_fp_rti_soft(fer_fmt, fer_rm, fer_u128);
+
 static fer_fmt fast_wide(uint64_t c) {
   static const fer_fmt w[8] = {{15, 64}, {15, 113}, {11, 64}, {8, 30},
                                {30, 98}, {30, 64}, {11, 53}, {5, 11}};
@@ -245,6 +248,7 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_UBVW] = fer_fast_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
                                   1 + (uint32_t)(c % 64), nearest);
     o[F_CVTW] = fer_fast_convert(fast_wide(c), rm, f, a, nearest);
+    o[F_RTI] = fer_fast_rti(f, rm, a);
     o[F_SBVW] = fer_fast_from_sbv(fast_wide(c), rm, fast_sh((uint64_t)a, (uint64_t)c), 64, nearest);
     o[F_UBVWW] = fer_fast_from_ubv(fast_wide(c / 64), rm,
                                    (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
@@ -285,6 +289,7 @@ static void fast_all(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b, fer_u128 c,
     o[F_UBVW] = fer_fp_from_ubv(f, rm, (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),
                                 1 + (uint32_t)(c % 64));
     o[F_CVTW] = fer_fp_convert(fast_wide(c), rm, f, a);
+    o[F_RTI] = fer_fp_rti_soft(f, rm, a);
     o[F_SBVW] = fer_fp_from_sbv(fast_wide(c), rm, fast_sh((uint64_t)a, (uint64_t)c), 64);
     o[F_UBVWW] = fer_fp_from_ubv(fast_wide(c / 64), rm,
                                  (uint64_t)b & fer_bv_mask(1 + (uint32_t)(c % 64)),

@@ -240,6 +240,15 @@ static inline bool fer_fast_from_int(fer_fmt f, fer_rm rm, int64_t v,
   return false;
 #endif
 }
+/* fp.roundToIntegral: Float32/Float64 on the bit pattern with constant
+ * formats (fp_internal.h's fer_fp_rti64, exact in every mode, no MXCSR
+ * involved), the others the library. */
+static inline fer_u128 fer_fast_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
+  if (fer_fast_f64(f)) return fer_fp_rti64((fer_fmt){11, 53}, rm, (uint64_t)x);
+  if (fer_fast_f32(f)) return fer_fp_rti64((fer_fmt){8, 24}, rm, (uint64_t)x);
+  return fer_fp_rti(f, rm, x);
+}
+
 /* (15,64), the x87's double-extended range and precision. */
 static inline bool fer_fast_x87_fmt(fer_fmt f) { return f.eb == 15 && f.sb == 64; }
 /* A magnitude of at most 64 bits into a format with sb >= 64 (fp_internal.h's

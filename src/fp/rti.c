@@ -17,52 +17,11 @@ static fer_u128 rti_shift(fer_rm rm, bool sign, fer_u128 sig, int32_t sh) {
   return q + fer_round_up(rm, sign, q & 1, guard, rest);
 }
 
-/* Formats of at most 64 bits with eb >= 3, on the bit pattern u alone
- * (hot: no unpacking).  Biased exponent E, bias B, p = sb:
- *   - E all ones: infinite or NaN;
- *   - E >= B + p - 1: |x| >= 2^(p-1), already an integer;
- *   - E <= B - 1: |x| < 1, the result is +-0 or +-1; the guard bit (the
- *     1/2 place) is set only when E == B - 1 (then |x| >= 1/2; eb >= 3
- *     makes B - 1 >= 2 a normal exponent), the rest is the remaining
- *     fraction, and any nonzero |x| below 1/2 is all rest;
- *   - otherwise the lowest sh = B + p - 1 - E (1..p-1) fraction bits are
- *     below the units place.  Clearing them truncates |x|; adding 2^sh to
- *     the pattern adds one unit, and a carry out of the fraction moves
- *     into the exponent field as the value's next binade (1.11b -> 10.0b
- *     with E+1), and into the all-ones field, i.e. +-infinity, exactly
- *     when the integer is 2^(emax+1) (only in formats with emax < p-1):
- *     the correctly rounded overflow, as the module comment says.  The
- *     units bit (for RNE's evenness) is bit sh, which is the exponent
- *     field's lowest bit when sh = p-1 (E = B, units digit the implicit
- *     one: B is odd, so that bit is 1 as it should be). */
-static uint64_t rti64(fer_fmt f, fer_rm rm, uint64_t u) {
-  unsigned w = f.eb + f.sb, p = f.sb;
-  uint64_t sign = u & (1ULL << (w - 1)), mag = u ^ sign;
-  uint64_t e = mag >> (p - 1), bias = (1ULL << (f.eb - 1)) - 1;
-  bool neg = sign != 0;
-  uint64_t ones = (1ULL << f.eb) - 1;
-  if (e >= ones) /* infinite or NaN (below bias+p-1 when emax < p-1) */
-    return mag > ones << (p - 1) ? (uint64_t)fer_fp_nan(f) : u;
-  if (e >= bias + p - 1) return u; /* integral */
-  if (e < bias) {
-    bool guard = e == bias - 1;
-    bool rest = guard ? (mag & ((1ULL << (p - 1)) - 1)) != 0 : mag != 0;
-    if (!fer_round_up(rm, neg, false, guard, rest)) return sign;
-    return sign | (bias << (p - 1)); /* +-1 */
-  }
-  unsigned sh = (unsigned)(bias + p - 1 - e);
-  uint64_t low = (1ULL << sh) - 1;
-  bool guard = (u >> (sh - 1)) & 1;
-  bool rest = (u & (low >> 1)) != 0;
-  uint64_t r = u & ~low;
-  bool up = fer_round_up(rm, neg, (u >> sh) & 1, guard, rest);
-  return r + ((uint64_t)up << sh);
-}
-
-/* rti64's method for wider formats whose significand fits 64 bits (sb <=
- * 64, eb >= 3: (15,64), (11,64), ...): the exponent field E and fraction
- * are read into words, the rounding is done on the 128-bit pattern (a
- * carry out of the fraction moves into the exponent field as there). */
+/* fer_fp_rti64's method (fp_internal.h) for wider formats whose
+ * significand fits 64 bits (sb <= 64, eb >= 3: (15,64), (11,64), ...):
+ * the exponent field E and fraction are read into words, the rounding is
+ * done on the 128-bit pattern (a carry out of the fraction moves into the
+ * exponent field as there). */
 static fer_u128 rti_sig64(fer_fmt f, fer_rm rm, fer_u128 x) {
   unsigned p = f.sb;
   fer_u128 sign = x & ((fer_u128)1 << (f.eb + p - 1));
@@ -87,13 +46,13 @@ static fer_u128 rti_sig64(fer_fmt f, fer_rm rm, fer_u128 x) {
 }
 
 fer_u128 fer_fp_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
-  if (fer_fp_fits64(f) && f.eb >= 3) return rti64(f, rm, (uint64_t)x);
+  if (fer_fp_fits64(f) && f.eb >= 3) return fer_fp_rti64(f, rm, (uint64_t)x);
   if (f.sb <= 64 && f.eb >= 3) return rti_sig64(f, rm, x);
   return fer_fp_rti_soft(f, rm, x);
 }
 
-/* The unpacking implementation, every format: the tests compare rti64
- * with it. */
+/* The unpacking implementation, every format: the tests compare
+ * fer_fp_rti64 with it. */
 fer_u128 fer_fp_rti_soft(fer_fmt f, fer_rm rm, fer_u128 x) {
   fer_u128 q;
   bool sign;
