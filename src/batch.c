@@ -78,8 +78,9 @@ run_lanes(const fer_insn *i, const fer_insn *stop, fer_u128 *r, uint32_t sh,
 }
 
 /* One block on the live lanes.  The search's environment (FER_ENV_STD)
- * gets its own copy, as fer_run's, and so do all lanes alive (dense: no
- * lane list; the common case of the first constraint). */
+ * gets its own copies, as fer_run's: one for a lane list and one for all
+ * lanes alive (dense: no list to read; the common case of the first
+ * constraint). */
 static void run_block(const fer_insn *i, const fer_insn *stop, fer_u128 *r,
                       uint32_t sh, const uint8_t *act, uint32_t na,
                       bool dense, uint8_t *us, int env) {
