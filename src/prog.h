@@ -308,7 +308,8 @@ bool fer_exec_cons_unspec(const fer_exec *, uint32_t c);
  * held, a subset, so its values stay valid for them).  No incremental
  * evaluation: every input is a fresh one.  Each lane gets exactly the
  * verdicts of fer_exec_cons / fer_exec_cons_unspec on that input (the same
- * operation code, prog_ops.h; tests/test_eval.c checks it on the corpus). */
+ * operation code, prog_ops.h; tests/test_engine.c checks it on every
+ * operator and on corpus files). */
 #define FER_LANES 64
 
 typedef struct fer_batch {

@@ -249,8 +249,6 @@ static inline fer_u128 fer_fast_rti(fer_fmt f, fer_rm rm, fer_u128 x) {
   return fer_fp_rti(f, rm, x);
 }
 
-/* (15,64), the x87's double-extended range and precision. */
-static inline bool fer_fast_x87_fmt(fer_fmt f) { return f.eb == 15 && f.sb == 64; }
 /* A magnitude of at most 64 bits into a format with sb >= 64 (fp_internal.h's
  * fer_fp_exact64: exact, packed directly), inline. */
 static inline __attribute__((always_inline)) bool
@@ -270,8 +268,9 @@ static inline fer_u128 fer_fast_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv,
     } else {
       bool neg = v < 0;
       uint64_t mag = neg ? 0 - (uint64_t)v : (uint64_t)v;
-      if (fer_fast_x87_fmt(f) ? fer_fast_wide_int((fer_fmt){15, 64}, neg, mag, &r)
-                              : fer_fast_wide_int(f, neg, mag, &r))
+      if (f.eb == 15 && f.sb == 64 /* (15,64): constant shifts */
+              ? fer_fast_wide_int((fer_fmt){15, 64}, neg, mag, &r)
+              : fer_fast_wide_int(f, neg, mag, &r))
         return r;
     }
   }
