@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "context.h"
 
 void *fer_realloc(ferret *f, void *p, size_t old_bytes, size_t new_bytes) {
   if (new_bytes && f->opt.max_memory &&
@@ -12,9 +12,9 @@ void *fer_realloc(ferret *f, void *p, size_t old_bytes, size_t new_bytes) {
               (long long)f->opt.max_memory);
     return NULL;
   }
-  fer_env_host(); /* host code runs under the host's FP environment */
+  fer_host_enter(f);
   void *q = f->alloc(f->alloc_user, p, old_bytes, new_bytes);
-  fer_env_refresh();
+  fer_host_leave(f);
   if (new_bytes && !q) {
     f->out_of_memory = true;
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "out of memory (%zu bytes)",

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fp/env.h"
 #include "internal.h"
 #include "smt.h"
 
@@ -35,6 +36,8 @@ ferret *ferret_new_with_allocator(ferret_alloc_fn alloc, void *user) {
   f->out_user = stdout;
   f->diag = write_file;
   f->diag_user = stderr;
+  f->host_enter = fer_env_host;
+  f->host_leave = fer_env_refresh;
   fer_options_init(&f->opt);
   f->rng = (uint64_t)f->opt.seed;
   if (!fer_store_init(f) || !fer_smt_init(f)) {
@@ -69,12 +72,6 @@ void ferret_set_abort_hook(ferret *f, ferret_abort_fn h, void *user) {
   f->abort_hook = h, f->abort_user = user;
 }
 
-void fer_misuse(const ferret *f, const char *function, const char *message) {
-  if (f && f->abort_hook) f->abort_hook(f->abort_user, function, message);
-  fprintf(stderr, "ferret: API misuse in %s: %s\n", function, message);
-  abort();
-}
-
 ferret_status ferret_set_option(ferret *f, const char *name,
                                 const char *value) {
   FER_REQUIRE(f, f && name && value, "NULL argument");
@@ -107,84 +104,9 @@ int64_t ferret_get_option(ferret *f, const char *name) {
   return *(int64_t *)((char *)&f->opt + o->offset);
 }
 
-ferret_status fer_verror(ferret *f, ferret_status status, unsigned line,
-                         unsigned column, const char *fmt, va_list ap) {
-  char buf[1024];
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  if (n < 0) n = 0;
-  if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
-  f->error.status = status;
-  f->error.line = line;
-  f->error.column = column;
-  FER_CLEAR(f->error_text);
-  if (FER_RESERVE(f, f->error_text, (size_t)n + 1)) {
-    memcpy(f->error_text.data, buf, (size_t)n + 1);
-    f->error_text.size = (size_t)n + 1;
-    f->error.message = f->error_text.data;
-  } else {
-    f->error.message = "out of memory";
-  }
-  return status;
-}
-
-ferret_status fer_error(ferret *f, ferret_status status, unsigned line,
-                        unsigned column, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fer_verror(f, status, line, column, fmt, ap);
-  va_end(ap);
-  return status;
-}
-
-void fer_error_clear(ferret *f) {
-  f->error.status = FERRET_OK;
-  f->error.line = f->error.column = 0;
-  f->error.message = "";
-}
-
 const ferret_error_info *ferret_error(const ferret *f) {
   FER_REQUIRE(f, f, "NULL context");
   return &f->error;
-}
-
-void fer_write(ferret *f, const char *text, size_t len) {
-  if (!len) return;
-  fer_env_host(); /* host code runs under the host's FP environment */
-  f->out(f->out_user, text, len);
-  fer_env_refresh();
-}
-
-void fer_printf(ferret *f, const char *fmt, ...) {
-  char buf[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n < sizeof buf) {
-    fer_write(f, buf, (size_t)n);
-    return;
-  }
-  char *big = fer_malloc(f, (size_t)n + 1);
-  if (!big) return;
-  va_start(ap, fmt);
-  vsnprintf(big, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  fer_write(f, big, (size_t)n);
-  fer_free(f, big, (size_t)n + 1);
-}
-
-void fer_diag(ferret *f, const char *fmt, ...) {
-  char buf[2048];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
-  fer_env_host(); /* host code runs under the host's FP environment */
-  f->diag(f->diag_user, buf, (size_t)n);
-  fer_env_refresh();
 }
 
 ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bv.h"
+#include "fp/env.h"
 #include "fp/fast.h"
 #include "fp/fp.h"
 #include "prog.h"

@@ -562,7 +562,7 @@ static const memo_entry *run(evaluator *e, fer_term t) {
 
 fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
                   bool *unspecified) {
-  FER_REQUIRE(f, f && t && t < f->store.nodes.size, "invalid term");
+  FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
   if (unspecified) *unspecified = false;
   const fer_sort_info *s = fer_sort_get(f, fer_term_sort(f, t));
   if (s->kind == FER_SORT_REAL) {
@@ -588,7 +588,7 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
 /* ---------------------------------------------------------- groundness */
 
 bool fer_term_is_ground(ferret *f, fer_term t) {
-  FER_REQUIRE(f, f && t && t < f->store.nodes.size, "invalid term");
+  FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
   evaluator e; /* only its memo (as a visited set) and stack */
   memset(&e, 0, sizeof e);
   e.f = f;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "term.h" /* fer_u128 */
+#include "u128.h"
 
 /* Number of limbs without the leading zero limbs (0 for the number 0). */
 uint32_t fer_nat_trim(const uint32_t *a, uint32_t n);

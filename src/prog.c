@@ -12,62 +12,9 @@
 
 #include "bv.h"
 #include "fp/fast.h"
+#include "fp/env.h"
 #include "fp/fp.h"
 #include "prog.h"
-
-/* ---- the floating-point environment of a search (internal.h) ---- */
-
-#if FER_FP_HW
-#define MXCSR_STD 0x1f80u  /* nearest, FTZ and DAZ off, exceptions masked */
-#define MXCSR_CTRL 0xffc0u /* the control bits; 0x3f are sticky flags */
-/* initial-exec: one %fs-relative load (the default model of position-
- * independent code calls __tls_get_addr, on every evaluation here). */
-static _Thread_local unsigned env_depth __attribute__((tls_model("initial-exec")));
-static _Thread_local unsigned env_saved __attribute__((tls_model("initial-exec")));
-/* The four switches stay out-of-line calls (noinline, also under LTO): the
- * compiler does not model the MXCSR, so nothing but memory ordering keeps an
- * operation on the right side of an ldmxcsr; the evaluator reads its
- * operands from and writes its results to memory (the register file) that
- * an opaque call may access, so no operation can cross such a call. */
-__attribute__((noinline)) void fer_env_enter(void) {
-  if (env_depth++) return;
-  unsigned m = _mm_getcsr();
-  env_saved = m;
-  if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
-}
-__attribute__((noinline)) void fer_env_leave(void) {
-  if (!env_depth || --env_depth) return;
-  unsigned m = _mm_getcsr();
-  if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
-    _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
-}
-__attribute__((noinline)) void fer_env_host(void) {
-  if (!env_depth) return;
-  unsigned m = _mm_getcsr();
-  if ((m & MXCSR_CTRL) != (env_saved & MXCSR_CTRL))
-    _mm_setcsr((env_saved & MXCSR_CTRL) | (m & 0x3f));
-}
-__attribute__((noinline)) void fer_env_refresh(void) {
-  if (!env_depth) return;
-  unsigned m = _mm_getcsr();
-  if ((m & MXCSR_CTRL) != MXCSR_STD) _mm_setcsr(MXCSR_STD | (m & 0x3f));
-}
-bool fer_env_std(void) { return env_depth != 0; }
-/* What the evaluator knows of the MXCSR now (fp/fast.h's FER_ENV_*). */
-static inline int env_now(void) {
-  if (env_depth) return FER_ENV_STD;
-  return fer_fast_probe() ? FER_ENV_NEAREST : FER_ENV_UNKNOWN;
-}
-int fer_env_now(void) { return env_now(); }
-#else
-void fer_env_enter(void) {}
-void fer_env_leave(void) {}
-void fer_env_host(void) {}
-void fer_env_refresh(void) {}
-bool fer_env_std(void) { return false; }
-static inline int env_now(void) { return FER_ENV_UNKNOWN; }
-int fer_env_now(void) { return FER_ENV_UNKNOWN; }
-#endif
 
 const char *const fer_opcode_name[FER_I_COUNT] = {
 #define FER_OPCODE_NAME(N) #N,
@@ -306,7 +253,7 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
       bits &= bits - 1;
       if (!stale(x, p, b)) continue;
       const fer_block *blk = &p->blocks.data[b];
-      if (env < 0) env = env_now();
+      if (env < 0) env = fer_env_now_inline();
       x->unspec[b] = fer_run(p->code.data, blk->begin, blk->end, x->r, env);
       x->insns += blk->end - blk->begin;
       x->bver[b] = ++x->clock;
@@ -315,11 +262,11 @@ static void demand(fer_exec *x, const fer_prog *p, uint32_t root) {
 }
 
 /* Straight mode (prog.h): run constraint c's own code for the current
- * input (env_now() holds for the whole call, as in demand).  HOT. */
+ * input (fer_env_now_inline() holds for the whole call, as in demand).  HOT. */
 void fer_exec_straight(fer_exec *x, uint32_t c) {
   uint32_t b = x->sbeg[c], e = x->sbeg[c + 1];
   x->cin[c] = x->input;
-  x->cunspec[c] = fer_run(x->scode, b, e, x->r, env_now());
+  x->cunspec[c] = fer_run(x->scode, b, e, x->r, fer_env_now_inline());
   x->insns += e - b;
 }
 

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "term.h" /* fer_u128 */
+#include "u128.h"
 
 typedef struct fer_rng {
   uint64_t s[4];

@@ -10,7 +10,7 @@ const fer_op_info fer_op_table[FER_OP_COUNT] = {
 #undef FER_OP_ROW
 };
 
-#define S(f) (&(f)->store)
+#define S(f) ((f)->store)
 
 /* ------------------------------------------------------------------ sorts */
 
@@ -38,7 +38,7 @@ fer_sort fer_sort_fp(ferret *f, uint32_t eb, uint32_t sb) {
 }
 
 const fer_sort_info *fer_sort_get(const ferret *f, fer_sort s) {
-  return &f->store.sorts.data[s];
+  return &f->store->sorts.data[s];
 }
 
 bool fer_sort_is_bv(const ferret *f, fer_sort s) {
@@ -192,8 +192,9 @@ static fer_node leaf(fer_op op, fer_sort sort, uint32_t i0, uint32_t i1) {
 /* ----------------------------------------------------------- life cycle */
 
 int fer_store_init(ferret *f) {
-  fer_store *s = S(f);
-  memset(s, 0, sizeof *s);
+  fer_store *s = fer_calloc(f, sizeof *s);
+  if (!s) return 0;
+  f->store = s;
   fer_sort_info none = {0, 0, 0};
   fer_node zero;
   memset(&zero, 0, sizeof zero);
@@ -211,6 +212,7 @@ int fer_store_init(ferret *f) {
 
 void fer_store_release(ferret *f) {
   fer_store *s = S(f);
+  if (!s) return;
   FER_RELEASE(f, s->sorts);
   FER_RELEASE(f, s->nodes);
   FER_RELEASE(f, s->argpool);
@@ -219,8 +221,8 @@ void fer_store_release(ferret *f) {
   FER_RELEASE(f, s->vars);
   FER_RELEASE(f, s->names);
   fer_free(f, s->table, (size_t)s->table_cap * sizeof *s->table);
-  s->table = NULL;
-  s->table_cap = 0;
+  fer_free(f, s, sizeof *s);
+  f->store = NULL;
 }
 
 /* -------------------------------------------------------------- leaves */
@@ -415,13 +417,13 @@ fer_term fer_mk_real(ferret *f, bool neg, const uint32_t *num, uint32_t nlen,
 /* ------------------------------------------------------------ accessors */
 
 const fer_node *fer_node_of(const ferret *f, fer_term t) {
-  return &f->store.nodes.data[t];
+  return &f->store->nodes.data[t];
 }
 fer_op fer_term_op(const ferret *f, fer_term t) { return (fer_op)fer_node_of(f, t)->op; }
 fer_sort fer_term_sort(const ferret *f, fer_term t) { return fer_node_of(f, t)->sort; }
 uint32_t fer_term_nargs(const ferret *f, fer_term t) { return fer_node_of(f, t)->nargs; }
 const fer_term *fer_term_args(const ferret *f, fer_term t) {
-  return f->store.argpool.data + fer_node_of(f, t)->args;
+  return f->store->argpool.data + fer_node_of(f, t)->args;
 }
 fer_term fer_term_arg(const ferret *f, fer_term t, uint32_t i) {
   return fer_term_args(f, t)[i];
@@ -430,7 +432,7 @@ uint32_t fer_term_idx(const ferret *f, fer_term t, int which) {
   return fer_node_of(f, t)->idx[which];
 }
 const uint64_t *fer_const_limbs(const ferret *f, fer_term t) {
-  return f->store.limbs.data + fer_node_of(f, t)->idx[0];
+  return f->store->limbs.data + fer_node_of(f, t)->idx[0];
 }
 fer_u128 fer_const_u128(const ferret *f, fer_term t) {
   const uint64_t *v = fer_const_limbs(f, t);
@@ -438,16 +440,16 @@ fer_u128 fer_const_u128(const ferret *f, fer_term t) {
   return bits > 64 ? ((fer_u128)v[1] << 64) | v[0] : v[0];
 }
 const char *fer_var_name(const ferret *f, fer_term t) {
-  return f->store.names.data + f->store.vars.data[fer_node_of(f, t)->idx[0]].name;
+  return f->store->names.data + f->store->vars.data[fer_node_of(f, t)->idx[0]].name;
 }
-uint32_t fer_var_count(const ferret *f) { return (uint32_t)f->store.vars.size; }
+uint32_t fer_var_count(const ferret *f) { return (uint32_t)f->store->vars.size; }
 fer_term fer_var_term(const ferret *f, uint32_t number) {
-  return f->store.vars.data[number].term;
+  return f->store->vars.data[number].term;
 }
 void fer_real_get(const ferret *f, fer_term t, bool *neg, const uint32_t **num,
                   uint32_t *nlen, const uint32_t **den, uint32_t *dlen) {
-  const uint32_t *p = f->store.reals.data + fer_node_of(f, t)->idx[0];
+  const uint32_t *p = f->store->reals.data + fer_node_of(f, t)->idx[0];
   *neg = p[0], *nlen = p[1], *dlen = p[2];
   *num = p + 3, *den = p + 3 + p[1];
 }
-uint32_t fer_term_count(const ferret *f) { return (uint32_t)f->store.nodes.size - 1; }
+uint32_t fer_term_count(const ferret *f) { return (uint32_t)f->store->nodes.size - 1; }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fp/env.h"
 #include "search.h"
 
 const char *const fer_origin_name[] = {"seed", "mutation", "local-search",

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "fp/env.h"
 #include "internal.h"
 #include "print.h"
 #include "smt_session.h"

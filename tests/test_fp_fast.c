@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bv.h"
+#include "fp/env.h"
 #include "fp/fast.h"
 #include "internal.h"
 #include "prog.h"
