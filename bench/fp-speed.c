@@ -79,7 +79,8 @@
 #endif
 
 #include "fp/fast.h"
-#include "internal.h" /* fer_env_enter */
+#include "fp/env.h" /* fer_env_enter */
+#include "internal.h"
 #include "fp/fp.h"
 
 #define N 4096
