@@ -184,11 +184,13 @@ static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
                             execs_so_far(x))) {
     case FER_JUDGE_STOP: return FER_ENGINE_STOPPED;
     case FER_JUDGE_FAIL: return FER_ENGINE_UNKNOWN;
-    case FER_JUDGE_GO_ON: break;
-    }
-    if (!x->s.enumerate && !x->s.opt->pure_random) {
-      fer_entry e = {(uint32_t)p->cons.size, UINT32_MAX, 0};
-      fer_corpus_add(&w->corpus, &w->rng, w->solution, e);
+    case FER_JUDGE_SKIP: break;
+    case FER_JUDGE_GO_ON: /* search on around the solution */
+      if (!x->s.enumerate && !x->s.opt->pure_random) {
+        fer_entry e = {(uint32_t)p->cons.size, UINT32_MAX, 0};
+        fer_corpus_add(&w->corpus, &w->rng, w->solution, e);
+      }
+      break;
     }
     atomic_store(&x->s.stop, 0); /* resume */
     atomic_store(&x->s.winner, 0);

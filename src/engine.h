@@ -244,8 +244,10 @@ typedef struct fer_judge {
 } fer_judge;
 
 typedef enum fer_judge_verdict {
-  FER_JUDGE_GO_ON, /* skipped, or accepted and the callback said go on */
-  FER_JUDGE_STOP,  /* the callback said stop */
+  FER_JUDGE_SKIP,  /* not given to the callback (seen before, unspecified,
+                      not better): search on */
+  FER_JUDGE_GO_ON, /* given to the callback, which said go on */
+  FER_JUDGE_STOP,  /* given to the callback, which said stop */
   FER_JUDGE_FAIL   /* the run must end: st->reason says why */
 } fer_judge_verdict;
 

@@ -153,7 +153,7 @@ fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
   if (fresh < 0) return fail(j, "memory");
   if (!fresh) {
     st->duplicates++;
-    return FER_JUDGE_GO_ON;
+    return FER_JUDGE_SKIP;
   }
   double t = fer_now();
   fer_error_clear(f);
@@ -170,7 +170,7 @@ fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
   }
   if (v < 0) {
     if (++st->unspecified >= FER_ENGINE_MAX_UNSPEC) return fail(j, "unspecified");
-    return FER_JUDGE_GO_ON;
+    return FER_JUDGE_SKIP;
   }
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
                              st->solutions};
@@ -187,7 +187,7 @@ fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
                    (k == FER_OBJ_MINIMIZE ? key < j->best : key > j->best));
     if (!better) {
       st->not_better++;
-      return FER_JUDGE_GO_ON;
+      return FER_JUDGE_SKIP;
     }
     j->have_best = true, j->best = key;
   }

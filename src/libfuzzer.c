@@ -368,12 +368,10 @@ static fer_engine_status fuzz(lf *x, const char *bin) {
   else v = fer_judge_offer(&j, x->slots, "libfuzzer", st->execs);
   fer_judge_release(&j);
   if (v == FER_JUDGE_STOP) return FER_ENGINE_STOPPED;
-  if (v == FER_JUDGE_GO_ON)
-    /* The program aborts only on inputs without unspecified cases, so a
-     * skipped candidate is a disagreement with the evaluator. */
-    st->reason = st->unspecified ? "unspecified"
-                 : st->solutions ? "libfuzzer: one solution per run"
-                                 : "libfuzzer: the candidate was skipped";
+  if (v == FER_JUDGE_GO_ON) st->reason = "libfuzzer: one solution per run";
+  /* The program aborts only on inputs without unspecified cases, so an
+   * unspecified verdict here is a disagreement with the evaluator. */
+  if (v == FER_JUDGE_SKIP) st->reason = "unspecified";
   return FER_ENGINE_UNKNOWN;
 }
 
