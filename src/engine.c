@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "judge.h"
 #include "search.h"
 
 fer_layout fer_layout_of(const fer_prog *p) {

@@ -1,5 +1,5 @@
 /* The judge: what happens to a candidate the program accepted, for the
- * engine and for every backend alike (contract in engine.h).
+ * engine and for every backend alike (contract in judge.h and engine.h).
  *
  *   canonical input -> seen in this run? skip -> model (base, slots,
  *   defaults, eliminated variables) -> fer_model_validate on the request's
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "bv.h"
-#include "engine.h"
 #include "eval.h"
+#include "judge.h"
 
 /* ------------------------------------------------------ inputs seen */
 

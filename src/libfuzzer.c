@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge.h"
 #include "libfuzzer.h"
 
 /* Poll period of the wait loop, and the grace between SIGTERM and

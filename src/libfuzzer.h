@@ -8,7 +8,7 @@
  * What reaches the callback follows engine.h: the crash input is decoded
  * into slot values and given to the engine's judge (fer_judge_offer), which
  * builds the model, validates it on the request's formula and calls the
- * callback.  The seed corpus is the engine's seed set for the request
+ * callback (judge.h).  The seed corpus is the engine's seed set for the request
  * (fer_engine_seeds).  Differences from fer_engine_run:
  *  - one candidate per run: libFuzzer stops at its first crash, so a
  *    callback that answers "go on" ends the run (unknown, "libfuzzer: one

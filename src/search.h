@@ -7,7 +7,7 @@
  *   local.c   distance-guided local search (alternating-variable method)
  *   enum.c    exhaustive enumeration of small input spaces
  *   judge.c   what happens to a candidate: model, validation, objective,
- *             the acceptance callback
+ *             the acceptance callback (judge.h: backends use it too)
  *   engine.c  the driver of one run of a request (engine.h, the search
  *             interface every job uses).
  *
