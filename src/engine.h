@@ -29,7 +29,8 @@
  *    on an unspecified value: a proof that no solution exists other than
  *    those the callback received;
  *  - with one worker (option jobs=1) a run is deterministic: the same
- *    request and options give the same solutions in the same order.
+ *    request and options give the same solutions in the same order (up
+ *    to where a deadline or the interrupt flag ends it).
  *
  * Threads: the workers may run in parallel (option jobs), on the shared
  * read-only program; the callback, validation and everything that touches
@@ -41,7 +42,12 @@
  *
  * Backends (libfuzzer.h) that search the same request by other means use
  * the engine's seed set (fer_engine_seeds) and its judge (judge.h), so the
- * validation and acceptance rules above hold for them too. */
+ * validation and acceptance rules above hold for them too.
+ *
+ * Not in this interface yet (the jobs that need them will add them):
+ * sample's own coverage features and sampling mutator (hooks into the
+ * workers), concolic's byte layout and staged mutations, an objective that
+ * steers the search (MINIMIZE / MAXIMIZE only filter, see below). */
 #ifndef FER_ENGINE_H
 #define FER_ENGINE_H
 
@@ -88,8 +94,9 @@ fer_layout fer_layout_of(const fer_prog *);
  *            EXHAUSTED run proves the last solution optimal.  Order: BV
  *            unsigned (to minimise a signed value, minimise it with the
  *            sign bit flipped), FP by value with -0 below +0 (a NaN value
- *            is never better), Bool false < true; other sorts end the run
- *            "unsupported: objective sort". */
+ *            is never better), Bool false < true; a value that depends on
+ *            a choice SMT-LIB leaves unspecified is never better; other
+ *            sorts end the run "unsupported: objective sort". */
 typedef enum fer_objective_kind {
   FER_OBJ_SATISFY,
   FER_OBJ_NEAR,
@@ -144,8 +151,9 @@ typedef fer_engine_verdict (*fer_engine_accept_fn)(void *user,
                                                    const fer_engine_solution *);
 
 /* (v) The budget of one run.  A limit that is reached ends the run with
- * reason "budget", "timeout" or "interrupted"; limits are checked every few
- * hundred executions, so a run may go that far past max_execs. */
+ * reason "budget", "timeout" or "interrupted"; each worker checks the
+ * limits about every 256 executions, so a run may go that far past max_execs
+ * (per worker). */
 typedef struct fer_engine_budget {
   uint64_t max_execs;               /* 0: none */
   double deadline;                  /* fer_now() seconds; 0: none */
