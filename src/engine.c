@@ -112,7 +112,8 @@ static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
     started++;
   }
   if (!started) { /* no thread at all: run one worker here */
-    thread_main(&jb[0]);
+    job one = {&w[0], FER_RUN_LIMIT};
+    thread_main(&one);
   }
   for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
   int win = atomic_load(&s->winner);
