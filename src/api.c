@@ -119,6 +119,27 @@ ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {
   return FERRET_OK;
 }
 
+void ferret_interrupt(ferret *f) {
+  if (f) atomic_store(&f->interrupt, 1);
+}
+
+ferret_status ferret_print_stats(ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  char small[2048], *text = small;
+  int n = fer_stats_json(&f->stats, small, sizeof small - 1);
+  if (n < 0) return fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "stats: cannot format");
+  if ((size_t)n >= sizeof small - 1) { /* a very long reason */
+    if (!(text = fer_malloc(f, (size_t)n + 2))) return f->error.status;
+    fer_stats_json(&f->stats, text, (size_t)n + 1);
+  }
+  text[n] = '\n';
+  fer_env_host(); /* host code runs under the host's FP environment */
+  f->diag(f->diag_user, text, (size_t)n + 1);
+  fer_env_refresh();
+  if (text != small) fer_free(f, text, (size_t)n + 2);
+  return FERRET_OK;
+}
+
 ferret_status ferret_execute(ferret *f, const char *source, const char *text,
                              size_t len) {
   FER_REQUIRE(f, f && (text || !len), "NULL argument");

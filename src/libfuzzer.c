@@ -1,21 +1,22 @@
 /* The libFuzzer backend (option backend=1): JFS's architecture, as a real
- * alternative to the in-process engine, for comparison.
+ * alternative to the in-process engine, for comparison; a backend of the
+ * search interface (contract in libfuzzer.h).
  *
- *   formula -> smt2c program (smt2c.h; options encoding and layout) ->
- *   clang -O2 -fsanitize=fuzzer (cached by a content hash of the C text) ->
- *   the fuzzer runs on a seed corpus holding the in-process engine's seed
- *   set (option seeds: none, naive or smart, the same fer_seeds_make
- *   vectors) plus the user seeds (ferret_set_seeds, --seed-file), each
- *   encoded into input bytes by fer_smt2c_encode -> its crash input (the
- *   program aborts iff the input is a model) is decoded into slot values
- *   -> model of the original variables -> fer_model_validate on the
- *   ORIGINAL assertions, as the engine does.
+ *   request's program (smt2c unit; options encoding and layout) -> C text
+ *   (smt2c.h) -> clang -O2 -fsanitize=fuzzer (cached by a content hash of
+ *   the C text) -> the fuzzer runs on a seed corpus holding the engine's
+ *   seed set for the request (fer_engine_seeds: NEAR's input, or the
+ *   option seeds none / naive / smart, then the user seeds), each encoded
+ *   into input bytes by fer_smt2c_encode -> its crash input (the program
+ *   aborts iff the input is a model) is decoded into slot values -> the
+ *   engine's judge (fer_judge_offer: model, validation on the request's
+ *   formula, the acceptance callback), as for the engine's own candidates.
  *
  * clang and the fuzzer are started with fork/execvp (no shell: paths need
  * no quoting), each in its own process group with stdin from /dev/null and
  * stdout/stderr in a log file of the temporary directory.  The caller
- * polls every 10 ms: ferret_interrupt stops the child's whole group
- * (answer unknown, reason "interrupted"); so does the timeout, which
+ * polls every 10 ms: the request's interrupt flag stops the child's whole
+ * group (reason "interrupted"); so does the deadline, which the solve job
  * counts from the start of the check-sat, compilation included (libFuzzer
  * is also told -max_total_time, the whole seconds left, so that it
  * normally stops by itself and prints its statistics).  A group is stopped
@@ -29,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,10 +39,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h" /* fer_user_seeds */
-#include "search.h" /* fer_now, fer_seeds_make */
-#include "smt2c.h"
-#include "solve.h"
+#include "judge.h"
+#include "libfuzzer.h"
 
 /* Poll period of the wait loop, and the grace between SIGTERM and
  * SIGKILL when a child group is stopped. */
@@ -151,11 +151,12 @@ static bool find_program(const char *name, char *out, size_t cap) {
 
 /* Run argv (argv[0] looked up in PATH) in directory `dir` with its output
  * in `log`, as the leader of a new process group, and wait for it.
- * Stops the group on ferret_interrupt or at `kill_at` (fer_now seconds;
- * 0: never).  Returns the exit code (128 + signal if killed by one), or a
- * RUN_* code; *err is errno when it could not start. */
-static int run(ferret *f, char *const argv[], const char *dir,
-               const char *log, double kill_at, int *err) {
+ * Stops the group when *interrupt (may be NULL) becomes non-zero or at
+ * `kill_at` (fer_now seconds; 0: never).  Returns the exit code (128 +
+ * signal if killed by one), or a RUN_* code; *err is errno when it could
+ * not start. */
+static int run(volatile _Atomic int *interrupt, char *const argv[],
+               const char *dir, const char *log, double kill_at, int *err) {
   char exe[1024];
   int pfd[2]; /* close-on-exec: tells the parent whether execve failed */
   *err = 0;
@@ -198,7 +199,7 @@ static int run(ferret *f, char *const argv[], const char *dir,
     memset(&info, 0, sizeof info);
     int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
     if ((w == 0 && info.si_pid == pid) || (w < 0 && errno != EINTR)) break;
-    if (!why && atomic_load(&f->interrupt)) why = RUN_INTERRUPTED;
+    if (!why && interrupt && atomic_load(interrupt)) why = RUN_INTERRUPTED;
     if (!why && kill_at > 0 && fer_now() >= kill_at) why = RUN_DEADLINE;
     if (why && !term_at) {
       kill(-pid, SIGTERM);
@@ -221,200 +222,206 @@ static int run(ferret *f, char *const argv[], const char *dir,
 
 /* ---------------------------------------------------------------- seeds */
 
-/* Write the engine's seed set for u (option seeds) and the user seeds
- * into dir, one file of input_bytes bytes each.  Returns the number
- * written, or -1 on failure. */
-static long write_seeds(ferret *f, const fer_smt2c_unit *u, const char *dir,
+/* Write the engine's seed set for request r into dir, one file of
+ * input_bytes bytes each.  Returns the number written, or -1 on failure. */
+static long write_seeds(ferret *f, const fer_smt2c_unit *u,
+                        const fer_engine_request *r, const char *dir,
                         uint8_t *buf) {
-  fer_search s;
-  memset(&s, 0, sizeof s);
-  s.p = &u->prog, s.opt = &f->opt;
-  fer_user_seeds us;
-  fer_user_seeds_init(&us);
-  if (f->seed_text.size &&
-      fer_user_seeds_parse(f, f->seed_text.data, f->seed_text.size, &us) !=
-          FERRET_OK) { /* as fer_engine_solve: warn and go on without */
-    fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
-    fer_user_seeds_release(f, &us);
-    fer_user_seeds_init(&us);
-  }
-  long n = -1;
-  if (fer_seeds_make(f, &s, (uint64_t)f->opt.seed) &&
-      fer_seeds_add_user(f, &s, &us, u->pre.elim_var.data,
-                         u->pre.elim_def.data, u->pre.elim_var.size)) {
-    n = 0;
-    for (uint32_t k = 0; k < s.nseeds; k++) {
-      char path[800];
-      fer_smt2c_encode(u, s.seeds + (size_t)k * u->prog.nslots, buf);
-      if (!PATHF(path, "%s/seed-%06u", dir, k) ||
-          !write_file(path, buf, u->input_bytes)) {
-        n = -1;
-        break;
-      }
-      n++;
+  fer_u128 *seeds;
+  uint32_t n;
+  if (!fer_engine_seeds(f, r, &seeds, &n)) return -1;
+  long written = 0;
+  for (uint32_t k = 0; k < n; k++) {
+    char path[800];
+    fer_smt2c_encode(u, seeds + (size_t)k * u->prog.nslots, buf);
+    if (!PATHF(path, "%s/seed-%06u", dir, k) ||
+        !write_file(path, buf, u->input_bytes)) {
+      written = -1;
+      break;
     }
+    written++;
   }
-  fer_seeds_release(f, &s);
-  fer_user_seeds_release(f, &us);
-  return n;
+  fer_engine_seeds_release(f, r, seeds, n);
+  return written;
 }
 
 /* -------------------------------------------------------------- solving */
 
-ferret_result fer_libfuzzer_solve(ferret *f, const fer_term *a, size_t n,
-                                  fer_model *model, const char **reason) {
-  fer_stats *st = &f->stats;
-  memset(st, 0, sizeof *st);
-  st->seed = (uint64_t)f->opt.seed, st->jobs = 1, st->found_by = "";
-  double t0 = fer_now();
-  double deadline = f->opt.timeout ? t0 + (double)f->opt.timeout : 0;
-  ferret_result res = FERRET_UNKNOWN;
-  fer_smt2c_unit u;
-  fer_smt2c_init(&u);
-  u.layout = (int)f->opt.layout;
-  fer_buf b = {0};
-  fer_model local;
-  fer_model_init(&local);
-  uint8_t *buf = NULL;
-  fer_u128 *slots = NULL;
-  char cache[512], src[600], bin[600], tmp[] = "/tmp/ferret-lf-XXXXXX",
-       path[640], log[640], seeds[640];
-  bool have_tmp = false;
-  int err = 0, rc;
-  *reason = "memory";
-  if (fer_smt2c_prepare(f, a, n, &u) != FERRET_OK) {
-    *reason = f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-    goto done;
+/* The run's state, released in one place. */
+typedef struct lf {
+  ferret *f;
+  const fer_smt2c_unit *u;
+  const fer_engine_request *r;
+  fer_engine_stats *st;
+  fer_buf text;
+  uint8_t *buf;
+  fer_u128 *slots;
+  char tmp[32];
+  bool have_tmp;
+} lf;
+
+/* Build the fuzzer for the unit's C text into `bin` (cached).  NULL, or
+ * the reason the run ends. */
+static const char *build(lf *x, const char *bin, const char *src) {
+  ferret *f = x->f;
+  char path[640], log[640];
+  int err = 0;
+  if (access(bin, X_OK) == 0) return NULL;
+  if (!write_file(src, x->text.data, x->text.size) ||
+      !PATHF(log, "%s/cc.log", x->tmp))
+    return "libfuzzer: cannot use the cache or temporary directory";
+  /* Build under a temporary name: a concurrent run never sees half a
+   * binary. */
+  snprintf(path, sizeof path, "%s/fuzz", x->tmp);
+  char *cc[] = {(char *)"clang", (char *)"-O2", (char *)"-fsanitize=fuzzer",
+                (char *)"-o", path, (char *)src, (char *)"-lm", NULL};
+  int rc = run(x->r->budget.interrupt, cc, x->tmp, log, x->r->budget.deadline,
+               &err);
+  if (rc == RUN_INTERRUPTED) return "interrupted";
+  if (rc == RUN_DEADLINE) return "timeout";
+  if (rc == RUN_CANNOT_START) {
+    fer_diag(f, "ferret: libfuzzer backend: cannot run clang (%s); the "
+                "backend needs clang with libFuzzer ('clang "
+                "-fsanitize=fuzzer', e.g. packages clang and "
+                "libclang-rt-dev)\n",
+             strerror(err));
+    return "libfuzzer: clang -fsanitize=fuzzer not available";
   }
-  st->time_preprocess = fer_now() - t0;
-  if (u.pre.unsat) { /* preprocessing proved it */
-    res = FERRET_UNSAT, *reason = "", st->found_by = "preprocess";
-    goto done;
+  if (rc != 0 || rename(path, bin) != 0) {
+    fer_diag(f, "ferret: libfuzzer backend: 'clang -O2 -fsanitize=fuzzer' "
+                "failed (is clang with libFuzzer, e.g. libclang-rt-dev, "
+                "installed?); see %s\n",
+             log);
+    x->have_tmp = false; /* keep the log */
+    return "libfuzzer: clang -fsanitize=fuzzer not available";
   }
-  st->slots = u.prog.nslots, st->instructions = (uint32_t)u.prog.code.size;
-  st->slot_bits = u.prog.total_bits;
-  if (!fer_smt2c_emit(f, &u, &b, (int)f->opt.encoding, false)) goto done;
-  *reason = "libfuzzer: cannot use the cache or temporary directory";
-  if (!cache_dir(cache, sizeof cache) || !mkdtemp(tmp)) goto done;
-  have_tmp = true;
-  uint64_t h = fnv1a(b.data, b.size);
-  if (!PATHF(src, "%s/%016llx.c", cache, (unsigned long long)h) ||
-      !PATHF(bin, "%s/%016llx", cache, (unsigned long long)h) ||
-      !PATHF(log, "%s/cc.log", tmp))
-    goto done;
-  double tc = fer_now();
-  if (access(bin, X_OK) != 0) {
-    if (!write_file(src, b.data, b.size)) goto done;
-    /* Build under a temporary name: a concurrent run never sees half a
-     * binary. */
-    snprintf(path, sizeof path, "%s/fuzz", tmp);
-    char *cc[] = {(char *)"clang", (char *)"-O2", (char *)"-fsanitize=fuzzer",
-                  (char *)"-o", path, src, (char *)"-lm", NULL};
-    rc = run(f, cc, tmp, log, deadline, &err);
-    if (rc == RUN_INTERRUPTED || rc == RUN_DEADLINE) {
-      *reason = rc == RUN_INTERRUPTED ? "interrupted" : "timeout";
-      goto done;
-    }
-    if (rc == RUN_CANNOT_START) {
-      fer_diag(f, "ferret: libfuzzer backend: cannot run clang (%s); the "
-                  "backend needs clang with libFuzzer ('clang "
-                  "-fsanitize=fuzzer', e.g. packages clang and "
-                  "libclang-rt-dev)\n",
-               strerror(err));
-      *reason = "libfuzzer: clang -fsanitize=fuzzer not available";
-      goto done;
-    }
-    if (rc != 0 || rename(path, bin) != 0) {
-      fer_diag(f, "ferret: libfuzzer backend: 'clang -O2 -fsanitize=fuzzer' "
-                  "failed (is clang with libFuzzer, e.g. libclang-rt-dev, "
-                  "installed?); see %s\n",
-               log);
-      have_tmp = false; /* keep the log */
-      *reason = "libfuzzer: clang -fsanitize=fuzzer not available";
-      goto done;
-    }
-  }
-  st->time_compile = fer_now() - tc;
-  if (f->opt.verbose)
-    fer_diag(f, "ferret: libfuzzer backend: %s compiled in %.2f s\n", bin,
-             st->time_compile);
-  size_t nb = u.input_bytes ? u.input_bytes : 1;
-  buf = fer_malloc(f, nb + 1);
-  slots = fer_calloc(f, (u.prog.nslots + 1) * sizeof *slots);
-  if (!buf || !slots) { *reason = "memory"; goto done; }
-  *reason = "libfuzzer: cannot write the seed corpus";
-  if (!PATHF(seeds, "%s/seeds", tmp) || mkdir(seeds, 0700) != 0) goto done;
-  long nseeds = write_seeds(f, &u, seeds, buf);
-  if (nseeds < 0) goto done;
-  if (f->opt.verbose)
+  return NULL;
+}
+
+/* Run the fuzzer `bin` and judge its crash input.  The run's status; the
+ * reason in x->st when unknown. */
+static fer_engine_status fuzz(lf *x, const char *bin) {
+  ferret *f = x->f;
+  const fer_smt2c_unit *u = x->u;
+  const fer_engine_request *r = x->r;
+  const fer_options *opt = r->opt ? r->opt : &f->opt;
+  fer_engine_stats *st = x->st;
+  double deadline = r->budget.deadline;
+  char seeds[640], log[640];
+  size_t nb = u->input_bytes ? u->input_bytes : 1;
+  st->reason = "libfuzzer: cannot write the seed corpus";
+  if (!PATHF(seeds, "%s/seeds", x->tmp) || mkdir(seeds, 0700) != 0)
+    return FER_ENGINE_UNKNOWN;
+  long nseeds = write_seeds(f, u, r, seeds, x->buf);
+  if (nseeds < 0) return FER_ENGINE_UNKNOWN;
+  if (opt->verbose)
     fer_diag(f, "ferret: libfuzzer backend: %ld seeds\n", nseeds);
   /* The fuzzer's own time limit: the whole seconds left (0: none). */
   long long left = 0;
   if (deadline) {
     left = (long long)(deadline - fer_now());
-    if (left < 1) { *reason = "timeout"; goto done; }
+    if (left < 1) return st->reason = "timeout", FER_ENGINE_UNKNOWN;
   }
   char a_time[48], a_runs[48], a_seed[48], a_art[700], a_len[48];
   snprintf(a_time, sizeof a_time, "-max_total_time=%lld", left);
-  snprintf(a_runs, sizeof a_runs, "-runs=%lld", (long long)f->opt.max_execs);
+  snprintf(a_runs, sizeof a_runs, "-runs=%llu",
+           (unsigned long long)r->budget.max_execs);
   snprintf(a_seed, sizeof a_seed, "-seed=%llu",
-           (unsigned long long)(f->opt.seed ? f->opt.seed : 1));
+           (unsigned long long)(opt->seed ? opt->seed : 1));
   snprintf(a_len, sizeof a_len, "-max_len=%zu", nb);
-  if (!PATHF(a_art, "-artifact_prefix=%s/", tmp) || !PATHF(log, "%s/fuzz.log", tmp))
-    goto done;
+  if (!PATHF(a_art, "-artifact_prefix=%s/", x->tmp) ||
+      !PATHF(log, "%s/fuzz.log", x->tmp))
+    return FER_ENGINE_UNKNOWN;
   char *fz[10];
-  int k = 0;
-  fz[k++] = bin, fz[k++] = a_time, fz[k++] = a_seed;
+  int k = 0, err = 0;
+  fz[k++] = (char *)bin, fz[k++] = a_time, fz[k++] = a_seed;
   fz[k++] = (char *)"-print_final_stats=1", fz[k++] = a_art, fz[k++] = a_len;
-  if (f->opt.max_execs) fz[k++] = a_runs;
+  if (r->budget.max_execs) fz[k++] = a_runs;
   fz[k++] = seeds, fz[k] = NULL;
   double ts = fer_now();
   /* After the deadline libFuzzer gets a second to stop by itself. */
-  rc = run(f, fz, tmp, log, deadline ? deadline + 1.0 : 0, &err);
+  int rc = run(r->budget.interrupt, fz, x->tmp, log,
+               deadline ? deadline + 1.0 : 0, &err);
   st->time_search = fer_now() - ts;
   st->execs = read_execs(log);
-  st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
-  if (rc == RUN_INTERRUPTED) { *reason = "interrupted"; goto done; }
+  if (rc == RUN_INTERRUPTED) return st->reason = "interrupted", FER_ENGINE_UNKNOWN;
   if (rc == RUN_CANNOT_START) {
     fer_diag(f, "ferret: libfuzzer backend: cannot run %s (%s)\n", bin,
              strerror(err));
-    *reason = "libfuzzer: cannot run the fuzzer";
-    goto done;
+    return st->reason = "libfuzzer: cannot run the fuzzer", FER_ENGINE_UNKNOWN;
   }
   /* A crash exits non-zero: the artifact says what happened. */
-  long got = read_crash(tmp, buf, nb);
-  if (got < (long)u.input_bytes) {
+  long got = read_crash(x->tmp, x->buf, nb);
+  if (got < (long)u->input_bytes) {
     if (rc == RUN_DEADLINE || (deadline && fer_now() >= deadline - 0.5))
-      *reason = "timeout";
-    else if (f->opt.max_execs)
-      *reason = "budget";
+      st->reason = "timeout";
+    else if (r->budget.max_execs)
+      st->reason = "budget";
     else
-      *reason = "libfuzzer: the fuzzer stopped without a model";
+      st->reason = "libfuzzer: the fuzzer stopped without a model";
+    return FER_ENGINE_UNKNOWN;
+  }
+  fer_smt2c_decode(u, x->buf, x->slots);
+  fer_judge j;
+  const char *why = fer_judge_init(f, &j, r, st);
+  fer_judge_verdict v = FER_JUDGE_FAIL;
+  if (why) st->reason = why;
+  else v = fer_judge_offer(&j, x->slots, "libfuzzer", st->execs);
+  fer_judge_release(&j);
+  if (v == FER_JUDGE_STOP) return FER_ENGINE_STOPPED;
+  if (v == FER_JUDGE_GO_ON) st->reason = "libfuzzer: one solution per run";
+  /* The program aborts only on inputs without unspecified cases, so an
+   * unspecified verdict here is a disagreement with the evaluator. */
+  if (v == FER_JUDGE_SKIP) st->reason = "unspecified";
+  return FER_ENGINE_UNKNOWN;
+}
+
+fer_engine_status fer_libfuzzer_run(ferret *f, const fer_smt2c_unit *u,
+                                    const fer_engine_request *r,
+                                    fer_engine_stats *st) {
+  FER_REQUIRE(f, r->prog == &u->prog, "the request's program is not the unit's");
+  memset(st, 0, sizeof *st);
+  st->reason = "", st->found_by = "";
+  const fer_options *opt = r->opt ? r->opt : &f->opt;
+  lf x;
+  memset(&x, 0, sizeof x);
+  x.f = f, x.u = u, x.r = r, x.st = st;
+  snprintf(x.tmp, sizeof x.tmp, "/tmp/ferret-lf-XXXXXX");
+  fer_engine_status res = FER_ENGINE_UNKNOWN;
+  size_t nb = u->input_bytes ? u->input_bytes : 1;
+  char cache[512], src[600], bin[600];
+  if (r->layout.kind != FER_LAYOUT_SLOTS) {
+    st->reason = "unsupported: byte layout";
     goto done;
   }
-  fer_smt2c_decode(&u, buf, slots);
-  fer_model *m = model ? model : &local;
-  const char *why = fer_smt2c_model(f, &u, slots, m);
-  if (why) { *reason = why; goto done; }
-  double tv = fer_now();
-  int v = fer_model_validate(f, a, n, m);
-  st->time_validate = fer_now() - tv;
-  if (v == 1) {
-    res = FERRET_SAT, *reason = "", st->found_by = "libfuzzer";
-  } else {
-    /* The program aborts only on inputs without unspecified cases, so a
-     * rejection is a disagreement with the evaluator: a bug. */
-    *reason = v < 0 ? "unspecified" : "internal: model rejected";
+  st->reason = "memory";
+  if (!fer_smt2c_emit(f, u, &x.text, (int)opt->encoding, false)) goto done;
+  st->reason = "libfuzzer: cannot use the cache or temporary directory";
+  if (!cache_dir(cache, sizeof cache) || !mkdtemp(x.tmp)) goto done;
+  x.have_tmp = true;
+  uint64_t h = fnv1a(x.text.data, x.text.size);
+  if (!PATHF(src, "%s/%016llx.c", cache, (unsigned long long)h) ||
+      !PATHF(bin, "%s/%016llx", cache, (unsigned long long)h))
+    goto done;
+  double tc = fer_now();
+  const char *why = build(&x, bin, src);
+  st->time_prepare = fer_now() - tc;
+  if (why) {
+    st->reason = why;
+    goto done;
   }
+  if (opt->verbose)
+    fer_diag(f, "ferret: libfuzzer backend: %s compiled in %.2f s\n", bin,
+             st->time_prepare);
+  x.buf = fer_malloc(f, nb + 1);
+  x.slots = fer_calloc(f, (u->prog.nslots + 1) * sizeof *x.slots);
+  st->reason = "memory";
+  if (x.buf && x.slots) res = fuzz(&x, bin);
 done:
-  if (have_tmp) remove_tree(tmp, 1);
-  st->time_total = fer_now() - t0;
-  st->result = res == FERRET_SAT ? "sat" : res == FERRET_UNSAT ? "unsat" : "unknown";
-  st->reason = res == FERRET_UNKNOWN ? *reason : "";
-  if (buf) fer_free(f, buf, (u.input_bytes ? u.input_bytes : 1) + 1);
-  if (slots) fer_free(f, slots, (u.prog.nslots + 1) * sizeof *slots);
-  fer_model_release(f, &local);
-  FER_RELEASE(f, b);
-  fer_smt2c_release(f, &u);
+  if (res != FER_ENGINE_UNKNOWN) st->reason = "";
+  if (x.have_tmp) remove_tree(x.tmp, 1);
+  if (x.buf) fer_free(f, x.buf, nb + 1);
+  if (x.slots) fer_free(f, x.slots, (u->prog.nslots + 1) * sizeof *x.slots);
+  FER_RELEASE(f, x.text);
   return res;
 }

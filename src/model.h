@@ -27,4 +27,14 @@ fer_term fer_value_term(ferret *, fer_sort, fer_u128 bits);
 const char *fer_model_complete(ferret *, fer_model *, const fer_term *elim_var,
                                const fer_term *elim_def, size_t n);
 
+/* Check a model against assertions a[0..n) with the reference evaluator
+ * (eval.h): 1 = every assertion is true; 0 = some assertion is false
+ * whatever the unspecified choices, or could not be evaluated (unassigned
+ * variable, unsupported width: the context's error says which); -1 =
+ * otherwise, when some assertion's value depends on a choice SMT-LIB
+ * leaves unspecified.  This is THE soundness check: no job answers sat, and
+ * the engine gives no solution to a job, without a 1 here on the formula. */
+int fer_model_validate(ferret *, const fer_term *a, size_t n,
+                       const fer_model *);
+
 #endif

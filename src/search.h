@@ -6,8 +6,10 @@
  *   seeds.c   naive, smart and user seeds
  *   local.c   distance-guided local search (alternating-variable method)
  *   enum.c    exhaustive enumeration of small input spaces
- *   engine.c  the driver: preprocess, split, compile, run workers, build and
- *             validate the model (engine.h is its interface).
+ *   judge.c   what happens to a candidate: model, validation, objective,
+ *             the acceptance callback (judge.h: backends use it too)
+ *   engine.c  the driver of one run of a request (engine.h, the search
+ *             interface every job uses).
  *
  * An input is a vector of slot values (fer_u128 each, prog.h).  Workers
  * never allocate while searching (all their memory is taken before threads
@@ -18,6 +20,7 @@
 
 #include <stdatomic.h>
 
+#include "engine.h"
 #include "prog.h"
 #include "rng.h"
 
@@ -143,7 +146,6 @@ uint32_t fer_worker_exec(fer_worker *, const fer_u128 *in);
 int fer_worker_try(fer_worker *, const fer_u128 *in, fer_origin);
 /* Must the worker stop?  Checks limits every few hundred executions. */
 bool fer_worker_should_stop(fer_worker *);
-double fer_now(void);
 
 /* ---- mutate.c ---- */
 /* Mutate w->cand in place (a copy of a corpus entry), 1..8 stacked
@@ -159,12 +161,11 @@ uint32_t fer_special_values(const fer_slot *, fer_u128 *out, uint32_t max);
 /* Build the seed inputs into s->seeds (naive / smart per options, then
  * user seeds given as (slot, value) pairs may be added by engine.c). */
 int fer_seeds_make(ferret *, fer_search *, uint64_t seed);
-/* Append the user seeds u (engine.h) to s->seeds as inputs of s->p; a
+/* Append the user seeds u to s->seeds as inputs of s->p; a
  * variable without a slot of its own takes the slot of the variable
  * preprocessing merged it with (elim_var[i] := elim_def[i], a variable).
  * Slots a seed does not set are 0.  Returns 0 on allocation failure. */
-struct fer_user_seeds;
-int fer_seeds_add_user(ferret *, fer_search *, const struct fer_user_seeds *u,
+int fer_seeds_add_user(ferret *, fer_search *, const fer_user_seeds *u,
                        const fer_term *elim_var, const fer_term *elim_def,
                        size_t nelim);
 void fer_seeds_release(ferret *, fer_search *);

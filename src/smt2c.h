@@ -81,14 +81,4 @@ void fer_smt2c_encode(const fer_smt2c_unit *, const fer_u128 *slots,
 const char *fer_smt2c_model(ferret *, const fer_smt2c_unit *,
                             const fer_u128 *slots, fer_model *);
 
-/* libfuzzer.c: the libFuzzer backend (option backend=1), same contract
- * as fer_engine_solve (engine.h): SAT only with a model that passed
- * fer_model_validate on a[0..n); model may be NULL.  Honours the options
- * encoding, layout, seeds, num_seeds, seed, timeout (from the call's start,
- * compilation included) and max_execs, the user seeds (ferret_set_seeds)
- * and ferret_interrupt (reason "interrupted"); needs clang with libFuzzer
- * (otherwise unknown, with a message on the diagnostic channel). */
-ferret_result fer_libfuzzer_solve(ferret *, const fer_term *a, size_t n,
-                                  fer_model *model, const char **reason);
-
 #endif

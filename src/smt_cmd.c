@@ -495,16 +495,19 @@ static reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
   }
   fer_model_release(f, &s->model);
   const char *reason = NULL;
-  ferret_result r = fer_solve(f, s->tmp.data, s->tmp.size, &s->model, &reason);
+  fer_stats st;
+  ferret_result r =
+      fer_solve(f, s->tmp.data, s->tmp.size, &s->model, &reason, &st);
   if ((r == FERRET_SAT && s->lost_assertion) ||
       (r == FERRET_UNSAT && s->lost_scope)) {
     r = FERRET_UNKNOWN;
     reason = "incomplete: an earlier command failed, so the formula may "
              "lack parts of the input";
-    f->stats.result = "unknown"; /* --stats says what was answered */
-    f->stats.reason = "incomplete";
-    f->stats.found_by = "";
+    st.result = "unknown"; /* --stats says what was answered */
+    st.reason = "incomplete";
+    st.found_by = "";
   }
+  f->stats = st; /* the one place the context's statistics are written */
   s->last = r;
   s->reason = r == FERRET_UNKNOWN ? (reason ? reason : "incomplete") : NULL;
   s->have_model = r == FERRET_SAT;

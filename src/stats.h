@@ -1,9 +1,15 @@
-/* Statistics of the last check-sat (filled by engine.c, printed as JSON by
- * fer_stats_json / ferret_print_stats).  Plain data in the context: the
- * numbers of the last run stay readable until the next one starts. */
+/* Statistics of the last check-sat, as --stats prints them.  One owner per
+ * field: the search engine fills a per-run struct of its own
+ * (fer_engine_stats, engine.h) and returns it; the solve job (solve.c)
+ * adds its phases (preprocess, compile, validate), sums its engine runs
+ * into a fer_stats and returns it; the SMT-LIB command layer copies that
+ * into the context once, at the end of the check-sat.  Plain data in the
+ * context: the numbers of the last run stay readable until the next one
+ * ends. */
 #ifndef FER_STATS_H
 #define FER_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct fer_stats {
@@ -11,8 +17,9 @@ typedef struct fer_stats {
   uint32_t jobs;
   const char *result;    /* "sat", "unsat", "unknown" */
   const char *reason;    /* for unknown: "timeout", "budget", ... */
-  const char *found_by;  /* "preprocess", "enumeration", "seed", "mutation",
-                            "local-search", "random" or "" */
+  const char *found_by;  /* "preprocess", "evaluation", "enumeration",
+                            "seed", "mutation", "local-search", "random",
+                            "libfuzzer" or "" */
   double time_total, time_preprocess, time_compile, time_search,
       time_validate;     /* seconds */
   uint64_t execs;        /* candidate assignments evaluated, all workers */
@@ -23,5 +30,10 @@ typedef struct fer_stats {
   uint32_t assertions_in, assertions_out, eliminated, components, slots,
       instructions, slot_bits;
 } fer_stats;
+
+/* The statistics as one JSON object (no newline) into out[0..cap), NUL
+ * terminated when cap > 0; returns the length of the whole text, as
+ * snprintf does (>= cap: it was cut). */
+int fer_stats_json(const fer_stats *, char *out, size_t cap);
 
 #endif

@@ -237,17 +237,20 @@ static fer_run_result run(fer_worker *w) {
       memcpy(w->tmp, fer_corpus_input(&w->corpus, from), in_bytes);
       uint64_t budget = 2000 + 200 * (uint64_t)p->nslots;
       w->ls_runs++;
-      if (fer_local_search(w, w->tmp, budget)) {
+      int found = fer_local_search(w, w->tmp, budget);
+      if (found) {
         memcpy(w->solution, w->cand, in_bytes);
         w->found_by = FER_FROM_LOCAL;
         w->solution_unspec = any_unspec(w);
-        w->ls_execs += w->execs - before;
-        return FER_RUN_FOUND;
+      } else {
+        found = fer_worker_try(w, w->cand, FER_FROM_LOCAL);
       }
-      if (fer_worker_try(w, w->cand, FER_FROM_LOCAL)) return FER_RUN_FOUND;
+      /* also when found: a run that goes on after the candidate resumes
+       * with mutations, not with another local search at once */
       uint64_t used = w->execs - before;
       w->ls_execs += used;
       w->next_local = w->execs + 2 * used; /* about a third in local search */
+      if (found) return FER_RUN_FOUND;
       continue;
     }
     if (w->execs >= w->next_reorder && o->encoding == 0) {

@@ -492,46 +492,46 @@ TEST(solve_ground_formulas) {
   /* RNA: 1 + 2^-24 rounds away to 1 + 2^-23, so it is not 1 */
   fer_term rna = op2(f, FER_OP_FP_EQ, fpop(f, FER_OP_FP_ADD, FER_RNA, one, tiny), one);
   fer_term rne = op2(f, FER_OP_FP_EQ, fpop(f, FER_OP_FP_ADD, FER_RNE, one, tiny), one);
-  CHECK(fer_solve(f, &rne, 1, &m, &why) == FERRET_SAT);
-  CHECK(fer_solve(f, &rna, 1, &m, &why) == FERRET_UNSAT);
+  CHECK(fer_solve(f, &rne, 1, &m, &why, NULL) == FERRET_SAT);
+  CHECK(fer_solve(f, &rna, 1, &m, &why, NULL) == FERRET_UNSAT);
   fer_term both[2] = {rne, op1(f, FER_OP_NOT, rna)};
-  CHECK(fer_solve(f, both, 2, &m, &why) == FERRET_SAT);
-  CHECK(fer_solve(f, NULL, 0, &m, &why) == FERRET_SAT);
+  CHECK(fer_solve(f, both, 2, &m, &why, NULL) == FERRET_SAT);
+  CHECK(fer_solve(f, NULL, 0, &m, &why, NULL) == FERRET_SAT);
   /* unspecified: fp.isNegative (fp.min +0 -0) */
   fer_term mn = op2(f, FER_OP_FP_MIN, f32(f, F_PZERO), f32(f, F_NZERO));
   fer_term neg = op1(f, FER_OP_FP_IS_NEG, mn);
-  CHECK(fer_solve(f, &neg, 1, &m, &why) == FERRET_UNKNOWN);
+  CHECK(fer_solve(f, &neg, 1, &m, &why, NULL) == FERRET_UNKNOWN);
   CHECK_STR(why, "unspecified");
   /* ... but a false clean assertion beside it still proves unsat */
   fer_term two[2] = {neg, rna};
-  CHECK(fer_solve(f, two, 2, &m, &why) == FERRET_UNSAT);
+  CHECK(fer_solve(f, two, 2, &m, &why, NULL) == FERRET_UNSAT);
   /* non-ground: the search engine's business; a sat must come with a
    * model that validates (x is a NaN), and literally false is unsat */
   fer_term x = fer_mk_var(f, "x", fer_sort_fp(f, 8, 24));
   fer_term nan = op1(f, FER_OP_FP_IS_NAN, x);
-  ferret_result res = fer_solve(f, &nan, 1, &m, &why);
+  ferret_result res = fer_solve(f, &nan, 1, &m, &why, NULL);
   CHECK(res == FERRET_SAT || res == FERRET_UNKNOWN);
   if (res == FERRET_SAT) {
     CHECK(fer_model_validate(f, &nan, 1, &m) == 1);
     CHECK(m.value[fer_term_idx(f, x, 0)] == f32(f, F_NAN));
   }
   fer_term lf[2] = {nan, fer_false(f)};
-  CHECK(fer_solve(f, lf, 2, &m, &why) == FERRET_UNSAT);
+  CHECK(fer_solve(f, lf, 2, &m, &why, NULL) == FERRET_UNSAT);
   /* Float128 and to_ubv with a rounding mode */
   fer_term q1 = fp(f, 15, 113, (fer_u128)0x3fff << 112);
   fer_term q3 = fp(f, 15, 113, (fer_u128)0x4000 << 112 | (fer_u128)1 << 111); /* 3 */
   fer_term qs = op3(f, FER_OP_FP_ADD, rm(f, FER_RNE), q1,
                     op3(f, FER_OP_FP_ADD, rm(f, FER_RNE), q1, q1));
   fer_term qe = op2(f, FER_OP_FP_EQ, qs, q3);
-  CHECK(fer_solve(f, &qe, 1, &m, &why) == FERRET_SAT);
+  CHECK(fer_solve(f, &qe, 1, &m, &why, NULL) == FERRET_SAT);
   fer_term a[2] = {rm(f, FER_RNA), f32(f, 0x40200000u)}; /* 2.5 -> 3 */
   fer_term cv = op2(f, FER_OP_EQ, opi(f, FER_OP_FP_TO_UBV, 2, a, 4, 0), bv(f, 4, 2));
-  CHECK(fer_solve(f, &cv, 1, &m, &why) == FERRET_UNSAT);
+  CHECK(fer_solve(f, &cv, 1, &m, &why, NULL) == FERRET_UNSAT);
   /* an unsupported width is unknown, never a guess */
   uint64_t limbs[4] = {1, 0, 0, 0};
   fer_term w = fer_mk_const(f, fer_sort_bv(f, 256), limbs);
   fer_term we = op2(f, FER_OP_EQ, w, w);
-  CHECK(fer_solve(f, &we, 1, &m, &why) == FERRET_UNKNOWN);
+  CHECK(fer_solve(f, &we, 1, &m, &why, NULL) == FERRET_UNKNOWN);
   CHECK_STR(why, "unsupported");
   fer_model_release(f, &m);
   ferret_delete(f);
