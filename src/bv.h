@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "term.h"
+#include "u128.h"
 
 #define FER_BV_MAX_WIDTH 128
 

@@ -13,13 +13,12 @@
 
 #include "ops.h"
 #include "stack.h"
+#include "u128.h"
 
 struct ferret;
 
 typedef uint32_t fer_term;
 typedef uint32_t fer_sort;
-
-__extension__ typedef unsigned __int128 fer_u128;
 
 typedef enum fer_sort_kind {
   FER_SORT_BOOL = 1,

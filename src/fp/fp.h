@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "ops.h"  /* fer_rm */
-#include "term.h" /* fer_u128 */
+#include "u128.h"
 
 typedef struct fer_fmt {
   uint32_t eb, sb;
