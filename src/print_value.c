@@ -16,7 +16,7 @@ int fer_buf_add(ferret *f, fer_buf *b, const char *text, size_t len) {
   return 1;
 }
 
-static int buf_str(ferret *f, fer_buf *b, const char *s) {
+int fer_buf_str(ferret *f, fer_buf *b, const char *s) {
   return fer_buf_add(f, b, s, strlen(s));
 }
 
@@ -76,7 +76,7 @@ bool fer_symbol_is_simple(const char *name) {
 }
 
 int fer_print_symbol(ferret *f, fer_buf *b, const char *name) {
-  if (fer_symbol_is_simple(name)) return buf_str(f, b, name);
+  if (fer_symbol_is_simple(name)) return fer_buf_str(f, b, name);
   /* A quoted symbol cannot contain '|' (SMT-LIB has no escape for it);
    * such names can only come from the C API, and we print '_' in its place
    * rather than emit text no reader accepts.  '\\' is kept: SMT-LIB 2.6
@@ -184,8 +184,8 @@ static const char *const rm_names[] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
  * -1 for a non-leaf (the caller prints it), else 1 / 0 (allocation). */
 int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
   switch (fer_term_op(f, t)) {
-  case FER_OP_TRUE: return buf_str(f, b, "true");
-  case FER_OP_FALSE: return buf_str(f, b, "false");
+  case FER_OP_TRUE: return fer_buf_str(f, b, "true");
+  case FER_OP_FALSE: return fer_buf_str(f, b, "false");
   case FER_OP_VAR: return fer_print_symbol(f, b, fer_var_name(f, t));
   case FER_OP_PARAM:
     /* Parameters only live inside define-fun bodies, which the session
@@ -200,7 +200,7 @@ int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
     case FER_SORT_FP: return print_fp(f, b, v, si->a, si->b);
     case FER_SORT_RM:
       FER_REQUIRE(f, v[0] < 5, "rounding-mode constant out of range");
-      return buf_str(f, b, rm_names[v[0]]);
+      return fer_buf_str(f, b, rm_names[v[0]]);
     default: return 0;
     }
   }
