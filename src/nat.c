@@ -223,15 +223,16 @@ static unsigned digit_value(char c) {
   return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 }
 
-uint32_t fer_nat_from_text(uint32_t *a, uint32_t n, const char *s,
-                           uint32_t len, unsigned base) {
+uint32_t fer_nat_from_text(uint32_t *a, uint32_t n, const char *s, uint32_t len,
+                           unsigned base) {
   memset(a, 0, (size_t)n * 4);
   if (base != 10) { /* 2 or 16: each digit's bits go straight to their place */
     unsigned per = base == 2 ? 1 : 4;
     uint64_t pos = 0; /* a multiple of 4 for hex: no digit spans two limbs */
     for (uint32_t i = len; i-- > 0;) {
       if (s[i] == '.') continue;
-      if (pos / 32 < n) a[pos / 32] |= (uint32_t)digit_value(s[i]) << (pos % 32);
+      if (pos / 32 < n)
+        a[pos / 32] |= (uint32_t)digit_value(s[i]) << (pos % 32);
       pos += per;
     }
     return fer_nat_trim(a, n);

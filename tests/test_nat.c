@@ -68,7 +68,8 @@ TEST(nat_by_hand) {
   CHECK_EQ_U(d[0], 125);
   CHECK_EQ_U(fer_nat_from_text(d, 1, "1fFffFFfF", 9, 16), 1); /* mod 2^32 */
   CHECK_EQ_U(d[0], 0xffffffffu);
-  CHECK_EQ_U(fer_nat_from_text(d, 2, "100000000000000000000000000000000", 33, 2), 2);
+  CHECK_EQ_U(
+      fer_nat_from_text(d, 2, "100000000000000000000000000000000", 33, 2), 2);
   CHECK(d[0] == 0 && d[1] == 1);
   CHECK_EQ_U(fer_nat_from_text(d, 1, "4294967297", 10, 10), 1); /* 2^32+1 */
   CHECK_EQ_U(d[0], 1);
@@ -153,7 +154,8 @@ TEST(nat_division_vs_gmp) {
     memcpy(q, a, sizeof a);
     uint32_t rem = fer_nat_div_small(q, an, small);
     mpz_fdiv_q_ui(zq, za, small);
-    CHECK_MSG(same(q, an, zq) && rem == mpz_fdiv_ui(za, small), "div_small %u", it);
+    CHECK_MSG(same(q, an, zq) && rem == mpz_fdiv_ui(za, small), "div_small %u",
+              it);
   }
   mpz_clears(za, zd, zq, zr, NULL);
 }
@@ -216,7 +218,8 @@ TEST(nat_text_vs_gmp) {
     uint32_t n = 1 + (uint32_t)(rnd() % MAXL);
     uint32_t bn = fer_nat_from_text(b, n, want, (uint32_t)strlen(want), base);
     mpz_fdiv_r_2exp(zr, za, 32 * n);
-    CHECK_MSG(same(b, bn, zr) && (!bn || b[bn - 1]), "from_text base %u: %s", base, want);
+    CHECK_MSG(same(b, bn, zr) && (!bn || b[bn - 1]), "from_text base %u: %s",
+              base, want);
     free(want);
   }
   mpz_clears(za, zr, NULL);
