@@ -178,8 +178,6 @@ static int print_real(ferret *f, fer_buf *b, fer_term t) {
   return !neg || fer_buf_add(f, b, ")", 1);
 }
 
-static const char *const rm_names[] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
-
 /* Leaves: constants, reals, true/false, variables, parameters.  Returns
  * -1 for a non-leaf (the caller prints it), else 1 / 0 (allocation). */
 int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
@@ -200,7 +198,7 @@ int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
     case FER_SORT_FP: return print_fp(f, b, v, si->a, si->b);
     case FER_SORT_RM:
       FER_REQUIRE(f, v[0] < 5, "rounding-mode constant out of range");
-      return fer_buf_str(f, b, rm_names[v[0]]);
+      return fer_buf_str(f, b, fer_rm_names[v[0]]);
     default: return 0;
     }
   }

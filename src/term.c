@@ -11,6 +11,11 @@ const fer_op_info fer_op_table[FER_OP_COUNT] = {
 #undef FER_OP_ROW
 };
 
+const char *const fer_rm_names[5] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
+const char *const fer_rm_long_names[5] = {
+    "roundNearestTiesToEven", "roundNearestTiesToAway", "roundTowardPositive",
+    "roundTowardNegative", "roundTowardZero"};
+
 #define S(f) (&(f)->store)
 
 /* ------------------------------------------------------------------ sorts */
