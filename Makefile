@@ -63,8 +63,9 @@ build-san/ferret-tests: build-san/tests/main.o $(TESTSRC:%.c=build-san/%.o) buil
 
 # smt2c copies ferret's FP/BV library into the C it writes: the source text
 # is generated from the library files (tools/smt2c-runtime.sh).
-SMT2C_RT := tools/smt2c-runtime.sh src/ops.h src/bv.h src/bv.c src/fp/fp.h \
-  src/fp/fp_internal.h $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
+SMT2C_RT := tools/smt2c-runtime.sh src/ops.h src/u128.h src/bv.h src/bv.c \
+  src/fp/fp.h src/fp/wide.h src/fp/fp_internal.h src/fp/hw.h \
+  $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
 # Generated into each build directory (never committed), found through -I.
 build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc: $(SMT2C_RT)
 	@mkdir -p $(dir $@)

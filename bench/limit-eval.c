@@ -64,7 +64,7 @@
 #include "limit.h"
 #include "search.h" /* fer_special_values */
 #include "smt2c.h"
-#include "smt_session.h" /* read only: the query after parse_only */
+#include "smt_query.h" /* the query after parse_only */
 
 /* Cap on the slot vectors of one input set (K is lowered to fit). */
 #define LIMIT_MAX_SET_BYTES ((size_t)64 << 20)
@@ -474,9 +474,9 @@ int main(int argc, char **argv) {
     ferret_delete(f);
     return 2;
   }
-  fer_smt *s = f->smt;
-  const fer_term *a = s->snapshot_valid ? s->snapshot.data : s->assertions.data;
-  size_t n = s->snapshot_valid ? s->snapshot.size : s->assertions.size;
+  const fer_term *a;
+  size_t n;
+  fer_smt_query(f, &a, &n);
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
   u.layout = o.layout;

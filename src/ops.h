@@ -149,4 +149,9 @@ typedef enum fer_rm {
   FER_RTZ = 4  /* roundTowardZero */
 } fer_rm;
 
+/* SMT-LIB's names of the rounding modes, indexed by fer_rm: the short ones
+ * ("RNE") the printer writes, and the long ones the reader accepts too
+ * (term.c). */
+extern const char *const fer_rm_names[5], *const fer_rm_long_names[5];
+
 #endif

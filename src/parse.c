@@ -281,13 +281,9 @@ int fer_rd_init(ferret *f, fer_reader *rd) {
   ADD("to_fp_unsigned", builtin, FER_BI_TO_FP_UNSIGNED, op, 0);
   ADD("true", builtin, FER_BI_TRUE, op, 0);
   ADD("false", builtin, FER_BI_FALSE, op, 0);
-  static const char *const rm_long[] = {
-      "roundNearestTiesToEven", "roundNearestTiesToAway", "roundTowardPositive",
-      "roundTowardNegative", "roundTowardZero"};
-  static const char *const rm_short[] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
   for (int i = 0; i < 5; i++) {
-    ADD(rm_long[i], builtin, FER_BI_RM, op, i);
-    ADD(rm_short[i], builtin, FER_BI_RM, op, i);
+    ADD(fer_rm_long_names[i], builtin, FER_BI_RM, op, i);
+    ADD(fer_rm_names[i], builtin, FER_BI_RM, op, i);
   }
   ADD("let", builtin, FER_BI_LET, op, 0);
   ADD("!", builtin, FER_BI_BANG, op, 0);

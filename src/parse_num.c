@@ -1,63 +1,36 @@
 /* Literals: bit-vector constants of any width, exact Real literals and the
  * little exact rational arithmetic SMT-LIB allows inside to_fp, FP
- * constants from (fp ...) and (_ +zero eb sb) etc.  Natural numbers are
- * little-endian arrays of 32-bit limbs here (what fer_mk_real takes). */
+ * constants from (fp ...) and (_ +zero eb sb) etc.  The arithmetic on
+ * natural numbers is nat.h's; here they get their memory. */
 #include "parse.h"
 
 #include <string.h>
 
+#include "nat.h"
+
 /* ------------------------------------------------- bit-vector constants */
 
-/* A constant of `sort` from little-endian 64-bit limbs built by `fill`;
- * small constants use the stack, wide ones the context allocator. */
-static fer_term const_from(ferret *f, fer_sort sort, uint32_t bits,
-                           void (*fill)(uint64_t *, uint32_t, const void *,
-                                        uint32_t),
-                           const void *src, uint32_t srclen) {
-  uint32_t n = (bits + 63) / 64;
-  uint64_t small[4];
-  uint64_t *v = n <= 4 ? small : fer_malloc(f, (size_t)n * 8);
-  if (!v) return 0;
-  memset(v, 0, (size_t)n * 8);
-  fill(v, n, src, srclen);
+/* A `width`-bit constant from the digits s[0..len) in base 2, 10 or 16,
+ * modulo 2^width: read as a natural number of 32-bit limbs (nat.h), then
+ * packed into the store's 64-bit limbs; small constants use the stack,
+ * wide ones the context allocator. */
+static fer_term bv_from_text(ferret *f, fer_sort sort, uint32_t width,
+                             const char *s, uint32_t len, unsigned base) {
+  uint32_t n64 = (width + 63) / 64, n32 = 2 * n64;
+  uint64_t small64[4], *v = small64;
+  uint32_t small32[8], *a = small32;
+  size_t bytes = (size_t)n64 * 8 * 2;
+  void *heap = NULL;
+  if (n64 > 4) { /* untyped memory: one part uint64_t, the other uint32_t */
+    if (!(heap = fer_malloc(f, bytes))) return 0;
+    v = heap;
+    a = (uint32_t *)(v + n64);
+  }
+  fer_nat_from_text(a, n32, s, len, base);
+  fer_nat_to_u64(v, a, n32);
   fer_term t = fer_mk_const(f, sort, v);
-  if (v != small) fer_free(f, v, (size_t)n * 8);
+  fer_free(f, heap, bytes);
   return t;
-}
-
-static void fill_binary(uint64_t *v, uint32_t n, const void *src, uint32_t len) {
-  const char *s = src;
-  (void)n;
-  for (uint32_t i = 0; i < len; i++) /* bit i counts from the right */
-    if (s[len - 1 - i] == '1') v[i / 64] |= (uint64_t)1 << (i % 64);
-}
-
-static unsigned hexval(char c) {
-  return c <= '9' ? (unsigned)(c - '0')
-                  : (unsigned)((c | 0x20) - 'a' + 10);
-}
-
-static void fill_hex(uint64_t *v, uint32_t n, const void *src, uint32_t len) {
-  const char *s = src;
-  (void)n;
-  for (uint32_t i = 0; i < len; i++) {
-    uint32_t bit = 4 * i;
-    v[bit / 64] |= (uint64_t)hexval(s[len - 1 - i]) << (bit % 64);
-  }
-}
-
-/* v = v * 10 + digit, modulo 2^(64n): the residue mod 2^width is right. */
-static void fill_decimal(uint64_t *v, uint32_t n, const void *src,
-                         uint32_t len) {
-  const char *s = src;
-  for (uint32_t i = 0; i < len; i++) {
-    __extension__ unsigned __int128 carry = (unsigned)(s[i] - '0');
-    for (uint32_t k = 0; k < n; k++) {
-      __extension__ unsigned __int128 x = (unsigned __int128)v[k] * 10 + carry;
-      v[k] = (uint64_t)x;
-      carry = x >> 64;
-    }
-  }
 }
 
 fer_term fer_rd_bits_const(ferret *f, fer_reader *rd, const fer_token *t) {
@@ -71,9 +44,8 @@ fer_term fer_rd_bits_const(ferret *f, fer_reader *rd, const fer_token *t) {
   }
   fer_sort s = fer_sort_bv(f, (uint32_t)bits);
   if (!s) return 0;
-  return const_from(f, s, (uint32_t)bits,
-                    t->kind == FER_TOK_BINARY ? fill_binary : fill_hex, t->s,
-                    t->slen);
+  return bv_from_text(f, s, (uint32_t)bits, t->s, t->slen,
+                      t->kind == FER_TOK_BINARY ? 2 : 16);
 }
 
 fer_term fer_rd_bvn_const(ferret *f, const char *s, uint32_t len,
@@ -94,7 +66,7 @@ fer_term fer_rd_bvn_const(ferret *f, const char *s, uint32_t len,
   }
   fer_sort sort = fer_sort_bv(f, width);
   if (!sort) return 0;
-  return const_from(f, sort, width, fill_decimal, s, len);
+  return bv_from_text(f, sort, width, s, len, 10);
 }
 
 /* ------------------------------------------------------------ naturals */
@@ -115,28 +87,16 @@ static void nat_free(ferret *f, nat *a) {
   a->d = NULL;
   a->n = a->cap = 0;
 }
-static void nat_trim(nat *a) {
-  while (a->n && !a->d[a->n - 1]) a->n--;
-}
-
 /* a = a * m + c, in place (a has room for one more limb). */
 static void nat_muladd_small(nat *a, uint32_t m, uint32_t c) {
-  uint64_t carry = c;
-  for (uint32_t i = 0; i < a->n; i++) {
-    uint64_t x = (uint64_t)a->d[i] * m + carry;
-    a->d[i] = (uint32_t)x;
-    carry = x >> 32;
-  }
-  if (carry) a->d[a->n++] = (uint32_t)carry;
+  uint32_t carry = fer_nat_mul_add_small(a->d, a->n, m, c);
+  if (carry) a->d[a->n++] = carry;
 }
 
 /* Decimal digits (dots skipped) to a natural. */
 static bool nat_from_decimal(ferret *f, nat *a, const char *s, uint32_t len) {
-  /* log2(10) < 3.33 bits per digit: (len * 10 / 3) / 32 + 2 limbs */
-  if (!nat_alloc(f, a, (uint32_t)(((uint64_t)len * 10 / 3) / 32 + 2)))
-    return false;
-  for (uint32_t i = 0; i < len; i++)
-    if (s[i] != '.') nat_muladd_small(a, 10, (uint32_t)(s[i] - '0'));
+  if (!nat_alloc(f, a, fer_nat_decimal_limbs(len))) return false;
+  a->n = fer_nat_from_text(a->d, a->cap, s, len, 10);
   return true;
 }
 
@@ -149,42 +109,16 @@ static bool nat_from(ferret *f, nat *a, const uint32_t *d, uint32_t n) {
 
 static bool nat_mul(ferret *f, nat *r, const nat *a, const nat *b) {
   if (!nat_alloc(f, r, a->n + b->n + 1)) return false;
-  for (uint32_t i = 0; i < a->n; i++) {
-    uint64_t carry = 0;
-    for (uint32_t j = 0; j < b->n; j++) {
-      uint64_t x = (uint64_t)a->d[i] * b->d[j] + r->d[i + j] + carry;
-      r->d[i + j] = (uint32_t)x;
-      carry = x >> 32;
-    }
-    r->d[i + b->n] = (uint32_t)carry;
-  }
-  r->n = a->n + b->n;
-  nat_trim(r);
+  r->n = fer_nat_mul(r->d, a->d, a->n, b->d, b->n);
   return true;
-}
-
-static int nat_cmp(const nat *a, const nat *b) {
-  if (a->n != b->n) return a->n < b->n ? -1 : 1;
-  for (uint32_t i = a->n; i-- > 0;)
-    if (a->d[i] != b->d[i]) return a->d[i] < b->d[i] ? -1 : 1;
-  return 0;
 }
 
 /* r = a + b (sub == false) or a - b with a >= b. */
 static bool nat_addsub(ferret *f, nat *r, const nat *a, const nat *b,
                        bool sub) {
-  uint32_t n = (a->n > b->n ? a->n : b->n) + 1;
-  if (!nat_alloc(f, r, n)) return false;
-  int64_t carry = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    int64_t x = (int64_t)(i < a->n ? a->d[i] : 0) + carry;
-    int64_t y = i < b->n ? b->d[i] : 0;
-    x = sub ? x - y : x + y;
-    r->d[i] = (uint32_t)((uint64_t)x & 0xffffffffu);
-    carry = x >> 32; /* arithmetic shift: -1 is a borrow */
-  }
-  r->n = n;
-  nat_trim(r);
+  if (!nat_alloc(f, r, (a->n > b->n ? a->n : b->n) + 1)) return false;
+  r->n = sub ? fer_nat_sub(r->d, a->d, a->n, b->d, b->n)
+             : fer_nat_add(r->d, a->d, a->n, b->d, b->n);
   return true;
 }
 
@@ -231,7 +165,7 @@ static bool rat_op(ferret *f, rat *r, rat *a, rat *b, char op) {
       if (a->neg == bneg) {
         r->neg = a->neg;
         ok = nat_addsub(f, &r->num, &x, &y, false);
-      } else if (nat_cmp(&x, &y) >= 0) {
+      } else if (fer_nat_cmp(x.d, x.n, y.d, y.n) >= 0) {
         r->neg = a->neg;
         ok = nat_addsub(f, &r->num, &x, &y, true);
       } else {
@@ -272,8 +206,12 @@ fer_term fer_rd_real_literal(ferret *f, const fer_token *t) {
     nat_free(f, &num);
     return 0;
   }
-  den.d[0] = 1, den.n = 1;
-  for (uint32_t i = 0; i < frac; i++) nat_muladd_small(&den, 10, 0);
+  den.d[0] = 1, den.n = 1; /* 10^frac, nine digits at a time */
+  for (uint32_t i = 0, k; i < frac; i += k) {
+    uint32_t scale = 1;
+    for (k = 0; k < 9 && i + k < frac; k++) scale *= 10;
+    nat_muladd_small(&den, scale, 0);
+  }
   fer_term r = fer_mk_real(f, false, num.d, num.n, den.d, den.n);
   nat_free(f, &num);
   nat_free(f, &den);
@@ -346,6 +284,23 @@ fer_term fer_rd_fp_const(ferret *f, const fer_term *a) {
   memset(v, 0, (size_t)n * 8);
   fill_fp(v, n, &p, 0);
   fer_term t = fer_mk_const(f, s, v);
+  if (v != small) fer_free(f, v, (size_t)n * 8);
+  return t;
+}
+
+/* A constant of `sort` from little-endian 64-bit limbs built by `fill`;
+ * small constants use the stack, wide ones the context allocator. */
+static fer_term const_from(ferret *f, fer_sort sort, uint32_t bits,
+                           void (*fill)(uint64_t *, uint32_t, const void *,
+                                        uint32_t),
+                           const void *src, uint32_t srclen) {
+  uint32_t n = (bits + 63) / 64;
+  uint64_t small[4];
+  uint64_t *v = n <= 4 ? small : fer_malloc(f, (size_t)n * 8);
+  if (!v) return 0;
+  memset(v, 0, (size_t)n * 8);
+  fill(v, n, src, srclen);
+  fer_term t = fer_mk_const(f, sort, v);
   if (v != small) fer_free(f, v, (size_t)n * 8);
   return t;
 }

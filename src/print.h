@@ -14,6 +14,8 @@
 typedef FER_STACK(char) fer_buf;
 
 int fer_buf_add(ferret *, fer_buf *, const char *text, size_t len);
+/* A NUL-terminated string, without its NUL. */
+int fer_buf_str(ferret *, fer_buf *, const char *text);
 int fer_buf_printf(ferret *, fer_buf *, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

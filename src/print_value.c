@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nat.h"
 #include "print.h"
 
 /* ------------------------------------------------------------- buffers */
@@ -15,7 +16,7 @@ int fer_buf_add(ferret *f, fer_buf *b, const char *text, size_t len) {
   return 1;
 }
 
-static int buf_str(ferret *f, fer_buf *b, const char *s) {
+int fer_buf_str(ferret *f, fer_buf *b, const char *s) {
   return fer_buf_add(f, b, s, strlen(s));
 }
 
@@ -75,7 +76,7 @@ bool fer_symbol_is_simple(const char *name) {
 }
 
 int fer_print_symbol(ferret *f, fer_buf *b, const char *name) {
-  if (fer_symbol_is_simple(name)) return buf_str(f, b, name);
+  if (fer_symbol_is_simple(name)) return fer_buf_str(f, b, name);
   /* A quoted symbol cannot contain '|' (SMT-LIB has no escape for it);
    * such names can only come from the C API, and we print '_' in its place
    * rather than emit text no reader accepts.  '\\' is kept: SMT-LIB 2.6
@@ -143,42 +144,22 @@ static int print_fp(ferret *f, fer_buf *b, const uint64_t *v, uint32_t eb,
          fer_buf_add(f, b, ")", 1);
 }
 
-/* A natural number (32-bit little-endian limbs) in decimal, then ".0". */
+/* A natural number (32-bit little-endian limbs) in decimal, then ".0":
+ * the digits (at most 10 per limb) go straight into the buffer, from a
+ * scratch copy that fer_nat_to_decimal consumes. */
 static int print_nat(ferret *f, fer_buf *b, const uint32_t *num, uint32_t n) {
-  while (n && !num[n - 1]) n--;
+  n = fer_nat_trim(num, n);
   if (!n) return fer_buf_add(f, b, "0.0", 3);
-  /* Repeated division by 10^9 on a copy: quadratic in the limbs, which is
-   * fine for literals.  Each limb gives at most 10 decimal digits. */
-  size_t tbytes = (size_t)n * 4, dbytes = (size_t)n * 10 + 1;
+  size_t tbytes = (size_t)n * 4;
   uint32_t *t = fer_malloc(f, tbytes);
-  char *digits = fer_malloc(f, dbytes);
-  int ok = t && digits;
+  int ok = t && FER_RESERVE(f, *b, (size_t)n * 10 + 2);
   if (ok) {
     memcpy(t, num, tbytes);
-    size_t nd = 0;
-    uint32_t len = n;
-    while (len) {
-      uint64_t rem = 0;
-      for (uint32_t i = len; i-- > 0;) {
-        uint64_t cur = (rem << 32) | t[i];
-        t[i] = (uint32_t)(cur / 1000000000u);
-        rem = cur % 1000000000u;
-      }
-      while (len && !t[len - 1]) len--;
-      for (int k = 0; k < 9 && (len || rem); k++) {
-        digits[nd++] = (char)('0' + rem % 10);
-        rem /= 10;
-      }
-    }
-    if (!FER_RESERVE(f, *b, nd + 2)) ok = 0;
-    else {
-      for (size_t i = nd; i-- > 0;) b->data[b->size++] = digits[i];
-      b->data[b->size++] = '.';
-      b->data[b->size++] = '0';
-    }
+    b->size += fer_nat_to_decimal(b->data + b->size, t, n);
+    b->data[b->size++] = '.';
+    b->data[b->size++] = '0';
   }
   fer_free(f, t, tbytes);
-  fer_free(f, digits, dbytes);
   return ok;
 }
 
@@ -197,14 +178,12 @@ static int print_real(ferret *f, fer_buf *b, fer_term t) {
   return !neg || fer_buf_add(f, b, ")", 1);
 }
 
-static const char *const rm_names[] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
-
 /* Leaves: constants, reals, true/false, variables, parameters.  Returns
  * -1 for a non-leaf (the caller prints it), else 1 / 0 (allocation). */
 int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
   switch (fer_term_op(f, t)) {
-  case FER_OP_TRUE: return buf_str(f, b, "true");
-  case FER_OP_FALSE: return buf_str(f, b, "false");
+  case FER_OP_TRUE: return fer_buf_str(f, b, "true");
+  case FER_OP_FALSE: return fer_buf_str(f, b, "false");
   case FER_OP_VAR: return fer_print_symbol(f, b, fer_var_name(f, t));
   case FER_OP_PARAM:
     /* Parameters only live inside define-fun bodies, which the session
@@ -219,7 +198,7 @@ int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
     case FER_SORT_FP: return print_fp(f, b, v, si->a, si->b);
     case FER_SORT_RM:
       FER_REQUIRE(f, v[0] < 5, "rounding-mode constant out of range");
-      return buf_str(f, b, rm_names[v[0]]);
+      return fer_buf_str(f, b, fer_rm_names[v[0]]);
     default: return 0;
     }
   }

@@ -5,12 +5,13 @@
  *          width (the dictionary);
  *   user:  assignments read from SMT-LIB (define-fun x () S v) text (a
  *          model printed by ferret, z3, ...), see engine.h. */
-#include <ctype.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bv.h"
 #include "engine.h"
+#include "eval.h"
+#include "parse.h"
 #include "search.h"
 
 /* Index range [lo, hi) of the dictionary entries of `bits` bits. */
@@ -112,128 +113,105 @@ int fer_seeds_add_user(ferret *f, fer_search *s, const fer_user_seeds *u,
 
 /* ------------------------------------------------ user seeds (SMT-LIB) */
 
-typedef struct lexer {
-  const char *p, *end;
-  char tok[256];
-} lexer;
+/* A seed text is read by the SMT-LIB reader (parse.h) in a scratch reader
+ * of its own, which knows the built-in symbols only: a value is any closed
+ * term (#b/#x, (_ bvN w), (fp ...), (_ +zero eb sb), true, RNE, ...,
+ * folded by the evaluator if it is not a constant yet), and errors come
+ * with the line:column of the offending token in the seed text. */
 
-/* Next token: "(", ")", a symbol / literal (|quoted| symbols unquoted).
- * Comments (;) are skipped.  Returns 0 at the end. */
-static int next(lexer *l) {
-  for (;;) {
-    while (l->p < l->end && isspace((unsigned char)*l->p)) l->p++;
-    if (l->p < l->end && *l->p == ';') {
-      while (l->p < l->end && *l->p != '\n') l->p++;
-      continue;
-    }
-    break;
-  }
-  if (l->p >= l->end) return 0;
-  size_t n = 0;
-  if (*l->p == '(' || *l->p == ')') {
-    l->tok[n++] = *l->p++;
-  } else if (*l->p == '|') {
-    l->p++;
-    while (l->p < l->end && *l->p != '|')
-      if (n + 1 < sizeof l->tok) l->tok[n++] = *l->p++;
-      else l->p++;
-    if (l->p < l->end) l->p++;
-  } else {
-    while (l->p < l->end && !isspace((unsigned char)*l->p) && *l->p != '(' &&
-           *l->p != ')')
-      if (n + 1 < sizeof l->tok) l->tok[n++] = *l->p++;
-      else l->p++;
-  }
-  l->tok[n] = '\0';
-  return 1;
+static bool symbol_is(const fer_token *t, const char *name) {
+  return t->kind == FER_TOK_SYMBOL && t->slen == strlen(name) &&
+         !memcmp(t->s, name, t->slen);
 }
 
-/* #b..., #x... into v; returns the number of bits, 0 if not a literal. */
-static uint32_t literal(const char *t, fer_u128 *v) {
-  *v = 0;
-  if (t[0] != '#' || (t[1] != 'b' && t[1] != 'x')) return 0;
-  uint32_t bits = 0, per = t[1] == 'b' ? 1 : 4;
-  for (const char *c = t + 2; *c; c++) {
-    int d = per == 1 ? (*c == '0' ? 0 : *c == '1' ? 1 : -1)
-            : isdigit((unsigned char)*c) ? *c - '0'
-            : (tolower((unsigned char)*c) >= 'a' && tolower((unsigned char)*c) <= 'f')
-                ? tolower((unsigned char)*c) - 'a' + 10
-                : -1;
-    if (d < 0 || bits + per > 128) return 0;
-    *v = (*v << per) | (fer_u128)d;
-    bits += per;
-  }
-  return bits;
-}
-
-static int rm_of(const char *t) {
-  static const char *const names[5][2] = {
-      {"RNE", "roundNearestTiesToEven"}, {"RNA", "roundNearestTiesToAway"},
-      {"RTP", "roundTowardPositive"},    {"RTN", "roundTowardNegative"},
-      {"RTZ", "roundTowardZero"}};
-  for (int i = 0; i < 5; i++)
-    if (!strcmp(t, names[i][0]) || !strcmp(t, names[i][1])) return i;
-  return -1;
-}
-
-/* Parse a value after its first token (already in l->tok).  Returns 1 and
- * sets *v, or 0. */
-static int value(lexer *l, fer_u128 *v) {
-  if (!strcmp(l->tok, "true")) return *v = 1, 1;
-  if (!strcmp(l->tok, "false")) return *v = 0, 1;
-  int rm = rm_of(l->tok);
-  if (rm >= 0) return *v = (fer_u128)rm, 1;
-  if (literal(l->tok, v)) return 1;
-  if (strcmp(l->tok, "(") || !next(l)) return 0;
-  if (!strcmp(l->tok, "fp")) { /* (fp #bS #bE #bM) */
-    fer_u128 part;
-    *v = 0;
-    for (int i = 0; i < 3; i++) {
-      uint32_t b;
-      if (!next(l) || !(b = literal(l->tok, &part))) return 0;
-      *v = (*v << b) | part;
-    }
-    return next(l) && !strcmp(l->tok, ")");
-  }
-  if (!strcmp(l->tok, "_") && next(l)) { /* (_ bvN w), (_ +zero e s) ... */
-    char what[256];
-    memcpy(what, l->tok, sizeof what);
-    unsigned long a = 0, b = 0;
-    if (!next(l)) return 0;
-    a = strtoul(l->tok, NULL, 10);
-    if (!next(l)) return 0;
-    if (strcmp(l->tok, ")")) {
-      b = strtoul(l->tok, NULL, 10);
-      if (!next(l) || strcmp(l->tok, ")")) return 0;
-    }
-    if (!strncmp(what, "bv", 2)) { /* decimal; widths up to 128 */
-      fer_u128 x = 0;
-      for (const char *c = what + 2; *c; c++) {
-        if (!isdigit((unsigned char)*c)) return 0;
-        x = x * 10 + (fer_u128)(*c - '0');
-      }
-      *v = x & fer_bv_mask((uint32_t)a);
-      return a >= 1 && a <= 128;
-    }
-    if (a < 2 || b < 2 || a + b > 128) return 0;
-    fer_u128 sign = (fer_u128)1 << (a + b - 1);
-    fer_u128 inf = fer_bv_mask((uint32_t)a) << (b - 1);
-    if (!strcmp(what, "+zero")) return *v = 0, 1;
-    if (!strcmp(what, "-zero")) return *v = sign, 1;
-    if (!strcmp(what, "+oo")) return *v = inf, 1;
-    if (!strcmp(what, "-oo")) return *v = sign | inf, 1;
-    if (!strcmp(what, "NaN")) return *v = inf | ((fer_u128)1 << (b - 2)), 1;
-    return 0;
-  }
-  return 0;
-}
-
-static fer_term var_by_name(ferret *f, const char *name) {
+/* The declared variable named t's symbol (the last one declared), or 0. */
+static fer_term var_by_name(ferret *f, const fer_token *t) {
   for (uint32_t i = fer_var_count(f); i-- > 0;) {
-    fer_term t = fer_var_term(f, i);
-    if (t && !strcmp(fer_var_name(f, t), name)) return t;
+    fer_term v = fer_var_term(f, i);
+    if (v && symbol_is(t, fer_var_name(f, v))) return v;
   }
   return 0;
+}
+
+/* The bit pattern of the closed term v read at token vt, for the variable
+ * x (of whose sort it must be). */
+static bool value_bits(ferret *f, const fer_token *vt, fer_term x, fer_term v,
+                       fer_u128 *bits) {
+  fer_sort sort = fer_term_sort(f, x);
+  if (fer_term_sort(f, v) != sort) {
+    char want[64], got[64];
+    fer_sort_print(f, sort, want, sizeof want);
+    fer_sort_print(f, fer_term_sort(f, v), got, sizeof got);
+    return fer_rd_error_at(f, FERRET_ERROR_SORT, vt->line, vt->col,
+                           "seed: the value of '%s' has sort %s, declared %s",
+                           fer_var_name(f, x), got, want);
+  }
+  if (fer_sort_bits(f, sort) > 128)
+    return fer_rd_error_at(f, FERRET_ERROR_UNSUPPORTED, vt->line, vt->col,
+                           "seed: values wider than 128 bits are not seeds");
+  fer_op op = fer_term_op(f, v);
+  if (op != FER_OP_CONST && op != FER_OP_TRUE && op != FER_OP_FALSE) {
+    bool unspecified = false;
+    v = fer_eval(f, v, NULL, &unspecified);
+    if (!v || unspecified)
+      return fer_rd_error_at(f, FERRET_ERROR_PARSE, vt->line, vt->col,
+                             "seed: the value of '%s' is not a constant",
+                             fer_var_name(f, x));
+    op = fer_term_op(f, v);
+  }
+  *bits = op == FER_OP_CONST ? fer_const_u128(f, v) : op == FER_OP_TRUE;
+  return true;
+}
+
+/* (define-fun x () S v) after its "define-fun": *x is the variable named
+ * (0 if the formula has none of that name, and then *v is not set).  The
+ * sort S is skipped: the variable's own is what counts. */
+static bool read_define(ferret *f, fer_reader *rd, fer_term *x, fer_u128 *v) {
+  if (!fer_rd_ok(f, rd)) return false;
+  if (rd->tok.kind != FER_TOK_SYMBOL)
+    return fer_rd_expect(f, rd, FER_TOK_SYMBOL, "a variable name");
+  *x = var_by_name(f, &rd->tok);
+  fer_rd_advance(rd);
+  if (!fer_rd_ok(f, rd)) return false;
+  fer_token t = rd->tok;
+  if (t.kind == FER_TOK_LPAR) fer_rd_advance(rd);
+  if (t.kind != FER_TOK_LPAR || rd->tok.kind != FER_TOK_RPAR)
+    return fer_rd_error_at(f, FERRET_ERROR_PARSE, t.line, t.col,
+                           "seed: only constants (define-fun x () S v) "
+                           "are seeds");
+  fer_rd_advance(rd);
+  if (!fer_rd_skip_sexpr(f, rd) || !fer_rd_ok(f, rd)) return false;
+  fer_token vt = rd->tok;
+  fer_term value = fer_rd_term(f, rd, NULL, NULL);
+  FER_CLEAR(rd->named); /* a label in a seed names nothing */
+  return value &&
+         fer_rd_expect(f, rd, FER_TOK_RPAR, "')' at the end of define-fun") &&
+         (!*x || value_bits(f, &vt, *x, value, v));
+}
+
+/* The seeds of text[0..len) into u: every (define-fun ...) counts, other
+ * text ((model ...), sat, comments) is passed over. */
+static bool read_seeds(ferret *f, fer_reader *rd, fer_user_seeds *u) {
+  size_t start = u->var.size; /* first entry of the current seed */
+  while (rd->tok.kind != FER_TOK_EOF) {
+    if (!fer_rd_ok(f, rd)) return false;
+    bool open = rd->tok.kind == FER_TOK_LPAR;
+    fer_rd_advance(rd);
+    if (!open || !symbol_is(&rd->tok, "define-fun")) continue;
+    fer_rd_advance(rd);
+    fer_term x = 0;
+    fer_u128 v = 0;
+    if (!read_define(f, rd, &x, &v)) return false;
+    if (!x) continue; /* a variable this formula does not have */
+    for (size_t i = start; i < u->var.size; i++)
+      if (u->var.data[i] == x) { /* repeated: a new seed starts */
+        if (!FER_PUSH(f, u->var, 0) || !FER_PUSH(f, u->val, 0)) return false;
+        start = u->var.size;
+        break;
+      }
+    if (!FER_PUSH(f, u->var, x) || !FER_PUSH(f, u->val, v)) return false;
+  }
+  return true;
 }
 
 void fer_user_seeds_init(fer_user_seeds *u) { memset(u, 0, sizeof *u); }
@@ -245,39 +223,20 @@ void fer_user_seeds_release(ferret *f, fer_user_seeds *u) {
 
 ferret_status fer_user_seeds_parse(ferret *f, const char *text, size_t len,
                                    fer_user_seeds *u) {
-  lexer l = {text, text + len, {0}};
-  size_t start = u->var.size; /* first entry of the current seed */
-  while (next(&l)) {
-    if (strcmp(l.tok, "(") || !next(&l)) continue;
-    if (strcmp(l.tok, "define-fun")) continue; /* (model, sat, ... */
-    if (!next(&l))
-      return fer_error(f, FERRET_ERROR_PARSE, 0, 0, "seed: truncated define-fun");
-    fer_term x = var_by_name(f, l.tok);
-    /* () then the sort, which we take from the declaration */
-    int depth = 0;
-    if (!next(&l) || strcmp(l.tok, "(") || !next(&l) || strcmp(l.tok, ")"))
-      return fer_error(f, FERRET_ERROR_PARSE, 0, 0,
-                       "seed: only constants (define-fun x () S v) are seeds");
-    do {
-      if (!next(&l)) return fer_error(f, FERRET_ERROR_PARSE, 0, 0, "seed: truncated");
-      if (!strcmp(l.tok, "(")) depth++;
-      if (!strcmp(l.tok, ")")) depth--;
-    } while (depth > 0);
-    fer_u128 v;
-    if (!next(&l) || !value(&l, &v))
-      return fer_error(f, FERRET_ERROR_PARSE, 0, 0, "seed: unsupported value '%s'",
-                       l.tok);
-    if (!next(&l) || strcmp(l.tok, ")"))
-      return fer_error(f, FERRET_ERROR_PARSE, 0, 0, "seed: ')' expected");
-    if (!x) continue; /* a variable this formula does not have */
-    for (size_t i = start; i < u->var.size; i++)
-      if (u->var.data[i] == x) { /* repeated: a new seed starts */
-        if (!FER_PUSH(f, u->var, 0) || !FER_PUSH(f, u->val, 0))
-          return FERRET_ERROR_LIMIT;
-        start = u->var.size;
-        break;
-      }
-    if (!FER_PUSH(f, u->var, x) || !FER_PUSH(f, u->val, v)) return FERRET_ERROR_LIMIT;
+  fer_reader rd;
+  bool ok = fer_rd_init(f, &rd);
+  if (ok) {
+    fer_rd_begin(&rd, text, len, 1, 1);
+    ok = read_seeds(f, &rd, u);
   }
-  return FERRET_OK;
+  fer_rd_release(f, &rd);
+  if (ok) return FERRET_OK;
+  /* Those who report this (engine.c, libfuzzer.c) print the message
+   * alone: it gets the position in front. */
+  const ferret_error_info *e = &f->error;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", e->message ? e->message : "error");
+  if (!e->line) return e->status;
+  return fer_error(f, e->status, e->line, e->column, "%u:%u: %s", e->line,
+                   e->column, msg);
 }

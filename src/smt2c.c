@@ -10,7 +10,7 @@
 #include "bv.h"
 #include "eval.h"
 #include "smt2c.h"
-#include "smt_session.h" /* read only: the query, as fer_smt_print_assertions */
+#include "smt_query.h"
 
 /* ferret's FP/BV library as source lines (tools/smt2c-runtime.sh). */
 static const char *const runtime_lines[] = {
@@ -471,9 +471,9 @@ int fer_smt2c_emit(ferret *f, const fer_smt2c_unit *u, fer_buf *b,
 
 ferret_status ferret_smt2c(ferret *f) {
   FER_REQUIRE(f, f, "NULL context");
-  fer_smt *s = f->smt;
-  const fer_term *a = s->snapshot_valid ? s->snapshot.data : s->assertions.data;
-  size_t n = s->snapshot_valid ? s->snapshot.size : s->assertions.size;
+  const fer_term *a;
+  size_t n;
+  fer_smt_query(f, &a, &n);
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
   u.layout = (int)f->opt.layout;

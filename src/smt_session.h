@@ -1,5 +1,8 @@
 /* The SMT-LIB session state shared by smt.c (driving, errors, feeding) and
- * smt_cmd.c (the commands).  Private to those two files. */
+ * the command files smt_cmd.c (dispatch), smt_info.c, smt_decl.c,
+ * smt_check.c, smt_model.c and smt_opt.c, with what they share.  Private
+ * to those files (and to tests that look inside); the rest of the library
+ * reads the query through smt_query.h. */
 #ifndef FER_SMT_SESSION_H
 #define FER_SMT_SESSION_H
 
@@ -56,7 +59,48 @@ typedef struct fer_smt {
  * context's error set on failure. */
 bool fer_smt_command(ferret *, fer_smt *, const fer_token *lpar);
 void fer_smt_note_failure(fer_smt *, fer_command);
-/* Reset the session as (reset) does. */
+
+/* ---- what the command files share (smt_cmd.c) ---- */
+
+/* What a command did: failed (the context's error says why), succeeded
+ * quietly (then "success" is printed under :print-success), or answered
+ * with output of its own.  FER_R_ERROR is 0, so a reader call's false
+ * converts to it. */
+typedef enum fer_reply { FER_R_ERROR, FER_R_SUCCESS, FER_R_DONE } fer_reply;
+
+/* An error at token t; the command fails. */
+#define FER_SMT_ERROR_AT(f, st, t, ...) \
+  ((fer_reply)fer_rd_error_at((f), (st), (t)->line, (t)->col, __VA_ARGS__))
+/* Consume the ')' that ends the command. */
+bool fer_smt_close(ferret *, fer_smt *);
+/* Write b if ok (else report running out of memory), release it. */
+fer_reply fer_smt_flush(ferret *, fer_buf *, bool ok);
+
+/* ---- the commands, after their name; one file per concern ---- */
+
+/* smt_info.c */
+fer_reply fer_smt_set_logic(ferret *, fer_smt *);
+fer_reply fer_smt_set_option(ferret *, fer_smt *);
+fer_reply fer_smt_get_option(ferret *, fer_smt *);
+fer_reply fer_smt_set_info(ferret *, fer_smt *);
+fer_reply fer_smt_get_info(ferret *, fer_smt *);
+fer_reply fer_smt_echo(ferret *, fer_smt *);
+/* smt_decl.c; define-fun has parameters, define-const not. */
+fer_reply fer_smt_declare_const(ferret *, fer_smt *);
+fer_reply fer_smt_declare_fun(ferret *, fer_smt *);
+fer_reply fer_smt_define(ferret *, fer_smt *, bool with_params);
+fer_reply fer_smt_define_sort(ferret *, fer_smt *);
+fer_reply fer_smt_push_pop(ferret *, fer_smt *, bool push);
+fer_reply fer_smt_assert(ferret *, fer_smt *);
+fer_reply fer_smt_get_assertions(ferret *, fer_smt *);
+/* Empty the assertion stack, as (reset) and (reset-assertions) do. */
 void fer_smt_reset(ferret *, fer_smt *);
+/* smt_check.c: c is one of the three check-sat commands. */
+fer_reply fer_smt_check_sat(ferret *, fer_smt *, fer_command c);
+/* smt_model.c; lpar: where the command starts (for its errors). */
+fer_reply fer_smt_get_model(ferret *, fer_smt *, const fer_token *lpar);
+fer_reply fer_smt_get_value(ferret *, fer_smt *, const fer_token *lpar);
+/* The model of the last sat, made total, as get-model prints it. */
+fer_reply fer_smt_print_model(ferret *, fer_smt *);
 
 #endif

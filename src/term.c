@@ -3,12 +3,18 @@
 #include <string.h>
 
 #include "internal.h"
+#include "nat.h"
 
 const fer_op_info fer_op_table[FER_OP_COUNT] = {
 #define FER_OP_ROW(ID, NAME, NIDX, KIND) {NAME, NIDX, FER_KIND_##KIND},
     FER_OPS(FER_OP_ROW)
 #undef FER_OP_ROW
 };
+
+const char *const fer_rm_names[5] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
+const char *const fer_rm_long_names[5] = {
+    "roundNearestTiesToEven", "roundNearestTiesToAway", "roundTowardPositive",
+    "roundTowardNegative", "roundTowardZero"};
 
 #define S(f) ((f)->store)
 
@@ -305,98 +311,29 @@ fer_term fer_mk_param(ferret *f, uint32_t number, fer_sort sort) {
 
 /* ------------------------------------------------- rationals (for Real) */
 
-static uint32_t trim(const uint32_t *a, uint32_t n) {
-  while (n && !a[n - 1]) n--;
-  return n;
-}
-
-/* a -= b (a >= b), in place. */
-static void nat_sub(uint32_t *a, uint32_t an, const uint32_t *b, uint32_t bn) {
-  uint64_t borrow = 0;
-  for (uint32_t i = 0; i < an; i++) {
-    uint64_t d = (uint64_t)a[i] - (i < bn ? b[i] : 0) - borrow;
-    a[i] = (uint32_t)d;
-    borrow = (d >> 63) & 1;
-  }
-}
-
-static int nat_cmp(const uint32_t *a, uint32_t an, const uint32_t *b,
-                   uint32_t bn) {
-  an = trim(a, an), bn = trim(b, bn);
-  if (an != bn) return an < bn ? -1 : 1;
-  for (uint32_t i = an; i-- > 0;)
-    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-
-static void nat_shr1(uint32_t *a, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++)
-    a[i] = (a[i] >> 1) | (i + 1 < n ? a[i + 1] << 31 : 0);
-}
-
-static bool nat_even(const uint32_t *a, uint32_t n) { return !n || !(a[0] & 1); }
-static bool nat_zero(const uint32_t *a, uint32_t n) { return !trim(a, n); }
-
-/* Binary gcd; result in `g` (size max(an, bn)); a and b are consumed. */
-static void nat_gcd(uint32_t *a, uint32_t an, uint32_t *b, uint32_t bn,
-                    uint32_t *g, uint32_t gn) {
-  uint32_t shift = 0;
-  while (nat_even(a, an) && nat_even(b, bn)) nat_shr1(a, an), nat_shr1(b, bn), shift++;
-  while (nat_even(a, an)) nat_shr1(a, an);
-  while (!nat_zero(b, bn)) {
-    while (nat_even(b, bn)) nat_shr1(b, bn);
-    if (nat_cmp(a, an, b, bn) > 0) {
-      uint32_t *t = a; a = b; b = t;
-      uint32_t tn = an; an = bn; bn = tn;
-    }
-    nat_sub(b, bn, a, an);
-  }
-  memset(g, 0, gn * 4);
-  memcpy(g, a, (an < gn ? an : gn) * 4);
-  for (; shift; shift--) { /* g <<= 1 */
-    for (uint32_t i = gn; i-- > 0;)
-      g[i] = (g[i] << 1) | (i ? g[i - 1] >> 31 : 0);
-  }
-}
-
-/* q = a / d, remainder in r (dn + 1 limbs); bit-serial long division,
- * which is plenty for literal-sized numbers. */
-static void nat_div(const uint32_t *a, uint32_t an, const uint32_t *d,
-                    uint32_t dn, uint32_t *q, uint32_t *r) {
-  memset(q, 0, an * 4);
-  memset(r, 0, (dn + 1) * 4);
-  for (uint32_t bit = an * 32; bit-- > 0;) {
-    for (uint32_t i = dn + 1; i-- > 0;)
-      r[i] = (r[i] << 1) | (i ? r[i - 1] >> 31 : 0);
-    r[0] |= (a[bit / 32] >> (bit % 32)) & 1;
-    if (nat_cmp(r, dn + 1, d, dn) >= 0) {
-      nat_sub(r, dn + 1, d, dn);
-      q[bit / 32] |= (uint32_t)1 << (bit % 32);
-    }
-  }
-}
-
+/* The numbers are reduced by their gcd (nat.h) in one scratch block:
+ * a, b (the gcd's inputs, the gcd ends in a), the two quotients and the
+ * remainder, of m limbs each, r with one more. */
 fer_term fer_mk_real(ferret *f, bool neg, const uint32_t *num, uint32_t nlen,
                      const uint32_t *den, uint32_t dlen) {
   fer_store *s = S(f);
-  nlen = trim(num, nlen), dlen = trim(den, dlen);
+  nlen = fer_nat_trim(num, nlen), dlen = fer_nat_trim(den, dlen);
   if (!dlen) return 0;
   uint32_t m = (nlen > dlen ? nlen : dlen) + 1;
-  size_t bytes = (size_t)m * 4 * 6 + 4;
+  size_t bytes = (size_t)m * 4 * 5 + 4;
   uint32_t *w = fer_calloc(f, bytes);
   if (!w) return 0;
-  uint32_t *a = w, *b = w + m, *g = w + 2 * m, *qn = w + 3 * m,
-           *qd = w + 4 * m, *r = w + 5 * m;
+  uint32_t *a = w, *b = w + m, *qn = w + 2 * m, *qd = w + 3 * m,
+           *r = w + 4 * m;
   uint32_t rn, rd;
   if (!nlen) {
     qn[0] = 0, rn = 0, qd[0] = 1, rd = 1, neg = false;
   } else {
     memcpy(a, num, nlen * 4);
     memcpy(b, den, dlen * 4);
-    nat_gcd(a, m, b, m, g, m);
-    nat_div(num, nlen, g, m, qn, r);
-    nat_div(den, dlen, g, m, qd, r);
-    rn = trim(qn, nlen), rd = trim(qd, dlen);
+    uint32_t gn = fer_nat_gcd(a, b, m);
+    rn = fer_nat_divmod(qn, r, num, nlen, a, gn);
+    rd = fer_nat_divmod(qd, r, den, dlen, a, gn);
   }
   uint32_t need = 3 + rn + rd;
   fer_term t = 0;

@@ -1,5 +1,8 @@
-/* The 128-bit unsigned integer every layer holds values in (a BV of up to
- * 128 bits, an FP bit pattern of up to 128 bits). */
+/* fer_u128, the unsigned 128-bit integer that holds FP bit patterns, BV
+ * values of up to 128 bits and search slots.  A header of its own so that
+ * the semantics (fp/, bv.h) and the natural numbers (nat.h) need nothing
+ * of the term store; `ferret smt2c` copies it into the C it writes
+ * (tools/smt2c-runtime.sh). */
 #ifndef FER_U128_H
 #define FER_U128_H
 

@@ -24,7 +24,7 @@
 #include "test.h"
 
 /* Also tested here: the generic paths behind the hardware fast paths
- * (declared in src/fp/fp_internal.h; repeated to keep the tests off the
+ * (declared in src/fp/hw.h; repeated to keep the tests off the
  * library's internal helpers). */
 fer_u128 fer_fp_add_soft(fer_fmt, fer_rm, fer_u128, fer_u128, bool sub);
 fer_u128 fer_fp_mul_soft(fer_fmt, fer_rm, fer_u128, fer_u128);
@@ -703,7 +703,7 @@ TEST(fp_arith_hw_vs_soft) {
   fprintf(stderr, "  hardware vs generic: %llu comparisons\n", (unsigned long long)total);
 }
 
-/* (15,64) under RNE takes the x87 (fp_internal.h); the generic code must
+/* (15,64) under RNE takes the x87 (fp/hw.h); the generic code must
  * give the same bits: edges x edges, then random operands, in the default
  * x87 control word and with the rounding control set to down, up and
  * toward zero, and the precision control to 53 bits (where the probe must

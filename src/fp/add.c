@@ -6,6 +6,7 @@
  * with an exact sticky bit; see add_finite for why the word is wide
  * enough. */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
 
 /* Every case but finite + finite (cls/sign of a, and of b after the flip
  * that turns a subtraction into an addition). */
@@ -150,7 +151,7 @@ __attribute__((noinline)) static fer_u128 add_slow(fer_fmt f, fer_rm rm,
 }
 
 fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
-#if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
+#if FER_FP_HW /* hot: see fp/hw.h for why this is exact */
   fer_u128 r;
   if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
       fer_hw_out64(fer_hw_to_d(a) + fer_hw_to_d(b), &r))
@@ -159,7 +160,7 @@ fer_u128 fer_fp_add(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) + fer_hw_to_f(b), &r))
     return r;
 #endif
-#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp/hw.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out(fer_x87_in(a) + fer_x87_in(b));
 #endif
@@ -176,7 +177,7 @@ fer_u128 fer_fp_sub(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) - fer_hw_to_f(b), &r))
     return r;
 #endif
-#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp/hw.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out(fer_x87_in(a) - fer_x87_in(b));
 #endif

@@ -4,12 +4,13 @@
  * sig * 2^exp, so one call of the rounding core does the rest (widening is
  * exact, narrowing may overflow or go subnormal). */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
 
 fer_u128 fer_fp_convert(fer_fmt to, fer_rm rm, fer_fmt from, fer_u128 x) {
 #if FER_FP_HW
   /* Float64 -> Float32 under RNE: one cvtsd2ss rounds once under the MXCSR
    * direction; the probe and the normal-in/normal-out guards of
-   * fp_internal.h make it exact whatever the host did to the MXCSR. */
+   * fp/hw.h make it exact whatever the host did to the MXCSR. */
   fer_u128 r;
   if (from.eb == 11 && from.sb == 53 && fer_hw_f32(to, rm) &&
       fer_hw_in64(x, x) && fer_hw_nearest() &&

@@ -5,6 +5,8 @@
  * x/0 is an infinity (x finite nonzero), 0/0 and inf/inf are NaN; signs
  * are the xor of the operands' signs. */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
+#include "fp/wide.h"
 
 /* q * d for a 64-bit q: two multiplications instead of fer_mul128's four. */
 static inline fer_u256 mul64x128(uint64_t q, fer_u128 d) {
@@ -144,7 +146,7 @@ static fer_u128 div_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
  *     >= 2 (so x is above the smallest normal and rounding it cannot have
  *     touched the subnormal range under FTZ, whatever tininess rule the
  *     hardware uses), q finite.  Then fer_hw_step gives the correctly
- *     rounded neighbour (fp_internal.h), including overflow when q is the
+ *     rounded neighbour (fp/hw.h), including overflow when q is the
  *     largest finite number. */
 static fer_u128 div_hw_directed(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
   if (f.eb == 8 && f.sb == 24) {
@@ -192,7 +194,7 @@ __attribute__((noinline)) static fer_u128 div_slow(fer_fmt f, fer_rm rm,
 }
 
 fer_u128 fer_fp_div(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
-#if FER_FP_HW /* hot: see fp_internal.h for why this is exact; a zero or
+#if FER_FP_HW /* hot: see fp/hw.h for why this is exact; a zero or
                  subnormal divisor never reaches the hardware */
   fer_u128 r;
   if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
@@ -202,7 +204,7 @@ fer_u128 fer_fp_div(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) / fer_hw_to_f(b), &r))
     return r;
 #endif
-#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp/hw.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out(fer_x87_in(a) / fer_x87_in(b));
 #endif

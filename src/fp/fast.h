@@ -13,7 +13,7 @@
  *     canonical; comparisons are one ucomisd/ucomiss;
  *   - FER_ENV_NEAREST (only the rounding direction is known, by
  *     fer_fast_probe()): the exact guards of the library's hardware paths
- *     (fp_internal.h, "hardware fast paths"): operands whose exponent field
+ *     (fp/hw.h): operands whose exponent field
  *     is nonzero (normal, infinite or NaN: DAZ cannot act) go to the SSE
  *     instruction, whose result is kept only if its exponent field is
  *     nonzero too (FTZ cannot have acted);
@@ -59,6 +59,7 @@
 #define FER_FP_FAST_H
 
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
 
 /* Is the MXCSR rounding direction round-to-nearest?  (false when the
  * build has no hardware paths: then nothing uses it.)  Float32 shares the

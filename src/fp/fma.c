@@ -15,6 +15,8 @@
  * then cancels at most one bit and keeps far more than sb+1 bits; when
  * nothing is lost the sum is exact however much cancels. */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
+#include "fp/wide.h"
 
 typedef struct term {
   bool sign;
@@ -288,7 +290,7 @@ static fer_u128 sum256(fer_fmt f, fer_rm rm, term big, term small) {
   return fer_fp_round(f, rm, sign, wexp, s, sticky);
 }
 
-/* The hardware path uses the FMA instruction (fp_internal.h): with
+/* The hardware path uses the FMA instruction (fp/hw.h): with
  * fer_hw_nearest() and the same normal-in/normal-out guards as add (then
  * neither DAZ nor FTZ can act) its result is fer_fp_fma's under RNE. */
 

@@ -5,6 +5,7 @@
  * integer has no signed zero). */
 #include "bv.h"
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
 
 fer_u128 fer_fp_from_ubv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   bv &= fer_bv_mask(width);
@@ -20,7 +21,7 @@ fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
    * the integer itself), and otherwise rounds once under the MXCSR
    * direction, taken only under RNE when the probe says it rounds to
    * nearest.  The result is never subnormal and 0 gives +0, so FTZ/DAZ
-   * cannot act (see fp_internal.h). */
+   * cannot act (see fp/hw.h). */
   if (width <= 64 && (f.sb == 53 ? f.eb == 11 : f.sb == 24 && f.eb == 8)) {
     unsigned up = 64 - width; /* sign-extend to 64 bits */
     int64_t v = (int64_t)((uint64_t)bv << up) >> up;

@@ -16,6 +16,8 @@
  * checked exactly by streaming the limbs of q*D against N (nat.c), once or
  * twice.  The time is linear in the sizes of N and D. */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
+#include "fp/wide.h"
 #include "nat.h"
 
 /* 256 bits of a starting at bit position pos (bits outside read as 0). */
@@ -89,7 +91,7 @@ static fer_u128 from_u64_wide(fer_fmt f, fer_rm rm, bool neg, uint64_t n,
 #if FER_FP_X87
   /* (15,64) under RNE: N and D are exact in the x87's 64-bit significand,
    * and one fdiv rounds their quotient (always normal: 2^-64 < N/D <
-   * 2^64) once to (15,64) (fp_internal.h). */
+   * 2^64) once to (15,64) (fp/hw.h). */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out((long double)n / (long double)d) |
            (fer_u128)neg << 78;

@@ -2,6 +2,8 @@
  * (up to 2*126 bits), rounded once.  inf * 0 is NaN; the sign of any
  * product, zero and infinite ones included, is the xor of the signs. */
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
+#include "fp/wide.h"
 
 /* Every case but finite * finite. */
 static fer_u128 mul_special(fer_fmt f, int ca, int cb, bool sign) {
@@ -47,7 +49,7 @@ static fer_u128 mul_generic(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
 #if FER_FP_HW
 /* Float32/Float64 under RTZ/RTP/RTN/RNA from the hardware's round-to-
  * nearest product p (fer_hw_nearest() checked) and the exact error
- * t = a*b - p, then fer_hw_step (fp_internal.h).  0 = not handled.
+ * t = a*b - p, then fer_hw_step (fp/hw.h).  0 = not handled.
  *   Float32: a*b in double is exact (48 bits; normal operands give
  *   2^-252 <= |a*b| < 2^256, normal in double), p = (float) of it rounds
  *   once, and t = ab - p is exact in double: both lie on the grid of ab's
@@ -108,7 +110,7 @@ __attribute__((noinline)) static fer_u128 mul_slow(fer_fmt f, fer_rm rm,
 }
 
 fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
-#if FER_FP_HW /* hot: see fp_internal.h for why this is exact */
+#if FER_FP_HW /* hot: see fp/hw.h for why this is exact */
   fer_u128 r;
   if (fer_hw_f64(f, rm) && fer_hw_in64(a, b) && fer_hw_nearest() &&
       fer_hw_out64(fer_hw_to_d(a) * fer_hw_to_d(b), &r))
@@ -117,7 +119,7 @@ fer_u128 fer_fp_mul(fer_fmt f, fer_rm rm, fer_u128 a, fer_u128 b) {
       fer_hw_out32(fer_hw_to_f(a) * fer_hw_to_f(b), &r))
     return r;
 #endif
-#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp/hw.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out(fer_x87_in(a) * fer_x87_in(b));
 #endif

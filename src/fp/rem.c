@@ -9,6 +9,7 @@
  * the remainder modulo 2Y gives both X*2^d mod Y and the parity of the
  * integer quotient, which decides ties. */
 #include "fp/fp_internal.h"
+#include "fp/wide.h"
 
 /* a*b mod m for a, b < m. */
 static fer_u128 mulmod(fer_u128 a, fer_u128 b, fer_u128 m) {

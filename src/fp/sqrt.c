@@ -5,6 +5,8 @@
 #include <math.h>
 
 #include "fp/fp_internal.h"
+#include "fp/hw.h"
+#include "fp/wide.h"
 
 /* floor(sqrt(n)) and whether it is exact, for n < 2^128. */
 static uint64_t isqrt128(fer_u128 n, bool *exact) {
@@ -337,7 +339,7 @@ __attribute__((noinline)) static fer_u128 sqrt_slow(fer_fmt f, fer_rm rm,
 }
 
 fer_u128 fer_fp_sqrt(fer_fmt f, fer_rm rm, fer_u128 a) {
-#if FER_FP_HW /* hot: see fp_internal.h; negative operands (NaN or -0)
+#if FER_FP_HW /* hot: see fp/hw.h; negative operands (NaN or -0)
                  take the generic path */
   fer_u128 r;
   if (fer_hw_f64(f, rm) && !((uint64_t)a >> 63) && fer_hw_in64(a, a) &&
@@ -347,7 +349,7 @@ fer_u128 fer_fp_sqrt(fer_fmt f, fer_rm rm, fer_u128 a) {
       fer_hw_nearest() && fer_hw_out32(sqrtf(fer_hw_to_f(a)), &r))
     return r;
 #endif
-#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp_internal.h) */
+#if FER_FP_X87 /* (15,64) under RNE: the x87 (fp/hw.h) */
   if (fer_x87_fmt(f, rm) && fer_x87_nearest())
     return fer_x87_out(x87_sqrt(fer_x87_in(a)));
 #endif
