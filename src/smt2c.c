@@ -10,7 +10,6 @@
 #include "bv.h"
 #include "eval.h"
 #include "smt2c.h"
-#include "smt_query.h"
 
 /* ferret's FP/BV library as source lines (tools/smt2c-runtime.sh). */
 static const char *const runtime_lines[] = {
@@ -465,27 +464,4 @@ int fer_smt2c_emit(ferret *f, const fer_smt2c_unit *u, fer_buf *b,
   fer_free(f, blk_done, nb);
   fer_free(f, is_dest, nr);
   return ok;
-}
-
-/* ---------------------------------------------------------- public API */
-
-ferret_status ferret_smt2c(ferret *f) {
-  FER_REQUIRE(f, f, "NULL context");
-  const fer_term *a;
-  size_t n;
-  fer_smt_query(f, &a, &n);
-  fer_smt2c_unit u;
-  fer_smt2c_init(&u);
-  u.layout = (int)f->opt.layout;
-  fer_buf b = {0};
-  ferret_status st = fer_smt2c_prepare(f, a, n, &u);
-  if (st == FERRET_OK &&
-      !fer_smt2c_emit(f, &u, &b, (int)f->opt.encoding, f->opt.smt2c_main != 0))
-    st = f->error.status != FERRET_OK
-             ? f->error.status
-             : fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "smt2c: out of memory");
-  if (st == FERRET_OK) fer_write(f, b.data, b.size);
-  FER_RELEASE(f, b);
-  fer_smt2c_release(f, &u);
-  return st;
 }

@@ -1,8 +1,11 @@
-/* `ferret opt`: the query printed as a script, as read or after the
- * preprocessing passes (each pass that changed it, with --opt-trace). */
+/* The query written out instead of answered: `ferret opt` (the query
+ * printed as a script, as read or after the preprocessing passes, each pass
+ * that changed it with --opt-trace) and `ferret smt2c` (the query as a C
+ * program, by the smt2c backend). */
 #include <stdio.h>
 
 #include "pre.h"
+#include "smt2c.h"
 #include "smt_query.h"
 #include "smt_session.h"
 
@@ -52,4 +55,27 @@ ferret_status fer_smt_print_assertions(ferret *f) {
                ? f->error.status
                : fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "printing failed");
   return FERRET_OK;
+}
+
+/* ferret smt2c: the query as one self-contained C program (smt2c.h). */
+
+ferret_status ferret_smt2c(ferret *f) {
+  FER_REQUIRE(f, f, "NULL context");
+  const fer_term *a;
+  size_t n;
+  fer_smt_query(f, &a, &n);
+  fer_smt2c_unit u;
+  fer_smt2c_init(&u);
+  u.layout = (int)f->opt.layout;
+  fer_buf b = {0};
+  ferret_status st = fer_smt2c_prepare(f, a, n, &u);
+  if (st == FERRET_OK &&
+      !fer_smt2c_emit(f, &u, &b, (int)f->opt.encoding, f->opt.smt2c_main != 0))
+    st = f->error.status != FERRET_OK
+             ? f->error.status
+             : fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "smt2c: out of memory");
+  if (st == FERRET_OK) fer_write(f, b.data, b.size);
+  FER_RELEASE(f, b);
+  fer_smt2c_release(f, &u);
+  return st;
 }
