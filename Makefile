@@ -1,7 +1,8 @@
 # ferret — build with a C11 compiler alone.
 #
 #   make            release build: build/ferret, build/libferret.a, build/libferret.so
-#   make test       sanitizer build (ASan+UBSan) in build-san/ and every test
+#   make test       layering check, sanitizer build (ASan+UBSan) in build-san/
+#                   and every test
 #   make san        only the sanitizer build
 #   make clean
 #
@@ -16,10 +17,10 @@ endif
 BASE    := -std=c11 -D_POSIX_C_SOURCE=200809L -g $(WARN) -fvisibility=hidden -Iinclude -Isrc
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
-LIBSRC  := $(sort $(wildcard src/*.c src/fp/*.c))
+LIBSRC  := $(sort $(wildcard src/*/*.c))
 CLISRC  := $(sort $(wildcard cli/*.c))
 TESTSRC := $(sort $(wildcard tests/test_*.c))
-HDRS    := $(wildcard include/*.h src/*.h src/fp/*.h cli/*.h tests/*.h)
+HDRS    := $(wildcard include/*.h src/*/*.h cli/*.h tests/*.h)
 
 all: build/ferret build/libferret.a build/libferret.so
 
@@ -63,21 +64,22 @@ build-san/ferret-tests: build-san/tests/main.o $(TESTSRC:%.c=build-san/%.o) buil
 
 # smt2c copies ferret's FP/BV library into the C it writes: the source text
 # is generated from the library files (tools/smt2c-runtime.sh).
-SMT2C_RT := tools/smt2c-runtime.sh src/ops.h src/u128.h src/bv.h src/bv.c \
+SMT2C_RT := tools/smt2c-runtime.sh src/base/ops.h src/base/u128.h src/bv/bv.h src/bv/bv.c \
   src/fp/fp.h src/fp/wide.h src/fp/fp_internal.h src/fp/hw.h \
   $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
 # Generated into each build directory (never committed), found through -I.
 build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc: $(SMT2C_RT)
 	@mkdir -p $(dir $@)
 	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
-build/src/smt2c.o: build/gen/smt2c_runtime.inc
-build/src/smt2c.o: GENINC = -Ibuild/gen
-build-san/src/smt2c.o: build-san/gen/smt2c_runtime.inc
-build-san/src/smt2c.o: GENINC = -Ibuild-san/gen
+build/src/backends/smt2c.o: build/gen/smt2c_runtime.inc
+build/src/backends/smt2c.o: GENINC = -Ibuild/gen
+build-san/src/backends/smt2c.o: build-san/gen/smt2c_runtime.inc
+build-san/src/backends/smt2c.o: GENINC = -Ibuild-san/gen
 
 san: build-san/ferret build-san/ferret-tests
 
 test: all
+	tools/check-layers.sh
 	tests/deps.sh
 	$(MAKE) san
 	tests/run-all.sh
@@ -85,4 +87,7 @@ test: all
 clean:
 	rm -rf build build-san
 
-.PHONY: all san test clean
+layers:
+	tools/check-layers.sh
+
+.PHONY: all san test clean layers

@@ -80,7 +80,8 @@
 
 #include "fp/fast.h"
 #include "fp/env.h" /* fer_env_enter */
-#include "internal.h"
+#include "base/context.h"
+#include "smt/term.h"
 #include "fp/fp.h"
 
 #define N 4096

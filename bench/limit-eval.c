@@ -60,11 +60,12 @@
 #include <time.h>
 
 #include "ferret.h"
-#include "internal.h"
+#include "base/context.h"
+#include "smt/term.h"
 #include "limit.h"
-#include "search.h" /* fer_special_values */
-#include "smt2c.h"
-#include "smt_query.h" /* the query after parse_only */
+#include "engine/search.h" /* fer_special_values */
+#include "backends/smt2c.h"
+#include "api/smt_query.h" /* the query after parse_only */
 
 /* Cap on the slot vectors of one input set (K is lowered to fit). */
 #define LIMIT_MAX_SET_BYTES ((size_t)64 << 20)

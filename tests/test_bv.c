@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bv.h"
+#include "bv/bv.h"
 #include "test.h"
 
 #define U128(hi, lo) (((fer_u128)(hi) << 64) | (fer_u128)(lo))

@@ -16,7 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base/context.h"
+#include "smt/term.h"
 #include "test.h"
 
 /* A fresh context that only reads (check-sat answers without searching). */

@@ -10,11 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "fp/env.h"
-#include "internal.h"
-#include "print.h"
-#include "smt_session.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "smt/print.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
@@ -415,10 +416,10 @@ TEST(engine_z3_oracle_can_fail) {
  * reused between executions), each constraint's value compared with
  * fer_eval on the same assignment.  Catches a wrong operand index
  * (dependencies) as well as a wrong opcode mapping. */
-#include "eval.h"
-#include "prog.h"
-#include "rng.h"
-#include "search.h"
+#include "smt/eval.h"
+#include "engine/prog.h"
+#include "base/rng.h"
+#include "engine/search.h"
 
 /* Every operator the program can run, over every sort. */
 static const char *all_ops =

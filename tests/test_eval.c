@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "eval.h"
-#include "internal.h"
-#include "solve.h"
+#include "smt/eval.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "solve/solve.h"
 #include "test.h"
 
 /* ---- term building shorthands ---- */

@@ -22,7 +22,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-#include "bv.h"
+#include "bv/bv.h"
 #include "fp/fp.h"
 #include "fp_conv_gen.h"
 #include "fp_oracle.h"

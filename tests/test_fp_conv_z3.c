@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bv.h"
+#include "bv/bv.h"
 #include "fp_conv_gen.h"
 #include "fp_oracle.h"
 #include "test.h"

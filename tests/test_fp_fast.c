@@ -16,12 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bv.h"
+#include "bv/bv.h"
 #include "fp/env.h"
 #include "fp/fast.h"
-#include "internal.h"
-#include "prog.h"
-#include "smt_session.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "engine/prog.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 #if defined(__x86_64__) && defined(__SSE2__)

@@ -4,7 +4,7 @@
 #include <gmp.h>
 #include <stdlib.h>
 
-#include "nat.h"
+#include "base/nat.h"
 #include "test.h"
 
 #define MAXL 40 /* limbs of the random operands */

@@ -6,8 +6,8 @@
  * (comments show the arithmetic). */
 #include <stdlib.h>
 
-#include "parse.h"
-#include "smt_session.h"
+#include "smt/parse.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 static void quiet(void *user, const char *text, size_t len) {

@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "pre.h"
-#include "smt_session.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "engine/pre.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }

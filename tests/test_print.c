@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "print.h"
+#include "smt/print.h"
 #include "test.h"
 
 /* The printed text as a malloc'ed C string (NULL if printing failed). */

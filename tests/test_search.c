@@ -9,9 +9,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
-#include "internal.h"
-#include "smt_session.h"
+#include "engine/engine.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }

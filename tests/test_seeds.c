@@ -3,8 +3,9 @@
  * that say where in the seed text they are. */
 #include <string.h>
 
-#include "engine.h"
-#include "internal.h"
+#include "engine/engine.h"
+#include "base/context.h"
+#include "smt/term.h"
 #include "test.h"
 
 static ferret *declared(void) {

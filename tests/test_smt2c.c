@@ -14,11 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bv.h"
-#include "internal.h"
-#include "smt2c.h"
-#include "smt_session.h"
-#include "solve.h"
+#include "bv/bv.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "backends/smt2c.h"
+#include "api/smt_session.h"
+#include "solve/solve.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }

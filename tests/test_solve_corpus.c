@@ -12,9 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
-#include "print.h"
-#include "smt_session.h"
+#include "base/context.h"
+#include "smt/term.h"
+#include "smt/print.h"
+#include "api/smt_session.h"
 #include "test.h"
 
 #define STRIDE 3

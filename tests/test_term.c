@@ -1,5 +1,6 @@
 /* Term store and sort checker. */
-#include "internal.h"
+#include "base/context.h"
+#include "smt/term.h"
 #include "test.h"
 
 TEST(term_sorts_are_interned) {

@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ops.h"  /* fer_rm */
-#include "u128.h"
+#include "base/ops.h"  /* fer_rm */
+#include "base/u128.h"
 
 typedef struct fer_fmt {
   uint32_t eb, sb;

@@ -3,7 +3,7 @@
  * magnitude of the most negative 128-bit value, 2^127, too), so one call
  * of the rounding core gives the correctly rounded result.  0 gives +0 (an
  * integer has no signed zero). */
-#include "bv.h"
+#include "bv/bv.h"
 #include "fp/fp_internal.h"
 #include "fp/hw.h"
 

@@ -18,7 +18,7 @@
 #include "fp/fp_internal.h"
 #include "fp/hw.h"
 #include "fp/wide.h"
-#include "nat.h"
+#include "base/nat.h"
 
 /* 256 bits of a starting at bit position pos (bits outside read as 0). */
 static fer_u256 bits256(const uint32_t *a, uint32_t n, int64_t pos) {

@@ -13,7 +13,7 @@
  *   to_sbv: +inf or too large        -> the largest signed value
  *           -inf or too small        -> the smallest signed value
  * i.e. saturation, with NaN at 0. */
-#include "bv.h" /* fer_bv_mask */
+#include "bv/bv.h" /* fer_bv_mask */
 #include "fp/fp_internal.h"
 
 /* |x| rounded to an integer under rm (the sign of x gives the direction

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "u128.h"
+#include "base/u128.h"
 
 #define FER_U128_1 ((fer_u128)1)
 #define FER_U128_MAX (~(fer_u128)0)

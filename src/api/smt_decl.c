@@ -1,0 +1,195 @@
+/* The SMT-LIB commands that build the formula: declarations, definitions
+ * (define-fun, define-const, define-sort) and the assertion stack (assert,
+ * push, pop, reset, get-assertions). */
+#include <string.h>
+
+#include "api/smt_session.h"
+
+#define RD (&s->rd)
+
+/* --------------------------------------------------------- declarations */
+
+static bool declare(ferret *f, fer_smt *s, uint32_t sym, fer_sort sort) {
+  fer_term v = fer_mk_var(f, fer_sym_name(RD, sym), sort);
+  return v && fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, v) &&
+         FER_PUSH(f, s->decls, v);
+}
+
+fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
+  fer_token t = RD->tok;
+  uint32_t sym = fer_rd_symbol(f, RD, "a constant name");
+  if (!sym || !fer_rd_check_fresh(f, RD, sym, t.line, t.col))
+    return FER_R_ERROR;
+  fer_sort sort = fer_rd_sort(f, RD);
+  if (!sort || !fer_smt_close(f, s) || !declare(f, s, sym, sort))
+    return FER_R_ERROR;
+  return FER_R_SUCCESS;
+}
+
+fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
+  fer_token t = RD->tok;
+  uint32_t sym = fer_rd_symbol(f, RD, "a function name");
+  if (!sym || !fer_rd_check_fresh(f, RD, sym, t.line, t.col) ||
+      !fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the argument sorts") ||
+      !fer_rd_ok(f, RD))
+    return FER_R_ERROR;
+  if (RD->tok.kind != FER_TOK_RPAR)
+    return FER_SMT_ERROR_AT(
+        f, FERRET_ERROR_UNSUPPORTED, &t,
+        "unsupported: uninterpreted function '%s' (declare-fun "
+        "with arguments; uninterpreted functions)",
+        fer_sym_name(RD, sym));
+  fer_rd_advance(RD);
+  fer_sort sort = fer_rd_sort(f, RD);
+  if (!sort || !fer_smt_close(f, s) || !declare(f, s, sym, sort))
+    return FER_R_ERROR;
+  return FER_R_SUCCESS;
+}
+
+fer_reply fer_smt_define(ferret *f, fer_smt *s, bool with_params) {
+  fer_token t = RD->tok;
+  uint32_t sym = fer_rd_symbol(f, RD, "a name");
+  if (!sym || !fer_rd_check_fresh(f, RD, sym, t.line, t.col))
+    return FER_R_ERROR;
+  fer_rd_mark mark = fer_rd_mark_get(RD);
+  uint32_t sorts = (uint32_t)RD->fun_sorts.size, n = 0;
+  if (with_params) {
+    if (!fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the parameters"))
+      goto fail;
+    while (RD->tok.kind == FER_TOK_LPAR) {
+      fer_rd_advance(RD);
+      uint32_t p = fer_rd_symbol(f, RD, "a parameter name");
+      fer_sort ps = p ? fer_rd_sort(f, RD) : 0;
+      fer_term pt = ps ? fer_mk_param(f, n, ps) : 0;
+      if (!pt ||
+          !fer_rd_expect(f, RD, FER_TOK_RPAR, "')' after the parameter") ||
+          !FER_PUSH(f, RD->fun_sorts, ps) ||
+          !fer_rd_bind(f, RD, p, false, FER_BIND_TERM, pt))
+        goto fail;
+      n++;
+    }
+    if (!fer_rd_expect(f, RD, FER_TOK_RPAR, "')' after the parameters"))
+      goto fail;
+  }
+  fer_sort result = fer_rd_sort(f, RD);
+  if (!result || !fer_rd_ok(f, RD)) goto fail;
+  fer_token bt = RD->tok;
+  fer_term body = fer_rd_term(f, RD, NULL, NULL);
+  if (!body || !fer_smt_close(f, s)) goto fail;
+  if (n && RD->named.size) { /* the label would name a term with parameters */
+    const fer_pending *p = &RD->named.data[0];
+    fer_rd_error_at(f, FERRET_ERROR_UNSUPPORTED, p->line, p->col,
+                    "unsupported: :named inside a define-fun with parameters");
+    goto fail;
+  }
+  if (fer_term_sort(f, body) != result) {
+    char want[64], got[64];
+    fer_sort_print(f, result, want, sizeof want);
+    fer_sort_print(f, fer_term_sort(f, body), got, sizeof got);
+    FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, &bt,
+                     "the body of '%s' has sort %s, declared %s",
+                     fer_sym_name(RD, sym), got, want);
+    goto fail;
+  }
+  /* Unbind the parameters (their sorts stay in fun_sorts). */
+  fer_rd_mark keep = fer_rd_mark_get(RD);
+  keep.binds = mark.binds;
+  fer_rd_mark_restore(RD, keep);
+  if (!n) {
+    if (!fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, body)) goto fail;
+  } else {
+    fer_fundef d = {sym, n, sorts, result, body};
+    if (!FER_PUSH(f, RD->funs, d) ||
+        !fer_rd_bind(f, RD, sym, false, FER_BIND_FUN,
+                     (uint32_t)RD->funs.size - 1))
+      goto fail;
+  }
+  return fer_rd_commit_named(f, RD) ? FER_R_SUCCESS : FER_R_ERROR;
+fail:
+  fer_rd_mark_restore(RD, mark);
+  return FER_R_ERROR;
+}
+
+fer_reply fer_smt_define_sort(ferret *f, fer_smt *s) {
+  uint32_t sym = fer_rd_symbol(f, RD, "a sort name");
+  if (!sym) return FER_R_ERROR;
+  fer_rd_mark mark = fer_rd_mark_get(RD);
+  if (!fer_rd_define_sort(f, RD, sym)) return FER_R_ERROR;
+  if (!fer_smt_close(f, s)) {
+    fer_rd_mark_restore(RD, mark);
+    return FER_R_ERROR;
+  }
+  return FER_R_SUCCESS;
+}
+
+/* ----------------------------------------------------- assertion stack */
+
+static bool push_scope(ferret *f, fer_smt *s) {
+  fer_scope sc = {fer_rd_mark_get(RD), (uint32_t)s->assertions.size,
+                  (uint32_t)s->decls.size};
+  return FER_PUSH(f, s->scopes, sc);
+}
+
+static void pop_scope(fer_smt *s) {
+  fer_scope sc = FER_POP(s->scopes);
+  fer_rd_mark_restore(RD, sc.mark);
+  s->assertions.size = sc.assertions;
+  s->decls.size = sc.decls;
+}
+
+fer_reply fer_smt_push_pop(ferret *f, fer_smt *s, bool push) {
+  uint32_t n = 1;
+  fer_token t = RD->tok;
+  if (RD->tok.kind != FER_TOK_RPAR && !fer_rd_u32(f, RD, &n, "a level count"))
+    return FER_R_ERROR;
+  if (!fer_smt_close(f, s)) return FER_R_ERROR;
+  s->have_model = false;
+  if (push) {
+    for (uint32_t i = 0; i < n; i++)
+      if (!push_scope(f, s)) return FER_R_ERROR;
+    return FER_R_SUCCESS;
+  }
+  if (n > s->scopes.size)
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_COMMAND, &t,
+                            "cannot pop %u level%s: only %zu pushed", n,
+                            n == 1 ? "" : "s", s->scopes.size);
+  for (uint32_t i = 0; i < n; i++) pop_scope(s);
+  return FER_R_SUCCESS;
+}
+
+fer_reply fer_smt_assert(ferret *f, fer_smt *s) {
+  if (!fer_rd_ok(f, RD)) return FER_R_ERROR;
+  fer_token t = RD->tok;
+  fer_term a = fer_rd_term(f, RD, NULL, NULL);
+  if (!a || !fer_smt_close(f, s)) return FER_R_ERROR;
+  if (fer_term_sort(f, a) != fer_sort_bool(f)) {
+    char got[64];
+    fer_sort_print(f, fer_term_sort(f, a), got, sizeof got);
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, &t,
+                            "assert expects a Bool term, got sort %s", got);
+  }
+  if (!fer_rd_commit_named(f, RD) || !FER_PUSH(f, s->assertions, a))
+    return FER_R_ERROR;
+  s->have_model = false;
+  return FER_R_SUCCESS;
+}
+
+void fer_smt_reset(ferret *f, fer_smt *s) {
+  FER_CLEAR(s->scopes);
+  fer_rd_mark_restore(RD, s->base);
+  FER_CLEAR(s->assertions);
+  FER_CLEAR(s->decls);
+  FER_CLEAR(RD->named);
+  s->have_model = false;
+}
+
+fer_reply fer_smt_get_assertions(ferret *f, fer_smt *s) {
+  if (!fer_smt_close(f, s)) return FER_R_ERROR;
+  fer_buf b = {0};
+  bool ok = fer_buf_str(f, &b, "(");
+  for (size_t i = 0; ok && i < s->assertions.size; i++)
+    ok = (!i || fer_buf_str(f, &b, "\n ")) &&
+         fer_print_term(f, &b, s->assertions.data[i]);
+  ok = ok && fer_buf_str(f, &b, ")\n");
+  return fer_smt_flush(f, &b, ok);
+}

@@ -1,0 +1,108 @@
+/* The answers that need a model: get-model and get-value (and the model
+ * check-sat prints under --model).  A model is total: a declared constant
+ * the solver left open gets a default value. */
+#include <string.h>
+
+#include "smt/eval.h"
+#include "api/smt_session.h"
+
+#define RD (&s->rd)
+
+/* --------------------------------------------------------------- models */
+
+/* The value of every declared constant: the solver's, else a default
+ * (false, zero, RNE), so get-model and get-value are total. */
+static bool complete_model(ferret *f, fer_smt *s) {
+  if (!fer_model_reserve(f, &s->model)) return false;
+  for (uint32_t i = 0; i < s->model.size; i++) {
+    if (s->model.value[i]) continue;
+    fer_sort sort = fer_term_sort(f, fer_var_term(f, i));
+    const fer_sort_info *si = fer_sort_get(f, sort);
+    fer_term v = si->kind == FER_SORT_BOOL ? fer_false(f)
+                 : si->kind == FER_SORT_RM ? fer_mk_rm(f, FER_RNE)
+                                           : fer_mk_const_u128(f, sort, 0);
+    if (!v) return false;
+    s->model.value[i] = v;
+  }
+  return true;
+}
+
+fer_reply fer_smt_print_model(ferret *f, fer_smt *s) {
+  fer_buf b = {0};
+  bool ok = complete_model(f, s) && fer_buf_str(f, &b, "(\n");
+  for (size_t i = 0; ok && i < s->decls.size; i++) {
+    fer_term v = s->decls.data[i];
+    ok = fer_buf_str(f, &b, "  (define-fun ") &&
+         fer_print_symbol(f, &b, fer_var_name(f, v)) &&
+         fer_buf_str(f, &b, " () ") &&
+         fer_print_sort(f, &b, fer_term_sort(f, v)) &&
+         fer_buf_str(f, &b, " ") &&
+         fer_print_value(f, &b, s->model.value[fer_term_idx(f, v, 0)]) &&
+         fer_buf_str(f, &b, ")\n");
+  }
+  ok = ok && fer_buf_str(f, &b, ")\n");
+  return fer_smt_flush(f, &b, ok);
+}
+
+/* FER_R_SUCCESS if a model is available, FER_R_DONE if the command is to be
+ * ignored (parse_only: no check-sat was answered), else an error. */
+static fer_reply need_model(ferret *f, fer_smt *s, const fer_token *t,
+                            const char *cmd) {
+  if (s->have_model) return FER_R_SUCCESS;
+  if (f->opt.parse_only) return FER_R_DONE;
+  return FER_SMT_ERROR_AT(
+      f, FERRET_ERROR_COMMAND, t,
+      "%s is only available right after check-sat answered sat%s", cmd,
+      s->last == FERRET_SAT ? " (the assertions changed since)" : "");
+}
+
+fer_reply fer_smt_get_model(ferret *f, fer_smt *s, const fer_token *lpar) {
+  if (!fer_smt_close(f, s)) return FER_R_ERROR;
+  fer_reply r = need_model(f, s, lpar, "get-model");
+  return r == FER_R_SUCCESS ? fer_smt_print_model(f, s) : r;
+}
+
+fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
+  size_t base = RD->args.size;
+  FER_STACK(size_t) slices = {0};
+  fer_buf b = {0};
+  fer_reply r = FER_R_ERROR;
+  if (!fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the terms")) goto done;
+  while (fer_rd_ok(f, RD) && RD->tok.kind != FER_TOK_RPAR) {
+    size_t start, end;
+    fer_term t = fer_rd_term(f, RD, &start, &end);
+    if (!t || !FER_PUSH(f, RD->args, t) || !FER_PUSH(f, slices, start) ||
+        !FER_PUSH(f, slices, end))
+      goto done;
+  }
+  if (RD->args.size == base) {
+    fer_rd_error_at(f, FERRET_ERROR_PARSE, RD->tok.line, RD->tok.col,
+                    "get-value needs at least one term");
+    goto done;
+  }
+  if (!fer_rd_expect(f, RD, FER_TOK_RPAR, "')' after the terms") ||
+      !fer_smt_close(f, s))
+    goto done;
+  FER_CLEAR(RD->named);
+  r = need_model(f, s, lpar, "get-value");
+  if (r != FER_R_SUCCESS) goto done;
+  r = FER_R_ERROR;
+  if (!complete_model(f, s)) goto done;
+  bool ok = fer_buf_str(f, &b, "(");
+  for (size_t i = 0; ok && base + i < RD->args.size; i++) {
+    fer_term v = fer_eval(f, RD->args.data[base + i], &s->model, NULL);
+    if (!v) goto done;
+    size_t start = slices.data[2 * i], end = slices.data[2 * i + 1];
+    ok = (!i || fer_buf_str(f, &b, "\n ")) && fer_buf_str(f, &b, "(") &&
+         fer_buf_add(f, &b, RD->base + start, end - start) &&
+         fer_buf_str(f, &b, " ") && fer_print_value(f, &b, v) &&
+         fer_buf_str(f, &b, ")");
+  }
+  ok = ok && fer_buf_str(f, &b, ")\n");
+  r = fer_smt_flush(f, &b, ok);
+done:
+  FER_RELEASE(f, b);
+  FER_RELEASE(f, slices);
+  RD->args.size = base;
+  return r;
+}

@@ -1,0 +1,421 @@
+/* Compilation of constraints to a register program (contract in prog.h):
+ * emission and the driver.
+ *
+ * Four steps:
+ *   1. emit (here): post-order walk over the DAG of all constraints, one
+ *      register per distinct term, instructions in emission (post-)order;
+ *   2. blocks (compile_blocks.c): group the instructions of terms by the
+ *      set of constraints using them, in a topological order;
+ *   3. dependencies (compile_blocks.c): blocks per constraint, direct
+ *      inputs per block, slots and constraints per slot;
+ *   4. distance nodes (compile_dist.c): the Boolean skeletons. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/compile.h"
+#include "fp/fp.h"
+
+static int unsupported(fer_comp *c, const char *what) {
+  c->unsupported = true;
+  fer_error(c->f, FERRET_ERROR_UNSUPPORTED, 0, 0, "search engine: %s", what);
+  return 0;
+}
+
+static uint32_t new_reg(fer_comp *c, fer_u128 init) {
+  if (!FER_PUSH(c->f, c->p->init, init)) return FER_NONE;
+  return c->p->nregs++;
+}
+
+static int dict_add(fer_comp *c, uint32_t bits, fer_u128 v) {
+  return FER_PUSH(c->f, c->p->dict_val, v) && FER_PUSH(c->f, c->p->dict_bits, bits);
+}
+
+/* ------------------------------------------------------------ 1. emit */
+
+static int emit(fer_comp *c, fer_insn i, uint32_t *dst) {
+  i.d = new_reg(c, 0);
+  if (i.d == FER_NONE || !FER_PUSH(c->f, c->code, i)) return 0;
+  *dst = i.d;
+  return 1;
+}
+
+static fer_insn I(fer_opcode op, uint32_t a, uint32_t b, uint32_t cc,
+                  uint32_t w, uint32_t x) {
+  fer_insn i;
+  memset(&i, 0, sizeof i);
+  i.op = (uint16_t)op;
+  i.a = a, i.b = b, i.c = cc, i.w = w, i.x = x;
+  return i;
+}
+
+/* The specialised opcode (prog.h) of FP instruction op on Float64 or
+ * Float32: the comparisons always, the arithmetic only under the constant
+ * rounding mode RNE (`rne`).  Otherwise op itself. */
+static fer_opcode specialise(fer_opcode op, uint32_t eb, uint32_t sb, bool rne) {
+  bool d = eb == 11 && sb == 53;
+  if (!d && !(eb == 8 && sb == 24)) return op;
+  switch (op) {
+  case FER_I_FADD: return !rne ? op : d ? FER_I_FADD64 : FER_I_FADD32;
+  case FER_I_FSUB: return !rne ? op : d ? FER_I_FSUB64 : FER_I_FSUB32;
+  case FER_I_FMUL: return !rne ? op : d ? FER_I_FMUL64 : FER_I_FMUL32;
+  case FER_I_FDIV: return !rne ? op : d ? FER_I_FDIV64 : FER_I_FDIV32;
+  case FER_I_FLEQ: return d ? FER_I_FLEQ64 : FER_I_FLEQ32;
+  case FER_I_FLT: return d ? FER_I_FLT64 : FER_I_FLT32;
+  case FER_I_FEQ: return d ? FER_I_FEQ64 : FER_I_FEQ32;
+  default: return op;
+  }
+}
+
+/* Chain a binary Bool operator over regs r[0..n). */
+static int chain(fer_comp *c, fer_opcode op, uint32_t n, const uint32_t *r,
+                 uint32_t *dst) {
+  uint32_t acc = r[0];
+  for (uint32_t j = 1; j < n; j++)
+    if (!emit(c, I(op, acc, r[j], 0, 0, 0), &acc)) return 0;
+  *dst = acc;
+  return 1;
+}
+
+static int compile_leaf(fer_comp *c, fer_term t, uint32_t *dst) {
+  ferret *f = c->f;
+  switch (fer_term_op(f, t)) {
+  case FER_OP_TRUE: *dst = new_reg(c, 1); break;
+  case FER_OP_FALSE: *dst = new_reg(c, 0); break;
+  case FER_OP_CONST: {
+    const fer_sort_info *si = fer_comp_sort(c, t);
+    uint32_t bits = fer_sort_bits(f, fer_term_sort(f, t));
+    if (bits > 128 || (si->kind == FER_SORT_FP && si->a > 30))
+      return unsupported(c, "constant wider than 128 bits or eb > 30");
+    fer_u128 v = fer_const_u128(f, t);
+    if (si->kind != FER_SORT_RM && !dict_add(c, bits, v)) return 0;
+    *dst = new_reg(c, v);
+    break;
+  }
+  case FER_OP_REAL: *dst = FER_REAL_REG; return 1; /* only under to_fp */
+  case FER_OP_VAR: return unsupported(c, "variable without a slot");
+  default: return unsupported(c, "define-fun parameter in an assertion");
+  }
+  return *dst != FER_NONE;
+}
+
+static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
+  ferret *f = c->f;
+  fer_op op = fer_term_op(f, t);
+  uint32_t n = fer_term_nargs(f, t);
+  uint32_t r[4] = {0, 0, 0, 0};
+  const fer_term *args = fer_term_args(f, t);
+  fer_term a0 = args[0];
+  const fer_sort_info *s0 = fer_comp_sort(c, a0), *st = fer_comp_sort(c, t);
+  for (uint32_t j = 0; j < n && j < 4; j++) {
+    r[j] = c->reg[args[j]] - 1;
+    if (r[j] == FER_REAL_REG && op != FER_OP_TO_FP_REAL)
+      return unsupported(c, "Real term outside to_fp");
+  }
+  if (st->kind == FER_SORT_BV && st->a > 128)
+    return unsupported(c, "bit-vector wider than 128 bits");
+  if (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30))
+    return unsupported(c, "floating-point format wider than 128 bits or eb > 30");
+  for (uint32_t j = 0; j < n; j++) {
+    const fer_sort_info *sj = fer_comp_sort(c, args[j]);
+    if ((sj->kind == FER_SORT_BV && sj->a > 128) ||
+        (sj->kind == FER_SORT_FP && (sj->a + sj->b > 128 || sj->a > 30)))
+      return unsupported(c, "argument wider than 128 bits or eb > 30");
+  }
+  uint32_t w = s0->a, eb = st->a, sb = st->b;
+  uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
+  /* rounding-mode operand the constant RNE (specialised opcodes) */
+  bool rne = s0->kind == FER_SORT_RM && fer_term_op(f, a0) == FER_OP_CONST &&
+             fer_const_u128(f, a0) == FER_RNE;
+  switch (op) {
+  case FER_OP_NOT: return emit(c, I(FER_I_NOT, r[0], 0, 0, 0, 0), dst);
+  case FER_OP_AND:
+  case FER_OP_OR:
+  case FER_OP_DISTINCT: {
+    FER_STACK(uint32_t) rs = {0};
+    int ok = 1;
+    if (op == FER_OP_DISTINCT) {
+      bool fp = s0->kind == FER_SORT_FP;
+      for (uint32_t i = 0; ok && i < n; i++)
+        for (uint32_t j = i + 1; ok && j < n; j++) {
+          uint32_t ri = c->reg[args[i]] - 1, rj = c->reg[args[j]] - 1, e, ne;
+          fer_insn q = fp ? I(FER_I_FSEQ, 0, ri, rj, s0->a, s0->b)
+                          : I(FER_I_EQ, ri, rj, 0, 0, 0);
+          ok = emit(c, q, &e) && emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &ne) &&
+               FER_PUSH(f, rs, ne);
+        }
+      op = FER_OP_AND;
+    } else {
+      ok = FER_RESERVE(f, rs, n);
+      for (uint32_t j = 0; ok && j < n; j++)
+        rs.data[rs.size++] = c->reg[args[j]] - 1;
+    }
+    if (ok)
+      ok = chain(c, op == FER_OP_AND ? FER_I_AND : FER_I_OR, (uint32_t)rs.size,
+                 rs.data, dst);
+    FER_RELEASE(f, rs);
+    return ok;
+  }
+  case FER_OP_IMPLIES: return emit(c, I(FER_I_IMPLIES, r[0], r[1], 0, 0, 0), dst);
+  case FER_OP_XOR: return emit(c, I(FER_I_XOR, r[0], r[1], 0, 0, 0), dst);
+  case FER_OP_EQ:
+    if (s0->kind == FER_SORT_FP)
+      return emit(c, I(FER_I_FSEQ, 0, r[0], r[1], s0->a, s0->b), dst);
+    return emit(c, I(FER_I_EQ, r[0], r[1], 0, 0, 0), dst);
+  case FER_OP_ITE: return emit(c, I(FER_I_ITE, r[0], r[1], r[2], 0, 0), dst);
+  case FER_OP_CONCAT:
+    if (st->a > 128) return unsupported(c, "concat wider than 128 bits");
+    return emit(c, I(FER_I_CONCAT, r[0], r[1], 0, fer_comp_sort(c, args[1])->a, 0), dst);
+  case FER_OP_EXTRACT: return emit(c, I(FER_I_EXTRACT, r[0], 0, 0, i0, i1), dst);
+  case FER_OP_REPEAT: return emit(c, I(FER_I_REPEAT, r[0], 0, 0, w, i0), dst);
+  case FER_OP_ZERO_EXTEND: *dst = r[0]; return 1; /* same bits */
+  case FER_OP_SIGN_EXTEND: return emit(c, I(FER_I_SEXT, r[0], 0, 0, w, i0), dst);
+  case FER_OP_ROTATE_LEFT: return emit(c, I(FER_I_ROTL, r[0], 0, 0, w, i0 % w), dst);
+  case FER_OP_ROTATE_RIGHT: return emit(c, I(FER_I_ROTR, r[0], 0, 0, w, i0 % w), dst);
+#define BV1(OP, IOP) case FER_OP_##OP: return emit(c, I(FER_I_##IOP, r[0], 0, 0, w, 0), dst);
+#define BV2(OP, IOP) case FER_OP_##OP: return emit(c, I(FER_I_##IOP, r[0], r[1], 0, w, 0), dst);
+#define BV2S(OP, IOP) case FER_OP_##OP: return emit(c, I(FER_I_##IOP, r[1], r[0], 0, w, 0), dst);
+  BV1(BVNOT, BVNOT) BV1(BVNEG, BVNEG) BV1(BVREDAND, BVREDAND) BV1(BVREDOR, BVREDOR)
+  BV1(BVNEGO, BVNEGO)
+  BV2(BVAND, BVAND) BV2(BVOR, BVOR) BV2(BVXOR, BVXOR) BV2(BVNAND, BVNAND)
+  BV2(BVNOR, BVNOR) BV2(BVXNOR, BVXNOR) BV2(BVCOMP, BVCOMP) BV2(BVADD, BVADD)
+  BV2(BVSUB, BVSUB) BV2(BVMUL, BVMUL) BV2(BVUDIV, BVUDIV) BV2(BVUREM, BVUREM)
+  BV2(BVSDIV, BVSDIV) BV2(BVSREM, BVSREM) BV2(BVSMOD, BVSMOD) BV2(BVSHL, BVSHL)
+  BV2(BVLSHR, BVLSHR) BV2(BVASHR, BVASHR) BV2(BVULT, BVULT) BV2(BVULE, BVULE)
+  BV2(BVSLT, BVSLT) BV2(BVSLE, BVSLE) BV2S(BVUGT, BVULT) BV2S(BVUGE, BVULE)
+  BV2S(BVSGT, BVSLT) BV2S(BVSGE, BVSLE) BV2(BVUADDO, BVUADDO)
+  BV2(BVSADDO, BVSADDO) BV2(BVUMULO, BVUMULO) BV2(BVSMULO, BVSMULO)
+  BV2(BVUSUBO, BVUSUBO) BV2(BVSSUBO, BVSSUBO) BV2(BVSDIVO, BVSDIVO)
+#undef BV1
+#undef BV2
+#undef BV2S
+  case FER_OP_FP: return emit(c, I(FER_I_FPMAKE, r[0], r[1], r[2], eb, sb), dst);
+  case FER_OP_FP_ABS: return emit(c, I(FER_I_FABS, 0, r[0], 0, eb, sb), dst);
+  case FER_OP_FP_NEG: return emit(c, I(FER_I_FNEG, 0, r[0], 0, eb, sb), dst);
+#define FARITH(OP, IOP)                                                       \
+  case FER_OP_##OP:                                                           \
+    return emit(c, I(specialise(FER_I_##IOP, eb, sb, rne), r[0], r[1], r[2],  \
+                     eb, sb), dst);
+  FARITH(FP_ADD, FADD) FARITH(FP_SUB, FSUB) FARITH(FP_MUL, FMUL)
+  FARITH(FP_DIV, FDIV)
+#undef FARITH
+  case FER_OP_FP_FMA: {
+    fer_insn q = I(FER_I_FFMA, r[0], r[1], r[2], eb, sb);
+    q.e = r[3];
+    return emit(c, q, dst);
+  }
+  case FER_OP_FP_SQRT: return emit(c, I(FER_I_FSQRT, r[0], r[1], 0, eb, sb), dst);
+  case FER_OP_FP_RTI: return emit(c, I(FER_I_FRTI, r[0], r[1], 0, eb, sb), dst);
+  case FER_OP_FP_REM: return emit(c, I(FER_I_FREM, 0, r[0], r[1], eb, sb), dst);
+  case FER_OP_FP_MIN: c->p->may_unspec = true;
+    return emit(c, I(FER_I_FMIN, 0, r[0], r[1], eb, sb), dst);
+  case FER_OP_FP_MAX: c->p->may_unspec = true;
+    return emit(c, I(FER_I_FMAX, 0, r[0], r[1], eb, sb), dst);
+#define FCMP(OP, IOP, X, Y) \
+  case FER_OP_##OP:                                                           \
+    return emit(c, I(specialise(FER_I_##IOP, s0->a, s0->b, false), 0, r[X],  \
+                     r[Y], s0->a, s0->b), dst);
+  FCMP(FP_LEQ, FLEQ, 0, 1) FCMP(FP_LT, FLT, 0, 1) FCMP(FP_GEQ, FLEQ, 1, 0)
+  FCMP(FP_GT, FLT, 1, 0) FCMP(FP_EQ, FEQ, 0, 1)
+#undef FCMP
+#define FCLS(OP, IOP) \
+  case FER_OP_##OP: return emit(c, I(FER_I_##IOP, 0, r[0], 0, s0->a, s0->b), dst);
+  FCLS(FP_IS_NORMAL, ISNORMAL) FCLS(FP_IS_SUBNORMAL, ISSUBNORMAL)
+  FCLS(FP_IS_ZERO, ISZERO) FCLS(FP_IS_INF, ISINF) FCLS(FP_IS_NAN, ISNAN)
+  FCLS(FP_IS_NEG, ISNEG) FCLS(FP_IS_POS, ISPOS)
+#undef FCLS
+  case FER_OP_TO_FP_BV: *dst = r[0]; return 1; /* same bits */
+  case FER_OP_TO_FP_FP: {
+    fer_insn q = I(FER_I_FCVT, r[0], r[1], 0, eb, sb);
+    const fer_sort_info *s1 = fer_comp_sort(c, args[1]);
+    q.e = s1->a, q.c = s1->b;
+    return emit(c, q, dst);
+  }
+  case FER_OP_TO_FP_SBV:
+  case FER_OP_TO_FP_UBV: {
+    uint32_t width = fer_comp_sort(c, args[1])->a;
+    if (width > 128) return unsupported(c, "bit-vector wider than 128 bits");
+    return emit(c, I(op == FER_OP_TO_FP_SBV ? FER_I_FROMSBV : FER_I_FROMUBV,
+                     r[0], r[1], width, eb, sb), dst);
+  }
+  case FER_OP_TO_FP_REAL: {
+    bool neg;
+    const uint32_t *num, *den;
+    uint32_t nl, dl;
+    fer_real_get(f, args[1], &neg, &num, &nl, &den, &dl);
+    fer_fmt m = {eb, sb};
+    uint32_t first = FER_NONE;
+    for (int rm = 0; rm < 5; rm++) {
+      fer_u128 v = fer_fp_from_rational(m, (fer_rm)rm, neg, num, nl, den, dl);
+      uint32_t k = new_reg(c, v);
+      if (k == FER_NONE || !dict_add(c, eb + sb, v)) return 0;
+      if (rm == 0) first = k;
+    }
+    if (fer_term_op(f, args[0]) == FER_OP_CONST) { /* a fixed rounding mode */
+      *dst = first + (uint32_t)fer_const_u128(f, args[0]);
+      return 1;
+    }
+    return emit(c, I(FER_I_FROMREAL, r[0], first, 0, eb, sb), dst);
+  }
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV: {
+    const fer_sort_info *s1 = fer_comp_sort(c, args[1]);
+    fer_insn q = I(op == FER_OP_FP_TO_UBV ? FER_I_TOUBV : FER_I_TOSBV, r[0],
+                   r[1], s1->b, st->a, 0);
+    q.e = s1->a;
+    c->p->may_unspec = true;
+    return emit(c, q, dst);
+  }
+  case FER_OP_FP_TO_IEEE_BV:
+    c->p->may_unspec = true;
+    return emit(c, I(FER_I_TOIEEE, 0, r[0], 0, s0->a, s0->b), dst);
+  default:
+    return unsupported(c, "operator not supported by the search engine");
+  }
+}
+
+/* Post-order over all constraints. */
+static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
+  ferret *f = c->f;
+  for (size_t k = 0; k < n; k++) {
+    FER_CLEAR(c->stack);
+    if (!FER_PUSH(f, c->stack, a[k])) return 0;
+    while (c->stack.size) {
+      fer_term t = FER_TOP(c->stack);
+      if (c->reg[t]) {
+        c->stack.size--;
+        continue;
+      }
+      uint32_t m = fer_term_nargs(f, t);
+      bool pending = false;
+      for (uint32_t j = m; j-- > 0;) {
+        fer_term u = fer_term_arg(f, t, j);
+        if (!c->reg[u]) {
+          if (!FER_PUSH(f, c->stack, u)) return 0;
+          pending = true;
+        }
+      }
+      if (pending) continue;
+      c->stack.size--;
+      uint32_t dst = FER_NONE;
+      uint32_t before = (uint32_t)c->code.size;
+      int ok = m ? compile_node(c, t, &dst) : compile_leaf(c, t, &dst);
+      if (!ok) return 0;
+      c->reg[t] = dst + 1;
+      c->ib[t] = before, c->ie[t] = (uint32_t)c->code.size;
+      if (c->ie[t] > before && !FER_PUSH(f, c->order, t)) return 0;
+    }
+  }
+  return 1;
+}
+
+/* ---------------------------------------------------------- the driver */
+
+static int cmp_dict(const void *x, const void *y) {
+  const fer_u128 *a = x, *b = y;
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+/* Sort the dictionary by (bits, value) and drop duplicates. */
+static int dict_finish(ferret *f, fer_prog *p) {
+  size_t n = p->dict_val.size;
+  if (!n) return 1;
+  fer_u128 *pairs = fer_malloc(f, n * 2 * sizeof *pairs);
+  if (!pairs) return 0;
+  for (size_t i = 0; i < n; i++)
+    pairs[2 * i] = p->dict_bits.data[i], pairs[2 * i + 1] = p->dict_val.data[i];
+  qsort(pairs, n, 2 * sizeof *pairs, cmp_dict);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (k && pairs[2 * i] == p->dict_bits.data[k - 1] &&
+        pairs[2 * i + 1] == p->dict_val.data[k - 1])
+      continue;
+    p->dict_bits.data[k] = (uint32_t)pairs[2 * i];
+    p->dict_val.data[k++] = pairs[2 * i + 1];
+  }
+  p->dict_bits.size = p->dict_val.size = k;
+  fer_free(f, pairs, n * 2 * sizeof *pairs);
+  return 1;
+}
+
+static int make_slots(fer_comp *c, const fer_term *a, size_t n) {
+  ferret *f = c->f;
+  fer_prog *p = c->p;
+  fer_term_stack vars = {0};
+  int ok = fer_collect_vars(f, a, n, &vars);
+  for (size_t i = 0; ok && i < vars.size; i++) {
+    fer_term v = vars.data[i];
+    const fer_sort_info *si = fer_comp_sort(c, v);
+    fer_slot s = {v, FER_SLOT_BOOL, 1, 0, 0};
+    switch (si->kind) {
+    case FER_SORT_BOOL: break;
+    case FER_SORT_RM: s.kind = FER_SLOT_RM, s.bits = 3; break;
+    case FER_SORT_BV:
+      s.kind = FER_SLOT_BV, s.bits = si->a;
+      if (si->a > 128) ok = unsupported(c, "bit-vector variable wider than 128 bits");
+      break;
+    case FER_SORT_FP:
+      s.kind = FER_SLOT_FP, s.bits = si->a + si->b, s.eb = si->a, s.sb = si->b;
+      if (s.bits > 128 || s.eb > 30) /* the limits of fp.h */
+        ok = unsupported(c, "floating-point variable wider than 128 bits or eb > 30");
+      break;
+    default:
+      ok = unsupported(c, "variable of an unsupported sort");
+    }
+    if (!ok) break;
+    uint32_t r = new_reg(c, 0);
+    ok = r != FER_NONE && FER_PUSH(f, p->slots, s);
+    c->reg[v] = r + 1;
+    p->total_bits += s.bits;
+  }
+  p->nslots = (uint32_t)p->slots.size;
+  FER_RELEASE(f, vars);
+  return ok;
+}
+
+ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
+  fer_comp c;
+  memset(&c, 0, sizeof c);
+  c.f = f, c.p = p;
+  fer_prog_init(p);
+  c.nterms = fer_term_count(f) + 1;
+  size_t nt = c.nterms;
+  c.reg = fer_calloc(f, nt * 4);
+  c.ib = fer_calloc(f, nt * 4);
+  c.ie = fer_calloc(f, nt * 4);
+  c.stamp = fer_calloc(f, nt * 4);
+  c.count = fer_calloc(f, nt * 4);
+  c.hash = fer_calloc(f, nt * 8);
+  uint32_t *tblk = fer_calloc(f, nt * 4), *dn_idx = fer_calloc(f, nt * 4);
+  uint32_t *open = fer_calloc(f, nt * 4), *atom_of = fer_malloc(f, nt * 4);
+  int ok = c.reg && c.ib && c.ie && c.stamp && c.count && c.hash && tblk &&
+           dn_idx && open && atom_of;
+  if (ok) memset(atom_of, 0xff, nt * 4);
+  ok = ok && make_slots(&c, a, n) && emit_all(&c, a, n);
+  for (size_t k = 0; ok && k < n; k++) {
+    fer_cons cn;
+    memset(&cn, 0, sizeof cn);
+    cn.term = a[k];
+    cn.root = c.reg[a[k]] - 1;
+    ok = FER_PUSH(f, p->cons, cn);
+  }
+  ok = ok && fer_compile_blocks(&c, a, n, tblk) &&
+       fer_compile_dist(&c, a, n, dn_idx, open, atom_of) && dict_finish(f, p);
+  fer_free(f, c.reg, nt * 4);
+  fer_free(f, c.ib, nt * 4);
+  fer_free(f, c.ie, nt * 4);
+  fer_free(f, c.stamp, nt * 4);
+  fer_free(f, c.count, nt * 4);
+  fer_free(f, c.hash, nt * 8);
+  fer_free(f, tblk, nt * 4);
+  fer_free(f, dn_idx, nt * 4);
+  fer_free(f, open, nt * 4);
+  fer_free(f, atom_of, nt * 4);
+  FER_RELEASE(f, c.order);
+  FER_RELEASE(f, c.code);
+  FER_RELEASE(f, c.stack);
+  if (ok) return FERRET_OK;
+  fer_prog_release(f, p);
+  if (c.unsupported) return FERRET_ERROR_UNSUPPORTED;
+  if (!f->out_of_memory) fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "out of memory");
+  return FERRET_ERROR_LIMIT;
+}

@@ -1,0 +1,246 @@
+/* The engine's driver: one run of a request (contract in engine.h).
+ *
+ *   check the request -> seeds -> workers, or enumeration when the input
+ *   space is small -> each candidate to the judge (judge.c) -> stop, go on
+ *   (the candidate joins the corpus of the worker that found it, so the
+ *   search goes on around it), or a limit.
+ *
+ * Threads: with jobs > 1 the workers run in parallel on the shared
+ * read-only program until one finds a candidate or a limit is reached;
+ * the judge runs here, on the calling thread, after they stopped. */
+#include <pthread.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/judge.h"
+#include "engine/search.h"
+
+fer_layout fer_layout_of(const fer_prog *p) {
+  fer_layout l = {FER_LAYOUT_SLOTS, p->slots.data, p->nslots};
+  return l;
+}
+
+static bool same_slots(const fer_layout *l, const fer_prog *p) {
+  if (l->nslots != p->nslots) return false;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_slot *a = &l->slots[s], *b = &p->slots.data[s];
+    if (a->kind != b->kind || a->bits != b->bits || a->eb != b->eb ||
+        a->sb != b->sb)
+      return false;
+  }
+  return true;
+}
+
+/* NULL if the engine can serve the request, else the reason. */
+static const char *unsupported(const fer_engine_request *r) {
+  if (r->layout.kind == FER_LAYOUT_BYTES) return "unsupported: byte layout";
+  if (r->layout.kind != FER_LAYOUT_SLOTS || !same_slots(&r->layout, r->prog))
+    return "unsupported: layout differs from the program's slots";
+  if (r->objective.kind == FER_OBJ_NEAR && !r->objective.near)
+    return "unsupported: NEAR without an input";
+  return NULL;
+}
+
+/* ------------------------------------------------------------- seeds */
+
+/* s->seeds for request r (the order of fer_engine_seeds).  0: memory. */
+static int make_seeds(ferret *f, fer_search *s, const fer_engine_request *r) {
+  uint32_t ns = s->p->nslots;
+  if (r->objective.kind == FER_OBJ_NEAR) {
+    s->seeds = NULL, s->nseeds = 0;
+    if (ns) {
+      if (!(s->seeds = fer_malloc(f, (size_t)ns * sizeof *s->seeds))) return 0;
+      memcpy(s->seeds, r->objective.near, (size_t)ns * sizeof *s->seeds);
+      s->nseeds = 1;
+    }
+  } else if (!fer_seeds_make(f, s, (uint64_t)s->opt->seed)) {
+    return 0;
+  }
+  const fer_engine_formula *c = &r->check;
+  return fer_seeds_add_user(f, s, r->user_seeds, c->elim_var, c->elim_def,
+                            c->nelim);
+}
+
+int fer_engine_seeds(ferret *f, const fer_engine_request *r, fer_u128 **out,
+                     uint32_t *n) {
+  fer_search s;
+  memset(&s, 0, sizeof s);
+  s.p = r->prog, s.opt = r->opt ? r->opt : &f->opt;
+  *out = NULL, *n = 0;
+  if (!make_seeds(f, &s, r)) {
+    fer_seeds_release(f, &s);
+    return 0;
+  }
+  *out = s.seeds, *n = s.nseeds;
+  return 1;
+}
+
+void fer_engine_seeds_release(ferret *f, const fer_engine_request *r,
+                              fer_u128 *seeds, uint32_t n) {
+  fer_free(f, seeds, (size_t)n * r->prog->nslots * sizeof *seeds);
+}
+
+/* ----------------------------------------------------------- workers */
+
+typedef struct job {
+  fer_worker *w;
+  fer_run_result r;
+} job;
+
+static void *thread_main(void *arg) {
+  job *j = arg;
+  j->r = fer_worker_run(j->w);
+  if (j->r == FER_RUN_FOUND) {
+    fer_search *s = j->w->s;
+    int none = 0;
+    atomic_compare_exchange_strong(&s->winner, &none, (int)j->w->id + 1);
+    atomic_store(&s->stop, 1);
+  }
+  return NULL;
+}
+
+/* Run the workers until one finds a candidate (its index) or a limit
+ * (-1).  Threads only when jobs > 1. */
+static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
+  if (jobs == 1) return fer_worker_run(&w[0]) == FER_RUN_FOUND ? 0 : -1;
+  pthread_t th[256];
+  job jb[256];
+  uint32_t started = 0;
+  for (uint32_t i = 0; i < jobs; i++) {
+    jb[i].w = &w[i], jb[i].r = FER_RUN_LIMIT;
+    if (pthread_create(&th[i], NULL, thread_main, &jb[i])) break;
+    started++;
+  }
+  if (!started) { /* no thread at all: run one worker here */
+    job one = {&w[0], FER_RUN_LIMIT};
+    thread_main(&one);
+  }
+  for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+  int win = atomic_load(&s->winner);
+  return win ? win - 1 : -1;
+}
+
+static const char *limit_reason(const fer_search *s) {
+  if (atomic_load(s->interrupt)) return "interrupted";
+  if (s->deadline > 0 && fer_now() >= s->deadline) return "timeout";
+  return "budget";
+}
+
+/* ------------------------------------------------------------- a run */
+
+typedef struct run {
+  fer_search s;
+  fer_worker *w;
+  uint32_t jobs, ready;
+  uint64_t next;      /* enumeration: next input index */
+  bool unspec_seen;   /* enumeration: an evaluation was unspecified */
+  bool near_first;    /* enumeration: try NEAR's input before it */
+} run;
+
+static uint64_t execs_so_far(const run *x) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < x->ready; i++) n += x->w[i].execs;
+  return n;
+}
+
+/* The next candidate: the index of the worker holding it in `solution`,
+ * or -1 when the search is over (*end says how; st->reason why). */
+static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) {
+  *end = FER_ENGINE_UNKNOWN;
+  if (!x->s.enumerate) {
+    int win = run_workers(&x->s, x->w, x->jobs);
+    if (win < 0) st->reason = limit_reason(&x->s);
+    return win;
+  }
+  if (x->near_first) {
+    x->near_first = false;
+    if (x->s.nseeds && fer_worker_try(&x->w[0], x->s.seeds, FER_FROM_SEED))
+      return 0;
+  }
+  switch (fer_enumerate(&x->w[0], &x->next, &x->unspec_seen)) {
+  case FER_ENUM_FOUND: return 0;
+  case FER_ENUM_EXHAUSTED:
+    /* a candidate skipped as unspecified may have been a solution */
+    if (!st->unspecified) {
+      *end = FER_ENGINE_EXHAUSTED;
+      return -1;
+    }
+    st->reason = "unspecified";
+    return -1;
+  case FER_ENUM_UNSPEC: st->reason = "unspecified"; return -1;
+  case FER_ENUM_LIMIT: break;
+  }
+  st->reason = limit_reason(&x->s);
+  return -1;
+}
+
+/* The search loop: candidates to the judge until it or the search ends. */
+static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
+  const fer_prog *p = x->s.p;
+  for (;;) {
+    fer_engine_status end;
+    int win = next_candidate(x, st, &end);
+    if (win < 0) return end;
+    fer_worker *w = &x->w[win];
+    switch (fer_judge_offer(j, w->solution, fer_origin_name[w->found_by],
+                            execs_so_far(x))) {
+    case FER_JUDGE_STOP: return FER_ENGINE_STOPPED;
+    case FER_JUDGE_FAIL: return FER_ENGINE_UNKNOWN;
+    case FER_JUDGE_SKIP: break;
+    case FER_JUDGE_GO_ON: /* search on around the solution */
+      if (!x->s.enumerate && !x->s.opt->pure_random) {
+        fer_entry e = {(uint32_t)p->cons.size, UINT32_MAX, 0};
+        fer_corpus_add(&w->corpus, &w->rng, w->solution, e);
+      }
+      break;
+    }
+    atomic_store(&x->s.stop, 0); /* resume */
+    atomic_store(&x->s.winner, 0);
+  }
+}
+
+fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
+                                 fer_engine_stats *st) {
+  memset(st, 0, sizeof *st);
+  st->reason = "", st->found_by = "";
+  const char *why = unsupported(r);
+  if (why) {
+    st->reason = why;
+    return FER_ENGINE_UNKNOWN;
+  }
+  volatile _Atomic int never = 0;
+  run x;
+  memset(&x, 0, sizeof x);
+  fer_search *s = &x.s;
+  s->p = r->prog, s->opt = r->opt ? r->opt : &f->opt;
+  s->interrupt = r->budget.interrupt ? r->budget.interrupt : &never;
+  s->deadline = r->budget.deadline, s->max_execs = r->budget.max_execs;
+  s->enumerate = fer_input_space(r->prog) <= ((uint64_t)1 << s->opt->enum_bits);
+  x.jobs = s->enumerate ? 1 : (uint32_t)s->opt->jobs;
+  x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
+  fer_judge j;
+  why = fer_judge_init(f, &j, r, st);
+  x.w = fer_calloc(f, x.jobs * sizeof *x.w);
+  int ok = !why && x.w && make_seeds(f, s, r);
+  for (; ok && x.ready < x.jobs; x.ready++)
+    ok = fer_worker_init(f, &x.w[x.ready], s, x.ready);
+  if (!ok && !why) why = "memory";
+  fer_engine_status res = FER_ENGINE_UNKNOWN;
+  double t = fer_now();
+  if (ok) res = search(&x, &j, st);
+  else st->reason = why;
+  st->time_search = fer_now() - t;
+  for (uint32_t i = 0; i < x.ready; i++) {
+    fer_worker *w = &x.w[i];
+    st->execs += w->execs;
+    st->corpus += w->corpus.size;
+    st->local_search_runs += w->ls_runs;
+    st->local_search_execs += w->ls_execs;
+    if (s->enumerate) st->enumerated += w->execs;
+    fer_worker_release(f, w);
+  }
+  fer_seeds_release(f, s);
+  if (x.w) fer_free(f, x.w, x.jobs * sizeof *x.w);
+  fer_judge_release(&j);
+  return res;
+}

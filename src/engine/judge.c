@@ -1,0 +1,198 @@
+/* The judge: what happens to a candidate the program accepted, for the
+ * engine and for every backend alike (contract in judge.h and engine.h).
+ *
+ *   canonical input -> seen in this run? skip -> model (base, slots,
+ *   defaults, eliminated variables) -> fer_model_validate on the request's
+ *   formula -> objective filter -> the acceptance callback.
+ *
+ * Runs on the thread of the run, with the workers stopped: it may touch
+ * the term store and the allocator. */
+#include <string.h>
+
+#include "bv/bv.h"
+#include "smt/eval.h"
+#include "engine/judge.h"
+
+/* ------------------------------------------------------ inputs seen */
+
+static uint64_t hash_input(const fer_u128 *in, uint32_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (uint32_t i = 0; i < n; i++) {
+    h = (h ^ (uint64_t)in[i]) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (uint64_t)(in[i] >> 64) ^ (h >> 31)) * 0x94d049bb133111ebull;
+  }
+  return h ^ (h >> 29);
+}
+
+static uint32_t nslots(const fer_judge *j) { return j->r->prog->nslots; }
+
+/* The table position of `in`: its entry, or the empty one to fill. */
+static uint32_t probe(const fer_judge *j, const fer_u128 *in) {
+  uint32_t ns = nslots(j), mask = j->table_cap - 1;
+  size_t bytes = (size_t)ns * sizeof *in;
+  for (uint32_t i = (uint32_t)hash_input(in, ns) & mask;; i = (i + 1) & mask) {
+    uint32_t e = j->table[i];
+    if (!e || !memcmp(j->seen.data + (size_t)(e - 1) * ns, in, bytes)) return i;
+  }
+}
+
+/* Twice the entries at least: probing always ends at an empty entry. */
+static int grow(fer_judge *j) {
+  uint32_t old = j->table_cap, cap = old ? 2 * old : 64;
+  uint32_t *t = fer_calloc(j->f, (size_t)cap * sizeof *t);
+  if (!t) return 0;
+  uint32_t *was = j->table;
+  j->table = t, j->table_cap = cap;
+  uint32_t ns = nslots(j);
+  for (uint32_t i = 0; i < old; i++)
+    if (was[i]) t[probe(j, j->seen.data + (size_t)(was[i] - 1) * ns)] = was[i];
+  fer_free(j->f, was, (size_t)old * sizeof *was);
+  return 1;
+}
+
+/* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure. */
+static int remember(fer_judge *j, const fer_u128 *in) {
+  uint32_t ns = nslots(j);
+  size_t count = ns ? j->seen.size / ns : j->seen.size;
+  if (2 * (count + 1) > j->table_cap && !grow(j)) return -1;
+  uint32_t i = probe(j, in);
+  if (j->table[i]) return 0;
+  /* an empty input (no slot) is remembered as one placeholder value */
+  if (!FER_RESERVE(j->f, j->seen, j->seen.size + (ns ? ns : 1))) return -1;
+  if (ns) memcpy(j->seen.data + j->seen.size, in, (size_t)ns * sizeof *in);
+  j->seen.size += ns ? ns : 1;
+  j->table[i] = (uint32_t)count + 1;
+  return 1;
+}
+
+/* --------------------------------------------------------- objective */
+
+/* The value of a constant as an unsigned key, increasing with the order of
+ * fer_objective; 0 with *nan set for an FP NaN. */
+static fer_u128 key_of(const fer_judge *j, fer_term c, bool *nan) {
+  ferret *f = j->f;
+  *nan = false;
+  if (j->term_kind == FER_SORT_BOOL) return c == fer_true(f);
+  fer_u128 v = fer_const_u128(f, c);
+  if (j->term_kind == FER_SORT_BV) return v;
+  fer_fmt m = {j->eb, j->sb};
+  if (fer_fp_is_nan(m, v)) return *nan = true, 0;
+  return (fer_u128)fer_fp_key(j->eb, j->sb, v, false) ^ ((fer_u128)1 << 127);
+}
+
+/* ----------------------------------------------------------- the judge */
+
+const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
+                           fer_engine_stats *st) {
+  memset(j, 0, sizeof *j);
+  j->f = f, j->r = r, j->st = st;
+  fer_model_init(&j->model);
+  fer_objective_kind k = r->objective.kind;
+  if (k == FER_OBJ_MINIMIZE || k == FER_OBJ_MAXIMIZE) {
+    const fer_sort_info *si =
+        fer_sort_get(f, fer_term_sort(f, r->objective.term));
+    j->term_kind = (int)si->kind;
+    if (si->kind == FER_SORT_FP) j->eb = si->a, j->sb = si->b;
+    if (si->kind != FER_SORT_BOOL && si->kind != FER_SORT_BV &&
+        si->kind != FER_SORT_FP)
+      return "unsupported: objective sort";
+  }
+  uint32_t ns = r->prog->nslots;
+  j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  return j->canon ? NULL : "memory";
+}
+
+void fer_judge_release(fer_judge *j) {
+  ferret *f = j->f;
+  if (!f) return;
+  uint32_t ns = j->r->prog->nslots;
+  if (j->canon) fer_free(f, j->canon, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
+  FER_RELEASE(f, j->seen);
+  fer_model_release(f, &j->model);
+  memset(j, 0, sizeof *j);
+}
+
+/* The model of input `in` (see fer_engine_formula).  NULL or a reason. */
+static const char *make_model(fer_judge *j, const fer_u128 *in) {
+  ferret *f = j->f;
+  const fer_engine_formula *c = &j->r->check;
+  fer_model *m = &j->model;
+  if (!fer_model_reserve(f, m)) return "memory";
+  for (uint32_t i = 0; i < m->size; i++)
+    m->value[i] = c->base && i < c->base->size ? c->base->value[i] : 0;
+  const fer_prog *p = j->r->prog;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    fer_term v = p->slots.data[s].var;
+    fer_term k = fer_value_term(f, fer_term_sort(f, v), in[s]);
+    if (!k) return "memory";
+    m->value[fer_term_idx(f, v, 0)] = k;
+  }
+  return fer_model_complete(f, m, c->elim_var, c->elim_def, c->nelim);
+}
+
+static fer_judge_verdict fail(fer_judge *j, const char *why) {
+  j->st->reason = why;
+  return FER_JUDGE_FAIL;
+}
+
+fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
+                                  const char *found_by, uint64_t execs) {
+  ferret *f = j->f;
+  const fer_engine_request *r = j->r;
+  const fer_prog *p = r->prog;
+  fer_engine_stats *st = j->st;
+  st->candidates++;
+  /* Canonical: two inputs that make the same model are one input. */
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
+    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
+  }
+  int fresh = remember(j, j->canon);
+  if (fresh < 0) return fail(j, "memory");
+  if (!fresh) {
+    st->duplicates++;
+    return FER_JUDGE_SKIP;
+  }
+  double t = fer_now();
+  fer_error_clear(f);
+  const char *why = make_model(j, j->canon);
+  int v = why ? 0 : fer_model_validate(f, r->check.assertions, r->check.n, &j->model);
+  st->time_validate += fer_now() - t;
+  if (why) return fail(j, why);
+  if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED)
+    return fail(j, "unsupported"); /* the evaluator cannot judge (eb > 30) */
+  if (v == 0) {
+    fer_diag(f, "ferret: internal error: the search engine's candidate is "
+                "rejected by the evaluator (please report)\n");
+    return fail(j, "internal: model rejected");
+  }
+  if (v < 0) {
+    if (++st->unspecified >= FER_ENGINE_MAX_UNSPEC) return fail(j, "unspecified");
+    return FER_JUDGE_SKIP;
+  }
+  fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
+                             st->solutions};
+  fer_objective_kind k = r->objective.kind;
+  if (k == FER_OBJ_MINIMIZE || k == FER_OBJ_MAXIMIZE) {
+    bool unspec = false, nan;
+    sol.value = fer_eval(f, r->objective.term, &j->model, &unspec);
+    if (!sol.value)
+      return fail(j, f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported"
+                                                                 : "memory");
+    fer_u128 key = key_of(j, sol.value, &nan);
+    bool better = !nan && !unspec &&
+                  (!j->have_best ||
+                   (k == FER_OBJ_MINIMIZE ? key < j->best : key > j->best));
+    if (!better) {
+      st->not_better++;
+      return FER_JUDGE_SKIP;
+    }
+    j->have_best = true, j->best = key;
+  }
+  st->solutions++;
+  st->found_by = found_by;
+  return r->accept(r->accept_user, &sol) == FER_ENGINE_STOP ? FER_JUDGE_STOP
+                                                            : FER_JUDGE_GO_ON;
+}

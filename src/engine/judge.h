@@ -1,0 +1,47 @@
+/* The judge (judge.c): what happens to a candidate, the same for the
+ * engine and for every backend that serves a request of the search
+ * interface (engine.h): make the model (see fer_engine_formula), skip it
+ * if seen before in this run, validate it on check.assertions, apply the
+ * objective, give it to the callback.  Counts into the run's stats
+ * (candidates, duplicates, unspecified, not_better, solutions,
+ * time_validate, found_by).  Runs on the thread of the run, never while
+ * workers run: it uses the term store and the allocator. */
+#ifndef FER_JUDGE_H
+#define FER_JUDGE_H
+
+#include "engine/engine.h"
+
+typedef struct fer_judge {
+  ferret *f;
+  const fer_engine_request *r;
+  fer_engine_stats *st;
+  fer_model model;
+  fer_u128 *canon;              /* the candidate, canonical (nslots) */
+  FER_STACK(fer_u128) seen;     /* inputs judged so far, nslots each */
+  uint32_t *table;              /* hash table: index into seen + 1 */
+  uint32_t table_cap;
+  bool have_best;
+  fer_u128 best;                /* MINIMIZE / MAXIMIZE: ordered key */
+  int term_kind;                /* fer_sort_kind of objective.term */
+  uint32_t eb, sb;              /* its FP format */
+} fer_judge;
+
+typedef enum fer_judge_verdict {
+  FER_JUDGE_SKIP,  /* not given to the callback (seen before, unspecified,
+                      not better): search on */
+  FER_JUDGE_GO_ON, /* given to the callback, which said go on */
+  FER_JUDGE_STOP,  /* given to the callback, which said stop */
+  FER_JUDGE_FAIL   /* the run must end: st->reason says why */
+} fer_judge_verdict;
+
+/* NULL, or why the request cannot be judged ("memory", "unsupported:
+ * objective sort"); release the judge either way. */
+const char *fer_judge_init(ferret *, fer_judge *, const fer_engine_request *,
+                           fer_engine_stats *);
+void fer_judge_release(fer_judge *);
+/* Judge the candidate `in` (an input of the layout that the program
+ * accepted), found by strategy `found_by` after `execs` executions. */
+fer_judge_verdict fer_judge_offer(fer_judge *, const fer_u128 *in,
+                                  const char *found_by, uint64_t execs);
+
+#endif

@@ -1,0 +1,283 @@
+/* Mutators (contract in search.h).  Typed per slot, as the design asks: an
+ * FP slot gets sign / exponent / ULP / special-value moves, a BV slot
+ * arithmetic and interesting values, both get bit flips, dictionary values
+ * (the formula's constants and their neighbours) and values copied from
+ * other slots; whole inputs are crossed over with corpus entries.  Called
+ * on every execution: no allocation, only the worker's RNG. */
+#include <string.h>
+
+#include "bv/bv.h"
+#include "fp/fp.h"
+#include "engine/search.h"
+
+static fer_u128 mask(uint32_t bits) { return fer_bv_mask(bits); }
+
+/* The FP format a BV slot of this width most likely encodes (KLEE-style
+ * queries read floats through (_ to_fp eb sb) of a bit-vector). */
+static bool bv_as_fp(uint32_t w, uint32_t *eb, uint32_t *sb) {
+  switch (w) {
+  case 16: *eb = 5, *sb = 11; return true;
+  case 32: *eb = 8, *sb = 24; return true;
+  case 64: *eb = 11, *sb = 53; return true;
+  case 80: *eb = 15, *sb = 65; return true; /* x87 without explicit bit */
+  case 128: *eb = 15, *sb = 113; return true;
+  default: return false;
+  }
+}
+
+static uint32_t fp_specials(uint32_t eb, uint32_t sb, fer_u128 *out,
+                            uint32_t max) {
+  fer_u128 v[20];
+  uint32_t n = 0, m = sb - 1;
+  fer_u128 sign = (fer_u128)1 << (eb + sb - 1);
+  fer_u128 exp_one = (fer_bv_mask(eb - 1)) << m; /* biased exponent of 1.0 */
+  v[n++] = 0;                                   /* +0 */
+  v[n++] = fer_bv_mask(eb) << m;                /* +inf */
+  v[n++] = (fer_bv_mask(eb) << m) | ((fer_u128)1 << (m - 1)); /* NaN */
+  v[n++] = 1;                                   /* min subnormal */
+  v[n++] = fer_bv_mask(m);                      /* max subnormal */
+  v[n++] = (fer_u128)1 << m;                    /* min normal */
+  v[n++] = ((fer_bv_mask(eb) - 1) << m) | fer_bv_mask(m); /* max normal */
+  v[n++] = exp_one;                             /* 1 */
+  v[n++] = exp_one + ((fer_u128)1 << m);        /* 2 */
+  v[n++] = exp_one - ((fer_u128)1 << m);        /* 0.5 */
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n && k < max; i++) {
+    out[k++] = v[i];
+    if (i != 2 && k < max) out[k++] = v[i] | sign; /* and the negatives */
+  }
+  return k;
+}
+
+uint32_t fer_special_values(const fer_slot *s, fer_u128 *out, uint32_t max) {
+  uint32_t k = 0, eb, sb;
+  switch ((fer_slot_kind)s->kind) {
+  case FER_SLOT_BOOL:
+    if (max >= 2) out[k++] = 0, out[k++] = 1;
+    return k;
+  case FER_SLOT_RM:
+    for (uint32_t i = 0; i < 5 && k < max; i++) out[k++] = i;
+    return k;
+  case FER_SLOT_FP:
+    return fp_specials(s->eb, s->sb, out, max);
+  case FER_SLOT_BV: {
+    uint32_t w = s->bits;
+    fer_u128 v[8] = {0, 1, mask(w), (fer_u128)1 << (w - 1),
+                     mask(w) >> 1, 2, mask(w) - 1, 0};
+    uint32_t n = w >= 3 ? 7 : w == 2 ? 4 : 2;
+    for (uint32_t i = 0; i < n && k < max; i++) {
+      bool dup = false;
+      for (uint32_t j = 0; j < k; j++) dup |= out[j] == (v[i] & mask(w));
+      if (!dup) out[k++] = v[i] & mask(w);
+    }
+    if (bv_as_fp(w, &eb, &sb) && k < max) k += fp_specials(eb, sb, out + k, max - k);
+    return k;
+  }
+  }
+  return k;
+}
+
+fer_u128 fer_random_value(fer_rng *r, const fer_slot *s) {
+  if (s->kind == FER_SLOT_RM) return fer_rng_below(r, 5);
+  return fer_rng_u128(r) & mask(s->bits);
+}
+
+/* A step of 1..2^(bits-2) ULPs / units, small steps most likely. */
+static fer_u128 step(fer_rng *r, uint32_t bits) {
+  uint32_t k = (uint32_t)fer_rng_below(r, 4);
+  if (k < 2) return 1 + fer_rng_below(r, 16);
+  uint32_t e = (uint32_t)fer_rng_below(r, bits > 2 ? bits - 2 : 1);
+  fer_u128 base = (fer_u128)1 << e;
+  return base + (fer_rng_u128(r) & (base - 1));
+}
+
+static fer_u128 fp_move(fer_rng *r, uint32_t eb, uint32_t sb, fer_u128 v) {
+  fer_i128s k = fer_fp_key(eb, sb, v, false);
+  fer_fmt fm = {eb, sb};
+  if (fer_fp_is_nan(fm, v)) k = 0;
+  fer_u128 d = step(r, eb + sb);
+  fer_i128s lim = (fer_i128s)((fer_bv_mask(eb) << (sb - 1)));
+  if (d > (fer_u128)lim) d = (fer_u128)lim;
+  if (fer_rng_below(r, 2)) k = k > lim - (fer_i128s)d ? lim : k + (fer_i128s)d;
+  else k = k < -lim - 1 + (fer_i128s)d ? -lim - 1 : k - (fer_i128s)d;
+  return fer_fp_from_key(eb, sb, k);
+}
+
+/* Dictionary: a constant of the same width, sometimes +-1 ULP/unit. */
+static bool dict_value(fer_worker *w, const fer_slot *s, fer_u128 *out) {
+  const fer_prog *p = w->p;
+  size_t n = p->dict_val.size;
+  if (!n) return false;
+  /* binary search for the first entry of this width */
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (p->dict_bits.data[mid] < s->bits) lo = mid + 1;
+    else hi = mid;
+  }
+  size_t end = lo;
+  while (end < n && p->dict_bits.data[end] == s->bits) end++;
+  if (end == lo) return false;
+  fer_u128 v = p->dict_val.data[lo + fer_rng_below(&w->rng, end - lo)];
+  uint32_t eb = s->eb, sb = s->sb;
+  bool fp = s->kind == FER_SLOT_FP || bv_as_fp(s->bits, &eb, &sb);
+  switch (fer_rng_below(&w->rng, 4)) {
+  case 0:
+    if (fp) {
+      fer_i128s k = fer_fp_key(eb, sb, v, false);
+      v = fer_fp_from_key(eb, sb, k + (fer_rng_below(&w->rng, 2) ? 1 : -1));
+    } else {
+      v = (v + (fer_rng_below(&w->rng, 2) ? 1 : mask(s->bits))) & mask(s->bits);
+    }
+    break;
+  case 1:
+    if (fp) v ^= (fer_u128)1 << (eb + sb - 1); /* the negated constant */
+    break;
+  default:
+    break;
+  }
+  *out = v & mask(s->bits);
+  return true;
+}
+
+/* Another slot of the same width in the candidate, if any. */
+static bool copy_value(fer_worker *w, uint32_t s, fer_u128 *out) {
+  const fer_prog *p = w->p;
+  uint32_t n = p->nslots, start = (uint32_t)fer_rng_below(&w->rng, n);
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t t = (start + i) % n;
+    if (t != s && p->slots.data[t].bits == p->slots.data[s].bits &&
+        p->slots.data[t].kind == p->slots.data[s].kind) {
+      *out = w->cand[t];
+      return true;
+    }
+  }
+  return false;
+}
+
+static fer_u128 mutate_fp(fer_worker *w, uint32_t s, const fer_slot *sl,
+                          fer_u128 v) {
+  fer_rng *r = &w->rng;
+  uint32_t eb = sl->eb, sb = sl->sb, n = eb + sb, m = sb - 1;
+  fer_fmt fm = {eb, sb};
+  fer_u128 sp[24], t;
+  switch (fer_rng_below(r, 11)) {
+  case 0: return v ^ ((fer_u128)1 << fer_rng_below(r, n)); /* bit flip */
+  case 1: return v ^ ((fer_u128)1 << (n - 1));               /* sign */
+  case 2: /* exponent: +-1 (x2, /2) or random */
+    if (fer_rng_below(r, 2)) {
+      fer_u128 e = (v >> m) & fer_bv_mask(eb);
+      e = fer_rng_below(r, 2) ? (e + 1) & fer_bv_mask(eb) : (e - 1) & fer_bv_mask(eb);
+      return (v & ~(fer_bv_mask(eb) << m)) | (e << m);
+    }
+    return (v & ~(fer_bv_mask(eb) << m)) |
+           ((fer_rng_u128(r) & fer_bv_mask(eb)) << m);
+  case 3:
+  case 4: return fp_move(r, eb, sb, v);                      /* +-k ULP */
+  case 5: {                                                  /* special */
+    uint32_t k = fp_specials(eb, sb, sp, 24);
+    return sp[fer_rng_below(r, k)];
+  }
+  case 6:
+    if (dict_value(w, sl, &t)) return t;
+    return fp_move(r, eb, sb, v);
+  case 7: /* a small integer, exactly converted */
+    return fer_fp_from_sbv(fm, FER_RNE,
+                           (fer_u128)(uint64_t)((int64_t)fer_rng_below(r, 201) - 100),
+                           64);
+  case 8: /* random significand, same exponent and sign */
+    return (v & ~fer_bv_mask(m)) | (fer_rng_u128(r) & fer_bv_mask(m));
+  case 9:
+    if (copy_value(w, s, &t))
+      return fer_rng_below(r, 2) ? t : fp_move(r, eb, sb, t);
+    return fp_move(r, eb, sb, v);
+  default: return fer_rng_u128(r) & mask(n);
+  }
+}
+
+static fer_u128 mutate_bv(fer_worker *w, uint32_t s, const fer_slot *sl,
+                          fer_u128 v) {
+  fer_rng *r = &w->rng;
+  uint32_t n = sl->bits, eb, sb;
+  fer_u128 mk = mask(n), t, sp[40];
+  switch (fer_rng_below(r, 12)) {
+  case 0: return v ^ ((fer_u128)1 << fer_rng_below(r, n));   /* bit flip */
+  case 1: /* byte replace */
+    if (n > 8) {
+      uint32_t at = (uint32_t)fer_rng_below(r, n - 7);
+      return (v & ~((fer_u128)0xff << at)) |
+             ((fer_u128)fer_rng_below(r, 256) << at);
+    }
+    return fer_rng_u128(r) & mk;
+  case 2:
+  case 3: { /* +- small, or +- 2^k */
+    fer_u128 d = fer_rng_below(r, 3) ? 1 + fer_rng_below(r, 35) : step(r, n);
+    return (fer_rng_below(r, 2) ? v + d : v - d) & mk;
+  }
+  case 4: return fer_rng_below(r, 2) ? (~v + 1) & mk : ~v & mk;
+  case 5: {
+    uint32_t k = fer_special_values(sl, sp, 40);
+    return sp[fer_rng_below(r, k)];
+  }
+  case 6:
+  case 7:
+    if (dict_value(w, sl, &t)) return t;
+    return (v + 1) & mk;
+  case 8:
+    if (copy_value(w, s, &t)) return fer_rng_below(r, 2) ? t : (t + 1) & mk;
+    return v ^ 1;
+  case 9: /* shifts */
+    return fer_rng_below(r, 2) ? (v << 1) & mk : v >> 1;
+  case 10: /* the value as a float of a matching format, moved by ULPs */
+    if (bv_as_fp(n, &eb, &sb) && eb + sb == n) return fp_move(r, eb, sb, v);
+    return v ^ ((fer_u128)1 << fer_rng_below(r, n));
+  default: return fer_rng_u128(r) & mk;
+  }
+}
+
+static uint32_t pick_slot(fer_worker *w, uint32_t focus) {
+  const fer_prog *p = w->p;
+  if (focus != UINT32_MAX && fer_rng_below(&w->rng, 4)) {
+    const fer_cons *c = &p->cons.data[focus];
+    uint32_t n = c->slot_end - c->slot_begin;
+    if (n) return p->cslots.data[c->slot_begin + fer_rng_below(&w->rng, n)];
+  }
+  return (uint32_t)fer_rng_below(&w->rng, p->nslots);
+}
+
+static void crossover(fer_worker *w) {
+  fer_corpus *c = &w->corpus;
+  if (c->size < 2) return;
+  const fer_u128 *o = fer_corpus_input(c, (uint32_t)fer_rng_below(&w->rng, c->size));
+  uint32_t n = w->p->nslots;
+  if (fer_rng_below(&w->rng, 2)) { /* uniform */
+    for (uint32_t i = 0; i < n; i++)
+      if (fer_rng_below(&w->rng, 2)) w->cand[i] = o[i];
+  } else { /* one point */
+    uint32_t at = (uint32_t)fer_rng_below(&w->rng, n);
+    for (uint32_t i = at; i < n; i++) w->cand[i] = o[i];
+  }
+}
+
+void fer_mutate(fer_worker *w, uint32_t focus) {
+  const fer_prog *p = w->p;
+  if (!p->nslots) return;
+  uint32_t k = 1;
+  while (k < 8 && fer_rng_below(&w->rng, 2)) k++;
+  for (uint32_t i = 0; i < k; i++) {
+    if (fer_rng_below(&w->rng, 16) == 0) {
+      crossover(w);
+      continue;
+    }
+    uint32_t s = pick_slot(w, focus);
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = w->cand[s];
+    switch ((fer_slot_kind)sl->kind) {
+    case FER_SLOT_BOOL: v ^= 1; break;
+    case FER_SLOT_RM: v = fer_rng_below(&w->rng, 5); break;
+    case FER_SLOT_FP: v = mutate_fp(w, s, sl, v); break;
+    case FER_SLOT_BV: v = mutate_bv(w, s, sl, v); break;
+    }
+    w->cand[s] = v & mask(sl->bits);
+  }
+}

@@ -1,0 +1,191 @@
+/* The search engine's internals (pipeline step 6), shared by its files:
+ *   worker.c  the fuzzing loop of one worker (execution, features, scheduler)
+ *   corpus.c  the corpus of inputs and the coverage-feature map
+ *   mutate.c  the mutators (bit/byte, typed FP and BV moves, dictionary,
+ *             crossover)
+ *   seeds.c   naive, smart and user seeds
+ *   local.c   distance-guided local search (alternating-variable method)
+ *   enum.c    exhaustive enumeration of small input spaces
+ *   judge.c   what happens to a candidate: model, validation, objective,
+ *             the acceptance callback (judge.h: backends use it too)
+ *   engine.c  the driver of one run of a request (engine.h, the search
+ *             interface every job uses).
+ *
+ * An input is a vector of slot values (fer_u128 each, prog.h).  Workers
+ * never allocate while searching (all their memory is taken before threads
+ * start) and never touch the term store, so several run in parallel on one
+ * shared, read-only program. */
+#ifndef FER_SEARCH_H
+#define FER_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "engine/engine.h"
+#include "engine/prog.h"
+#include "base/rng.h"
+
+/* How an input was made (statistics: "which strategy found the answer"). */
+typedef enum fer_origin {
+  FER_FROM_SEED,
+  FER_FROM_MUTATION,
+  FER_FROM_LOCAL,
+  FER_FROM_RANDOM,
+  FER_FROM_ENUM
+} fer_origin;
+
+extern const char *const fer_origin_name[];
+
+/* ---- corpus.c ---- */
+typedef struct fer_entry {
+  uint32_t nsat;     /* constraints that held */
+  uint32_t fail;     /* first false constraint (fail-fast), or UINT32_MAX */
+  uint32_t picked;   /* times chosen as a parent */
+} fer_entry;
+
+typedef struct fer_corpus {
+  uint32_t nslots, cap, size;
+  fer_u128 *inputs;  /* cap * nslots */
+  fer_entry *meta;   /* cap */
+  uint32_t best;     /* index of the entry with most constraints true */
+  uint32_t next_evict;
+  uint64_t added;
+} fer_corpus;
+
+int fer_corpus_init(ferret *, fer_corpus *, uint32_t nslots, uint32_t cap);
+void fer_corpus_release(ferret *, fer_corpus *);
+static inline fer_u128 *fer_corpus_input(const fer_corpus *c, uint32_t i) {
+  return c->inputs + (size_t)i * c->nslots;
+}
+/* Add (or, when full, replace an entry other than the best). */
+uint32_t fer_corpus_add(fer_corpus *, fer_rng *, const fer_u128 *in,
+                        fer_entry meta);
+
+/* Feature bitmap: constraint outcomes, number of constraints true, and per
+ * atom the log2 bucket of its distance (like libFuzzer's value profile). */
+typedef struct fer_features {
+  uint8_t *bits;
+  uint32_t nbits, count;
+  uint32_t base_outcome, base_depth, base_atom;
+} fer_features;
+
+#define FER_BUCKETS 129 /* fer_dist_bucket is 0..128 */
+
+int fer_features_init(ferret *, fer_features *, const fer_prog *);
+void fer_features_release(ferret *, fer_features *);
+/* Test-and-set; returns 1 if the feature is new. */
+static inline int fer_feature_add(fer_features *ft, uint32_t i) {
+  uint8_t m = (uint8_t)(1u << (i & 7));
+  if (ft->bits[i >> 3] & m) return 0;
+  ft->bits[i >> 3] |= m;
+  ft->count++;
+  return 1;
+}
+
+/* ---- the shared state of one search (one component) ---- */
+typedef struct fer_search {
+  const fer_prog *p;
+  const fer_options *opt;       /* read-only while workers run */
+  volatile _Atomic int *interrupt;
+  double deadline;              /* monotonic seconds; 0 = none */
+  uint64_t max_execs;           /* total over workers; 0 = none */
+  _Atomic uint64_t execs;       /* published by workers in batches */
+  _Atomic int stop;             /* 1: a worker found a candidate; 2: limit */
+  _Atomic int winner;           /* worker id + 1 of the first candidate */
+  bool enumerate;               /* the input space is enumerated (enum.c):
+                                   workers get a batched evaluator */
+  /* Seeds, prepared before the workers start: nseeds inputs. */
+  fer_u128 *seeds;
+  uint32_t nseeds;
+} fer_search;
+
+/* ---- worker.c ---- */
+typedef enum fer_run_result {
+  FER_RUN_FOUND = 1,   /* w->solution holds an input satisfying every constraint */
+  FER_RUN_LIMIT,       /* time, budget, interrupt or another worker won */
+} fer_run_result;
+
+typedef struct fer_worker {
+  fer_search *s;
+  const fer_prog *p;
+  uint32_t id;
+  fer_rng rng;
+  fer_exec x;
+  fer_batch batch;                 /* s->enumerate only: enumeration */
+  fer_u128 *lanes_in;              /* its inputs: FER_LANES * nslots */
+  fer_corpus corpus;
+  fer_features feat;
+  fer_u128 *cand, *tmp, *solution; /* nslots each */
+  fer_u128 *from;                  /* nslots: local search scratch */
+  double *scratch;                 /* 2 * max_dn (distances) */
+  double *cdist;                   /* 2 * ncons: distances (local search) */
+  uint32_t *order;                 /* fail-fast order of constraints */
+  uint64_t *evals, *fails;         /* by constraint, for the order */
+  uint32_t *vars;                  /* scratch list of slots */
+  uint8_t *vmark;                  /* by slot */
+  uint64_t execs, published;
+  uint64_t ls_runs, ls_execs;
+  uint64_t next_reorder, next_local, next_check;
+  bool seeded, solution_unspec;
+  fer_origin found_by;
+  uint32_t last_fail;              /* first false constraint of the last exec */
+  uint32_t parent, stick;          /* current parent, mutations left on it */
+} fer_worker;
+
+int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);
+void fer_worker_release(ferret *, fer_worker *);
+/* Search until a candidate is found or a limit is reached; may be called
+ * again to resume after a rejected candidate.  Thread-safe for distinct
+ * workers. */
+fer_run_result fer_worker_run(fer_worker *);
+
+/* Execute one input (fail-fast or try-all per options): returns the number
+ * of constraints true (== ncons: a candidate).  Hot. */
+uint32_t fer_worker_exec(fer_worker *, const fer_u128 *in);
+/* Execute, record features, keep the input if it reached a new one, and
+ * check for a solution.  Returns 1 if `in` satisfies every constraint. */
+int fer_worker_try(fer_worker *, const fer_u128 *in, fer_origin);
+/* Must the worker stop?  Checks limits every few hundred executions. */
+bool fer_worker_should_stop(fer_worker *);
+
+/* ---- mutate.c ---- */
+/* Mutate w->cand in place (a copy of a corpus entry), 1..8 stacked
+ * mutations; `focus` is a constraint whose slots are preferred, or
+ * UINT32_MAX. */
+void fer_mutate(fer_worker *, uint32_t focus);
+/* A uniformly random value for slot s. */
+fer_u128 fer_random_value(fer_rng *, const fer_slot *);
+/* Special values of a slot's type: writes up to `max`, returns count. */
+uint32_t fer_special_values(const fer_slot *, fer_u128 *out, uint32_t max);
+
+/* ---- seeds.c ---- */
+/* Build the seed inputs into s->seeds (naive / smart per options, then
+ * user seeds given as (slot, value) pairs may be added by engine.c). */
+int fer_seeds_make(ferret *, fer_search *, uint64_t seed);
+/* Append the user seeds u to s->seeds as inputs of s->p; a
+ * variable without a slot of its own takes the slot of the variable
+ * preprocessing merged it with (elim_var[i] := elim_def[i], a variable).
+ * Slots a seed does not set are 0.  Returns 0 on allocation failure. */
+int fer_seeds_add_user(ferret *, fer_search *, const fer_user_seeds *u,
+                       const fer_term *elim_var, const fer_term *elim_def,
+                       size_t nelim);
+void fer_seeds_release(ferret *, fer_search *);
+
+/* ---- local.c ---- */
+/* Alternating-variable search from `start` with at most `budget`
+ * executions; leaves the best input found in w->cand.  Returns 1 if it
+ * satisfies every constraint. */
+int fer_local_search(fer_worker *, const fer_u128 *start, uint64_t budget);
+
+/* ---- enum.c ---- */
+/* Number of distinct inputs of a program (saturates at UINT64_MAX). */
+uint64_t fer_input_space(const fer_prog *);
+typedef enum fer_enum_result {
+  FER_ENUM_FOUND = 1, /* w->solution holds a candidate; call again to go on */
+  FER_ENUM_EXHAUSTED, /* no input satisfies every constraint */
+  FER_ENUM_UNSPEC,    /* exhausted, but some evaluation was unspecified */
+  FER_ENUM_LIMIT
+} fer_enum_result;
+/* Enumerate inputs from *next (an index into the input space, updated). */
+fer_enum_result fer_enumerate(fer_worker *, uint64_t *next, bool *unspec_seen);
+
+#endif

@@ -1,0 +1,242 @@
+/* Seeds: the first inputs of a search (JFS paper §4.4).
+ *   naive: all zeros and all ones;
+ *   smart: those two, then `num_seeds` inputs drawn per slot from the
+ *          special values of its type and the formula's constants of its
+ *          width (the dictionary);
+ *   user:  assignments read from SMT-LIB (define-fun x () S v) text (a
+ *          model printed by ferret, z3, ...), see engine.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bv/bv.h"
+#include "engine/engine.h"
+#include "smt/eval.h"
+#include "smt/parse.h"
+#include "engine/search.h"
+
+/* Index range [lo, hi) of the dictionary entries of `bits` bits. */
+static void dict_range(const fer_prog *p, uint32_t bits, size_t *lo, size_t *hi) {
+  size_t a = 0, b = p->dict_val.size;
+  while (a < b) {
+    size_t m = (a + b) / 2;
+    if (p->dict_bits.data[m] < bits) a = m + 1;
+    else b = m;
+  }
+  *lo = a;
+  while (b < p->dict_val.size && p->dict_bits.data[b] == bits) b++;
+  *hi = a > b ? a : b;
+}
+
+int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
+  const fer_prog *p = s->p;
+  uint32_t ns = p->nslots;
+  uint32_t mode = (uint32_t)s->opt->seeds;
+  uint32_t n = mode == 0 ? 0 : mode == 1 ? 2 : 2 + (uint32_t)s->opt->num_seeds;
+  s->nseeds = 0;
+  s->seeds = NULL;
+  if (!n || !ns) return 1;
+  s->seeds = fer_calloc(f, (size_t)n * ns * sizeof *s->seeds);
+  if (!s->seeds) return 0;
+  fer_rng rng;
+  fer_rng_seed(&rng, seed ^ 0x5eed5eedull);
+  fer_u128 sp[64];
+  for (uint32_t k = 0; k < n; k++) {
+    fer_u128 *in = s->seeds + (size_t)k * ns;
+    for (uint32_t i = 0; i < ns; i++) {
+      const fer_slot *sl = &p->slots.data[i];
+      if (k == 0) {
+        in[i] = 0;
+      } else if (k == 1) { /* all ones; RTZ for a rounding mode */
+        in[i] = sl->kind == FER_SLOT_RM ? FER_RTZ : fer_bv_mask(sl->bits);
+      } else {
+        uint32_t nsp = fer_special_values(sl, sp, 64);
+        size_t lo, hi;
+        dict_range(p, sl->bits, &lo, &hi);
+        if (sl->kind == FER_SLOT_BOOL || sl->kind == FER_SLOT_RM) lo = hi = 0;
+        uint64_t j = fer_rng_below(&rng, nsp + (hi - lo));
+        in[i] = j < nsp ? sp[j] : p->dict_val.data[lo + (j - nsp)];
+      }
+    }
+  }
+  s->nseeds = n;
+  return 1;
+}
+
+void fer_seeds_release(ferret *f, fer_search *s) {
+  if (s->seeds)
+    fer_free(f, s->seeds, (size_t)s->nseeds * s->p->nslots * sizeof *s->seeds);
+  s->seeds = NULL, s->nseeds = 0;
+}
+
+/* The slot of variable x in p, following at most two merges by equality
+ * extraction; UINT32_MAX if it has none. */
+static uint32_t user_slot(ferret *f, const fer_prog *p, fer_term x,
+                          const fer_term *ev, const fer_term *ed, size_t ne) {
+  for (int hop = 0; hop < 3; hop++) {
+    for (uint32_t s = 0; s < p->nslots; s++)
+      if (p->slots.data[s].var == x) return s;
+    fer_term to = 0;
+    for (size_t i = 0; i < ne && !to; i++)
+      if (ev[i] == x && fer_term_op(f, ed[i]) == FER_OP_VAR) to = ed[i];
+    if (!to) break;
+    x = to;
+  }
+  return UINT32_MAX;
+}
+
+int fer_seeds_add_user(ferret *f, fer_search *s, const fer_user_seeds *u,
+                       const fer_term *elim_var, const fer_term *elim_def,
+                       size_t nelim) {
+  const fer_prog *p = s->p;
+  uint32_t ns = p->nslots;
+  if (!u || !u->var.size || !ns) return 1;
+  uint32_t extra = 1; /* var 0 separates seeds */
+  for (size_t i = 0; i < u->var.size; i++) extra += !u->var.data[i];
+  size_t have = (size_t)s->nseeds * ns, more = (size_t)extra * ns;
+  fer_u128 *all = fer_realloc(f, s->seeds, have * sizeof *all,
+                              (have + more) * sizeof *all);
+  if (!all) return 0;
+  s->seeds = all;
+  fer_u128 *in = all + have;
+  memset(in, 0, more * sizeof *in);
+  for (size_t i = 0; i < u->var.size; i++) {
+    if (!u->var.data[i]) {
+      in += ns;
+      continue;
+    }
+    uint32_t sl = user_slot(f, p, u->var.data[i], elim_var, elim_def, nelim);
+    if (sl != UINT32_MAX) in[sl] = u->val.data[i] & fer_bv_mask(p->slots.data[sl].bits);
+  }
+  s->nseeds += extra;
+  return 1;
+}
+
+/* ------------------------------------------------ user seeds (SMT-LIB) */
+
+/* A seed text is read by the SMT-LIB reader (parse.h) in a scratch reader
+ * of its own, which knows the built-in symbols only: a value is any closed
+ * term (#b/#x, (_ bvN w), (fp ...), (_ +zero eb sb), true, RNE, ...,
+ * folded by the evaluator if it is not a constant yet), and errors come
+ * with the line:column of the offending token in the seed text. */
+
+static bool symbol_is(const fer_token *t, const char *name) {
+  return t->kind == FER_TOK_SYMBOL && t->slen == strlen(name) &&
+         !memcmp(t->s, name, t->slen);
+}
+
+/* The declared variable named t's symbol (the last one declared), or 0. */
+static fer_term var_by_name(ferret *f, const fer_token *t) {
+  for (uint32_t i = fer_var_count(f); i-- > 0;) {
+    fer_term v = fer_var_term(f, i);
+    if (v && symbol_is(t, fer_var_name(f, v))) return v;
+  }
+  return 0;
+}
+
+/* The bit pattern of the closed term v read at token vt, for the variable
+ * x (of whose sort it must be). */
+static bool value_bits(ferret *f, const fer_token *vt, fer_term x, fer_term v,
+                       fer_u128 *bits) {
+  fer_sort sort = fer_term_sort(f, x);
+  if (fer_term_sort(f, v) != sort) {
+    char want[64], got[64];
+    fer_sort_print(f, sort, want, sizeof want);
+    fer_sort_print(f, fer_term_sort(f, v), got, sizeof got);
+    return fer_rd_error_at(f, FERRET_ERROR_SORT, vt->line, vt->col,
+                           "seed: the value of '%s' has sort %s, declared %s",
+                           fer_var_name(f, x), got, want);
+  }
+  if (fer_sort_bits(f, sort) > 128)
+    return fer_rd_error_at(f, FERRET_ERROR_UNSUPPORTED, vt->line, vt->col,
+                           "seed: values wider than 128 bits are not seeds");
+  fer_op op = fer_term_op(f, v);
+  if (op != FER_OP_CONST && op != FER_OP_TRUE && op != FER_OP_FALSE) {
+    bool unspecified = false;
+    v = fer_eval(f, v, NULL, &unspecified);
+    if (!v || unspecified)
+      return fer_rd_error_at(f, FERRET_ERROR_PARSE, vt->line, vt->col,
+                             "seed: the value of '%s' is not a constant",
+                             fer_var_name(f, x));
+    op = fer_term_op(f, v);
+  }
+  *bits = op == FER_OP_CONST ? fer_const_u128(f, v) : op == FER_OP_TRUE;
+  return true;
+}
+
+/* (define-fun x () S v) after its "define-fun": *x is the variable named
+ * (0 if the formula has none of that name, and then *v is not set).  The
+ * sort S is skipped: the variable's own is what counts. */
+static bool read_define(ferret *f, fer_reader *rd, fer_term *x, fer_u128 *v) {
+  if (!fer_rd_ok(f, rd)) return false;
+  if (rd->tok.kind != FER_TOK_SYMBOL)
+    return fer_rd_expect(f, rd, FER_TOK_SYMBOL, "a variable name");
+  *x = var_by_name(f, &rd->tok);
+  fer_rd_advance(rd);
+  if (!fer_rd_ok(f, rd)) return false;
+  fer_token t = rd->tok;
+  if (t.kind == FER_TOK_LPAR) fer_rd_advance(rd);
+  if (t.kind != FER_TOK_LPAR || rd->tok.kind != FER_TOK_RPAR)
+    return fer_rd_error_at(f, FERRET_ERROR_PARSE, t.line, t.col,
+                           "seed: only constants (define-fun x () S v) "
+                           "are seeds");
+  fer_rd_advance(rd);
+  if (!fer_rd_skip_sexpr(f, rd) || !fer_rd_ok(f, rd)) return false;
+  fer_token vt = rd->tok;
+  fer_term value = fer_rd_term(f, rd, NULL, NULL);
+  FER_CLEAR(rd->named); /* a label in a seed names nothing */
+  return value &&
+         fer_rd_expect(f, rd, FER_TOK_RPAR, "')' at the end of define-fun") &&
+         (!*x || value_bits(f, &vt, *x, value, v));
+}
+
+/* The seeds of text[0..len) into u: every (define-fun ...) counts, other
+ * text ((model ...), sat, comments) is passed over. */
+static bool read_seeds(ferret *f, fer_reader *rd, fer_user_seeds *u) {
+  size_t start = u->var.size; /* first entry of the current seed */
+  while (rd->tok.kind != FER_TOK_EOF) {
+    if (!fer_rd_ok(f, rd)) return false;
+    bool open = rd->tok.kind == FER_TOK_LPAR;
+    fer_rd_advance(rd);
+    if (!open || !symbol_is(&rd->tok, "define-fun")) continue;
+    fer_rd_advance(rd);
+    fer_term x = 0;
+    fer_u128 v = 0;
+    if (!read_define(f, rd, &x, &v)) return false;
+    if (!x) continue; /* a variable this formula does not have */
+    for (size_t i = start; i < u->var.size; i++)
+      if (u->var.data[i] == x) { /* repeated: a new seed starts */
+        if (!FER_PUSH(f, u->var, 0) || !FER_PUSH(f, u->val, 0)) return false;
+        start = u->var.size;
+        break;
+      }
+    if (!FER_PUSH(f, u->var, x) || !FER_PUSH(f, u->val, v)) return false;
+  }
+  return true;
+}
+
+void fer_user_seeds_init(fer_user_seeds *u) { memset(u, 0, sizeof *u); }
+
+void fer_user_seeds_release(ferret *f, fer_user_seeds *u) {
+  FER_RELEASE(f, u->var);
+  FER_RELEASE(f, u->val);
+}
+
+ferret_status fer_user_seeds_parse(ferret *f, const char *text, size_t len,
+                                   fer_user_seeds *u) {
+  fer_reader rd;
+  bool ok = fer_rd_init(f, &rd);
+  if (ok) {
+    fer_rd_begin(&rd, text, len, 1, 1);
+    ok = read_seeds(f, &rd, u);
+  }
+  fer_rd_release(f, &rd);
+  if (ok) return FERRET_OK;
+  /* Those who report this (engine.c, libfuzzer.c) print the message
+   * alone: it gets the position in front. */
+  const ferret_error_info *e = &f->error;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", e->message ? e->message : "error");
+  if (!e->line) return e->status;
+  return fer_error(f, e->status, e->line, e->column, "%u:%u: %s", e->line,
+                   e->column, msg);
+}

@@ -1,0 +1,284 @@
+/* One search worker: execute candidates, collect coverage features, keep
+ * the inputs that reach new ones, pick parents, mutate, and now and then
+ * hand over to local search (contract in search.h).
+ *
+ * fer_worker_exec / fer_worker_try run once per candidate: they are hot.
+ * Everything a worker touches is its own (RNG, exec state, corpus, counters)
+ * except the read-only program and the few atomics of fer_search. */
+#include <string.h>
+#include <time.h>
+
+#include "fp/env.h"
+#include "engine/search.h"
+
+const char *const fer_origin_name[] = {"seed", "mutation", "local-search",
+                                       "random", "enumeration"};
+
+double fer_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define CHECK_EVERY 256      /* executions between limit checks */
+#define REORDER_EVERY 4096   /* executions between fail-fast reorders */
+#define LOCAL_FIRST 1000     /* executions before the first local search */
+#define STICK 32             /* mutations of one parent in a row */
+
+int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
+  memset(w, 0, sizeof *w);
+  const fer_prog *p = s->p;
+  w->s = s, w->p = p, w->id = id;
+  fer_rng_seed(&w->rng, (uint64_t)s->opt->seed + id);
+  uint32_t ns = p->nslots ? p->nslots : 1, nc = (uint32_t)p->cons.size;
+  size_t in_bytes = (size_t)ns * sizeof(fer_u128);
+  w->cand = fer_calloc(f, in_bytes);
+  w->tmp = fer_calloc(f, in_bytes);
+  w->solution = fer_calloc(f, in_bytes);
+  w->from = fer_calloc(f, in_bytes);
+  w->scratch = fer_calloc(f, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
+  w->cdist = fer_calloc(f, (size_t)2 * (nc ? nc : 1) * sizeof(double));
+  w->order = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint32_t));
+  w->evals = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint64_t));
+  w->fails = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint64_t));
+  w->vars = fer_calloc(f, (size_t)ns * sizeof(uint32_t));
+  w->vmark = fer_calloc(f, ns);
+  int ok = w->cand && w->tmp && w->solution && w->from && w->scratch && w->cdist &&
+           w->order && w->evals && w->fails && w->vars && w->vmark &&
+           fer_exec_init(f, &w->x, p) &&
+           fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
+           fer_features_init(f, &w->feat, p);
+  if (ok && s->enumerate) {
+    w->lanes_in = fer_calloc(f, FER_LANES * in_bytes);
+    ok = w->lanes_in && fer_batch_init(f, &w->batch, p);
+  }
+  if (!ok) {
+    fer_worker_release(f, w);
+    return 0;
+  }
+  for (uint32_t c = 0; c < nc; c++) w->order[c] = c;
+  w->next_reorder = REORDER_EVERY;
+  w->next_local = LOCAL_FIRST;
+  w->last_fail = UINT32_MAX;
+  return 1;
+}
+
+void fer_worker_release(ferret *f, fer_worker *w) {
+  const fer_prog *p = w->p;
+  if (!p) return;
+  uint32_t ns = p->nslots ? p->nslots : 1, nc = (uint32_t)p->cons.size;
+  if (!nc) nc = 1;
+  size_t in_bytes = (size_t)ns * sizeof(fer_u128);
+  fer_free(f, w->cand, in_bytes);
+  fer_free(f, w->tmp, in_bytes);
+  fer_free(f, w->solution, in_bytes);
+  fer_free(f, w->from, in_bytes);
+  fer_free(f, w->scratch, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
+  fer_free(f, w->cdist, (size_t)2 * nc * sizeof(double));
+  fer_free(f, w->order, (size_t)nc * sizeof(uint32_t));
+  fer_free(f, w->evals, (size_t)nc * sizeof(uint64_t));
+  fer_free(f, w->fails, (size_t)nc * sizeof(uint64_t));
+  fer_free(f, w->vars, (size_t)ns * sizeof(uint32_t));
+  fer_free(f, w->vmark, ns);
+  fer_exec_release(f, &w->x);
+  fer_batch_release(f, &w->batch);
+  if (w->lanes_in) fer_free(f, w->lanes_in, FER_LANES * in_bytes);
+  fer_corpus_release(f, &w->corpus);
+  fer_features_release(f, &w->feat);
+  memset(w, 0, sizeof *w);
+}
+
+/* HOT. */
+uint32_t fer_worker_exec(fer_worker *w, const fer_u128 *in) {
+  const fer_prog *p = w->p;
+  fer_exec_load(&w->x, in);
+  w->execs++;
+  uint32_t n = (uint32_t)p->cons.size, nsat = 0;
+  bool all = w->s->opt->encoding == 1;
+  w->last_fail = UINT32_MAX;
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t c = w->order[k];
+    w->evals[c]++;
+    if (fer_exec_cons(&w->x, c)) {
+      nsat++;
+      continue;
+    }
+    w->fails[c]++;
+    if (w->last_fail == UINT32_MAX) w->last_fail = c;
+    if (!all) break;
+  }
+  return nsat;
+}
+
+/* Features of the last execution; returns how many were new.  HOT. */
+static uint32_t features(fer_worker *w, uint32_t nsat) {
+  const fer_prog *p = w->p;
+  fer_features *ft = &w->feat;
+  const fer_u128 *r = w->x.r;
+  uint32_t n = (uint32_t)p->cons.size, fresh = 0;
+  uint32_t evaluated = w->s->opt->encoding == 1 ? n : (nsat < n ? nsat + 1 : n);
+  fresh += fer_feature_add(ft, ft->base_depth + nsat);
+  uint32_t span = ft->nbits - ft->base_atom;
+  for (uint32_t k = 0; k < evaluated; k++) {
+    uint32_t c = w->order[k];
+    const fer_cons *cn = &p->cons.data[c];
+    fresh += fer_feature_add(ft, ft->base_outcome + 2 * c + (uint32_t)(r[cn->root] & 1));
+    for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
+      const fer_dnode *dn = &p->dn.data[d];
+      if (!FER_DN_IS_ATOM(dn->kind)) continue;
+      uint64_t i = (uint64_t)dn->atom * FER_BUCKETS +
+                   fer_dist_bucket(fer_atom_distance(dn, r));
+      fresh += fer_feature_add(ft, ft->base_atom + (uint32_t)(i % span));
+    }
+  }
+  return fresh;
+}
+
+static bool any_unspec(const fer_worker *w) {
+  if (!w->p->may_unspec) return false;
+  for (uint32_t c = 0; c < w->p->cons.size; c++)
+    if (fer_exec_cons_unspec(&w->x, c)) return true;
+  return false;
+}
+
+int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
+  const fer_prog *p = w->p;
+  uint32_t nsat = fer_worker_exec(w, in);
+  if (nsat == p->cons.size) {
+    memcpy(w->solution, in, (size_t)p->nslots * sizeof *in);
+    w->found_by = o;
+    w->solution_unspec = any_unspec(w);
+    return 1;
+  }
+  if (w->s->opt->pure_random) return 0;
+  if (features(w, nsat)) {
+    fer_entry e = {nsat, w->last_fail, 0};
+    fer_corpus_add(&w->corpus, &w->rng, in, e);
+  }
+  return 0;
+}
+
+bool fer_worker_should_stop(fer_worker *w) {
+  fer_search *s = w->s;
+  if (w->execs < w->next_check) return false;
+  w->next_check = w->execs + CHECK_EVERY;
+  uint64_t total = atomic_fetch_add(&s->execs, w->execs - w->published) +
+                   (w->execs - w->published);
+  w->published = w->execs;
+  if (atomic_load(&s->stop)) return true;
+  bool limit = (s->max_execs && total >= s->max_execs) ||
+               atomic_load(s->interrupt) ||
+               (s->deadline > 0 && fer_now() >= s->deadline);
+  if (limit) {
+    int expected = 0;
+    atomic_compare_exchange_strong(&s->stop, &expected, 2);
+    return true;
+  }
+  return false;
+}
+
+/* Sort constraints by (estimated chance to fail) / (cost), highest first:
+ * the order that minimises the expected cost of rejecting an input when
+ * constraints fail independently.  Counters are then halved, so the order
+ * follows the search as it moves. */
+static void reorder(fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t n = (uint32_t)p->cons.size;
+  /* insertion sort: n is small in practice and the order changes little */
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t c = w->order[i];
+    double sc = (double)(w->fails[c] + 1) / (double)(w->evals[c] + 2) /
+                (double)(p->cons.data[c].cost + 1);
+    uint32_t j = i;
+    while (j > 0) {
+      uint32_t d = w->order[j - 1];
+      double sd = (double)(w->fails[d] + 1) / (double)(w->evals[d] + 2) /
+                  (double)(p->cons.data[d].cost + 1);
+      if (sd >= sc) break;
+      w->order[j] = d;
+      j--;
+    }
+    w->order[j] = c;
+  }
+  for (uint32_t c = 0; c < n; c++) w->evals[c] >>= 1, w->fails[c] >>= 1;
+}
+
+static uint32_t pick_parent(fer_worker *w) {
+  fer_corpus *c = &w->corpus;
+  uint64_t r = fer_rng_below(&w->rng, 4);
+  if (r == 0) return c->best;
+  return (uint32_t)fer_rng_below(&w->rng, c->size);
+}
+
+static fer_run_result run(fer_worker *w) {
+  const fer_prog *p = w->p;
+  fer_search *s = w->s;
+  const fer_options *o = s->opt;
+  size_t in_bytes = (size_t)p->nslots * sizeof(fer_u128);
+  if (!w->seeded) {
+    w->seeded = true;
+    for (uint32_t k = 0; k < s->nseeds; k++) {
+      if (fer_worker_should_stop(w)) return FER_RUN_LIMIT;
+      if (fer_worker_try(w, s->seeds + (size_t)k * p->nslots, FER_FROM_SEED))
+        return FER_RUN_FOUND;
+    }
+  }
+  for (;;) {
+    if (fer_worker_should_stop(w)) return FER_RUN_LIMIT;
+    if (o->pure_random || !w->corpus.size) {
+      for (uint32_t i = 0; i < p->nslots; i++)
+        w->cand[i] = fer_random_value(&w->rng, &p->slots.data[i]);
+      if (fer_worker_try(w, w->cand, FER_FROM_RANDOM)) return FER_RUN_FOUND;
+      continue;
+    }
+    if (o->local_search && w->execs >= w->next_local) {
+      uint64_t before = w->execs;
+      uint32_t from = fer_rng_below(&w->rng, 2) ? w->corpus.best : pick_parent(w);
+      memcpy(w->tmp, fer_corpus_input(&w->corpus, from), in_bytes);
+      uint64_t budget = 2000 + 200 * (uint64_t)p->nslots;
+      w->ls_runs++;
+      int found = fer_local_search(w, w->tmp, budget);
+      if (found) {
+        memcpy(w->solution, w->cand, in_bytes);
+        w->found_by = FER_FROM_LOCAL;
+        w->solution_unspec = any_unspec(w);
+      } else {
+        found = fer_worker_try(w, w->cand, FER_FROM_LOCAL);
+      }
+      /* also when found: a run that goes on after the candidate resumes
+       * with mutations, not with another local search at once */
+      uint64_t used = w->execs - before;
+      w->ls_execs += used;
+      w->next_local = w->execs + 2 * used; /* about a third in local search */
+      if (found) return FER_RUN_FOUND;
+      continue;
+    }
+    if (w->execs >= w->next_reorder && o->encoding == 0) {
+      reorder(w);
+      w->next_reorder = w->execs + REORDER_EVERY;
+    }
+    /* A parent is mutated STICK times in a row (as AFL's havoc stage
+     * does): consecutive candidates then differ in a few slots only, so
+     * the incremental evaluation re-runs little. */
+    if (!w->stick) {
+      w->parent = pick_parent(w);
+      w->stick = STICK;
+    }
+    w->stick--;
+    uint32_t parent = w->parent < w->corpus.size ? w->parent : 0;
+    w->corpus.meta[parent].picked++;
+    memcpy(w->cand, fer_corpus_input(&w->corpus, parent), in_bytes);
+    fer_mutate(w, w->corpus.meta[parent].fail);
+    if (fer_worker_try(w, w->cand, FER_FROM_MUTATION)) return FER_RUN_FOUND;
+  }
+}
+
+/* The search runs under the standard floating-point environment
+ * (internal.h): the evaluator's Float32/Float64 operations are then single
+ * SSE instructions. */
+fer_run_result fer_worker_run(fer_worker *w) {
+  fer_env_enter();
+  fer_run_result r = run(w);
+  fer_env_leave();
+  return r;
+}

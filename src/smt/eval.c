@@ -1,0 +1,611 @@
+/* The reference evaluator (contract in eval.h).
+ *
+ * Shape: an explicit-stack post-order walk (terms may be 10^6 deep) with a
+ * memo table keyed by term id, so a DAG with heavy sharing costs time linear
+ * in its number of distinct nodes.  Values live in the memo as IEEE / BV bit
+ * patterns in a fer_u128 (Bool as 0/1, RoundingMode as fer_rm); only the
+ * root's value becomes a term, so evaluation does not fill the store with
+ * intermediate constants.
+ *
+ * ite, and, or and => are lazy: only the arguments needed to decide them
+ * are evaluated, so an unassigned variable in a dead branch is harmless.
+ *
+ * Unspecified results (see eval.h) are tracked per value by a taint:
+ *   TAINT_ZSIGN  the value is either determined or a zero whose sign is an
+ *                unspecified choice (fp.min/fp.max of +0 and -0).  fp.neg,
+ *                fp.sqrt, fp.roundToIntegral, to_fp of FP and min/max keep
+ *                that invariant; fp.abs, classification other than
+ *                isNegative/isPositive and the IEEE comparisons cannot see
+ *                the difference, so they clean it;
+ *   TAINT_ANY    the value itself may differ under another choice.
+ * and/or/=>/ite decided by a clean argument are clean whatever their other
+ * arguments are.  Everything else propagates the strongest taint. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bv/bv.h"
+#include "smt/eval.h"
+#include "fp/fp.h"
+
+enum { TAINT_NONE = 0, TAINT_ZSIGN = 1, TAINT_ANY = 2 };
+
+typedef struct memo_entry {
+  fer_u128 val;
+  fer_term key; /* 0 = empty slot */
+  uint8_t taint;
+} memo_entry;
+
+typedef struct frame {
+  fer_term t;
+  uint32_t state; /* 0 = not started; else op-specific resume point */
+} frame;
+
+typedef struct evaluator {
+  ferret *f;
+  const fer_model *model;
+  memo_entry *memo;
+  uint32_t cap, count; /* cap is a power of two, load <= 1/2 */
+  FER_STACK(frame) stack;
+} evaluator;
+
+/* ------------------------------------------------------------ memo table */
+
+static uint32_t slot_of(fer_term t, uint32_t cap) {
+  return (t * 0x9E3779B1u) & (cap - 1);
+}
+
+static memo_entry *memo_find(const evaluator *e, fer_term t) {
+  if (!e->cap) return NULL;
+  for (uint32_t j = slot_of(t, e->cap);; j = (j + 1) & (e->cap - 1)) {
+    memo_entry *m = &e->memo[j];
+    if (m->key == t) return m;
+    if (!m->key) return NULL;
+  }
+}
+
+static int memo_grow(evaluator *e) {
+  uint32_t cap = e->cap ? e->cap * 2 : 64;
+  memo_entry *n = fer_calloc(e->f, (size_t)cap * sizeof *n);
+  if (!n) return 0;
+  for (uint32_t i = 0; i < e->cap; i++) {
+    if (!e->memo[i].key) continue;
+    uint32_t j = slot_of(e->memo[i].key, cap);
+    while (n[j].key) j = (j + 1) & (cap - 1);
+    n[j] = e->memo[i];
+  }
+  fer_free(e->f, e->memo, (size_t)e->cap * sizeof *e->memo);
+  e->memo = n, e->cap = cap;
+  return 1;
+}
+
+/* Record t's value (t is not yet in the table). */
+static int memo_put(evaluator *e, fer_term t, fer_u128 v, int taint) {
+  if ((e->count + 1) * 2 > e->cap && !memo_grow(e)) return 0;
+  uint32_t j = slot_of(t, e->cap);
+  while (e->memo[j].key) j = (j + 1) & (e->cap - 1);
+  e->memo[j].key = t, e->memo[j].val = v, e->memo[j].taint = (uint8_t)taint;
+  e->count++;
+  return 1;
+}
+
+static void evaluator_release(evaluator *e) {
+  fer_free(e->f, e->memo, (size_t)e->cap * sizeof *e->memo);
+  FER_RELEASE(e->f, e->stack);
+}
+
+/* -------------------------------------------------------------- helpers */
+
+static const fer_sort_info *sort_of(const evaluator *e, fer_term t) {
+  return fer_sort_get(e->f, fer_term_sort(e->f, t));
+}
+
+static fer_fmt fmt_of(const evaluator *e, fer_term t) {
+  const fer_sort_info *s = sort_of(e, t);
+  fer_fmt m = {s->a, s->b};
+  return m;
+}
+
+/* Widths the semantic library handles: BV <= 128, FP eb+sb <= 128 with
+ * eb <= 30 (fp.h).  Anything wider is valid SMT-LIB we do not evaluate. */
+static int check_sort(evaluator *e, fer_term t) {
+  const fer_sort_info *s = sort_of(e, t);
+  if (s->kind == FER_SORT_BV && s->a > FER_BV_MAX_WIDTH) {
+    fer_error(e->f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: bit-vector width %u exceeds %d bits", s->a,
+              FER_BV_MAX_WIDTH);
+    return 0;
+  }
+  if (s->kind == FER_SORT_FP &&
+      ((uint64_t)s->a + s->b > FER_FMT_MAX_BITS || s->a > 30)) {
+    fer_error(e->f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: floating-point format (_ FloatingPoint %u %u) "
+              "exceeds %d bits (or 30 exponent bits)",
+              s->a, s->b, FER_FMT_MAX_BITS);
+    return 0;
+  }
+  return 1;
+}
+
+static int max_taint(int a, int b) { return a > b ? a : b; }
+
+/* A taint as seen by an operation that cannot tell +0 from -0. */
+static int sign_blind(int taint) {
+  return taint == TAINT_ZSIGN ? TAINT_NONE : taint;
+}
+
+/* A taint as seen by an operation that maps a zero to a zero of the same
+ * sign (so ZSIGN stays ZSIGN) or, for other inputs, may change anything. */
+static int any_if(int taint) { return taint ? TAINT_ANY : TAINT_NONE; }
+
+/* -------------------------------------------------------------- leaves */
+
+static int eval_var(evaluator *e, fer_term t) {
+  ferret *f = e->f;
+  uint32_t num = fer_term_idx(f, t, 0);
+  fer_term v = e->model && num < e->model->size ? e->model->value[num] : 0;
+  if (!v) {
+    fer_error(f, FERRET_ERROR_COMMAND, 0, 0, "unassigned variable '%s'",
+              fer_var_name(f, t));
+    return 0;
+  }
+  if (fer_term_sort(f, v) != fer_term_sort(f, t)) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "model value of '%s' has the wrong sort", fer_var_name(f, t));
+    return 0;
+  }
+  fer_op op = fer_term_op(f, v);
+  if (op == FER_OP_TRUE || op == FER_OP_FALSE)
+    return memo_put(e, t, op == FER_OP_TRUE, TAINT_NONE);
+  if (op != FER_OP_CONST) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "model value of '%s' is not a constant", fer_var_name(f, t));
+    return 0;
+  }
+  return memo_put(e, t, fer_const_u128(f, v), TAINT_NONE);
+}
+
+static int eval_leaf(evaluator *e, fer_term t) {
+  ferret *f = e->f;
+  switch (fer_term_op(f, t)) {
+  case FER_OP_TRUE: return memo_put(e, t, 1, TAINT_NONE);
+  case FER_OP_FALSE: return memo_put(e, t, 0, TAINT_NONE);
+  case FER_OP_CONST: return memo_put(e, t, fer_const_u128(f, t), TAINT_NONE);
+  case FER_OP_VAR: return eval_var(e, t);
+  case FER_OP_REAL:
+    /* Read directly by TO_FP_REAL; the memo entry only marks it done. */
+    return memo_put(e, t, 0, TAINT_NONE);
+  default: /* FER_OP_PARAM */
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "cannot evaluate a define-fun parameter outside its body");
+    return 0;
+  }
+}
+
+/* ------------------------------------------------- strict bit-vector ops */
+
+/* Values of up to four argument entries. */
+typedef struct args {
+  fer_u128 v[4];
+  int taint; /* strongest taint of all arguments */
+  int ta[4];
+} args;
+
+static bool bv_op(fer_op op, const args *a, uint32_t w, uint32_t i0,
+                  fer_u128 *out) {
+  fer_u128 x = a->v[0], y = a->v[1];
+  switch (op) {
+  case FER_OP_BVNOT: *out = fer_bv_not(x, w); break;
+  case FER_OP_BVNEG: *out = fer_bv_neg(x, w); break;
+  case FER_OP_BVAND: *out = x & y; break;
+  case FER_OP_BVOR: *out = x | y; break;
+  case FER_OP_BVXOR: *out = x ^ y; break;
+  case FER_OP_BVNAND: *out = fer_bv_not(x & y, w); break;
+  case FER_OP_BVNOR: *out = fer_bv_not(x | y, w); break;
+  case FER_OP_BVXNOR: *out = fer_bv_not(x ^ y, w); break;
+  case FER_OP_BVCOMP: *out = x == y; break;
+  case FER_OP_BVADD: *out = fer_bv_add(x, y, w); break;
+  case FER_OP_BVSUB: *out = fer_bv_sub(x, y, w); break;
+  case FER_OP_BVMUL: *out = fer_bv_mul(x, y, w); break;
+  case FER_OP_BVUDIV: *out = fer_bv_udiv(x, y, w); break;
+  case FER_OP_BVUREM: *out = fer_bv_urem(x, y, w); break;
+  case FER_OP_BVSDIV: *out = fer_bv_sdiv(x, y, w); break;
+  case FER_OP_BVSREM: *out = fer_bv_srem(x, y, w); break;
+  case FER_OP_BVSMOD: *out = fer_bv_smod(x, y, w); break;
+  case FER_OP_BVSHL: *out = fer_bv_shl(x, y, w); break;
+  case FER_OP_BVLSHR: *out = fer_bv_lshr(x, y, w); break;
+  case FER_OP_BVASHR: *out = fer_bv_ashr(x, y, w); break;
+  case FER_OP_ROTATE_LEFT: *out = fer_bv_rotl(x, i0 % w, w); break;
+  case FER_OP_ROTATE_RIGHT: *out = fer_bv_rotr(x, i0 % w, w); break;
+  case FER_OP_BVULT: *out = fer_bv_ult(x, y, w); break;
+  case FER_OP_BVULE: *out = !fer_bv_ult(y, x, w); break;
+  case FER_OP_BVUGT: *out = fer_bv_ult(y, x, w); break;
+  case FER_OP_BVUGE: *out = !fer_bv_ult(x, y, w); break;
+  case FER_OP_BVSLT: *out = fer_bv_slt(x, y, w); break;
+  case FER_OP_BVSLE: *out = !fer_bv_slt(y, x, w); break;
+  case FER_OP_BVSGT: *out = fer_bv_slt(y, x, w); break;
+  case FER_OP_BVSGE: *out = !fer_bv_slt(x, y, w); break;
+  case FER_OP_BVNEGO: *out = fer_bv_nego(x, w); break;
+  case FER_OP_BVUADDO: *out = fer_bv_uaddo(x, y, w); break;
+  case FER_OP_BVSADDO: *out = fer_bv_saddo(x, y, w); break;
+  case FER_OP_BVUMULO: *out = fer_bv_umulo(x, y, w); break;
+  case FER_OP_BVSMULO: *out = fer_bv_smulo(x, y, w); break;
+  case FER_OP_BVUSUBO: *out = fer_bv_usubo(x, y, w); break;
+  case FER_OP_BVSSUBO: *out = fer_bv_ssubo(x, y, w); break;
+  case FER_OP_BVSDIVO: *out = fer_bv_sdivo(x, y, w); break;
+  case FER_OP_BVREDAND: *out = x == fer_bv_mask(w); break;
+  case FER_OP_BVREDOR: *out = x != 0; break;
+  default: return false;
+  }
+  return true;
+}
+
+/* ----------------------------------------------- strict floating point */
+
+/* FP operators: value and taint.  Returns false if `op` is not one. */
+static bool fp_op(evaluator *e, fer_term t, fer_op op, const args *a,
+                  fer_u128 *out, int *taint) {
+  ferret *f = e->f;
+  fer_fmt m;
+  fer_rm rm = (fer_rm)a->v[0];
+  *taint = a->taint;
+  switch (op) {
+  case FER_OP_FP: {
+    m = fmt_of(e, t);
+    *out = fer_fp_canon(m, fer_fp_make(m, (unsigned)a->v[0], a->v[1], a->v[2]));
+    return true;
+  }
+  case FER_OP_FP_ABS:
+    *out = fer_fp_abs(fmt_of(e, t), a->v[0]);
+    *taint = sign_blind(a->taint);
+    return true;
+  case FER_OP_FP_NEG: *out = fer_fp_neg(fmt_of(e, t), a->v[0]); return true;
+  default: break;
+  }
+  m = fmt_of(e, t);
+  switch (op) {
+  case FER_OP_FP_ADD: *out = fer_fp_add(m, rm, a->v[1], a->v[2]); break;
+  case FER_OP_FP_SUB: *out = fer_fp_sub(m, rm, a->v[1], a->v[2]); break;
+  case FER_OP_FP_MUL: *out = fer_fp_mul(m, rm, a->v[1], a->v[2]); break;
+  case FER_OP_FP_DIV: *out = fer_fp_div(m, rm, a->v[1], a->v[2]); break;
+  case FER_OP_FP_FMA:
+    *out = fer_fp_fma(m, rm, a->v[1], a->v[2], a->v[3]);
+    break;
+  case FER_OP_FP_SQRT: /* sqrt(+-0) = +-0: a ZSIGN zero stays one */
+    *out = fer_fp_sqrt(m, rm, a->v[1]);
+    *taint = a->taint > TAINT_ZSIGN || a->ta[0] ? TAINT_ANY : a->taint;
+    return true;
+  case FER_OP_FP_RTI: /* rti(+-0) = +-0 likewise */
+    *out = fer_fp_rti(m, rm, a->v[1]);
+    *taint = a->taint > TAINT_ZSIGN || a->ta[0] ? TAINT_ANY : a->taint;
+    return true;
+  case FER_OP_FP_REM: *out = fer_fp_rem(m, a->v[0], a->v[1]); break;
+  case FER_OP_FP_MIN:
+  case FER_OP_FP_MAX: {
+    fer_u128 x = a->v[0], y = a->v[1];
+    *out = op == FER_OP_FP_MIN ? fer_fp_min(m, x, y) : fer_fp_max(m, x, y);
+    /* A zero result may be either argument's zero; when their signs differ
+     * SMT-LIB leaves the choice open. */
+    if (fer_fp_is_zero(m, x) && fer_fp_is_zero(m, y) && x != y)
+      *taint = max_taint(*taint, TAINT_ZSIGN);
+    return true;
+  }
+  case FER_OP_TO_FP_BV: *out = fer_fp_canon(m, a->v[0]); break;
+  case FER_OP_TO_FP_FP: {
+    fer_fmt from = fmt_of(e, fer_term_arg(f, t, 1));
+    *out = fer_fp_convert(m, rm, from, a->v[1]);
+    *taint = a->taint > TAINT_ZSIGN || a->ta[0] ? TAINT_ANY : a->taint;
+    return true;
+  }
+  case FER_OP_TO_FP_SBV:
+  case FER_OP_TO_FP_UBV: {
+    uint32_t w = sort_of(e, fer_term_arg(f, t, 1))->a;
+    *out = op == FER_OP_TO_FP_SBV ? fer_fp_from_sbv(m, rm, a->v[1], w)
+                                  : fer_fp_from_ubv(m, rm, a->v[1], w);
+    break;
+  }
+  case FER_OP_TO_FP_REAL: {
+    fer_term r = fer_term_arg(f, t, 1);
+    if (fer_term_op(f, r) != FER_OP_REAL) {
+      fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                "unsupported: to_fp of a Real that is not a literal");
+      *taint = -1;
+      return true;
+    }
+    bool neg;
+    const uint32_t *num, *den;
+    uint32_t nlen, dlen;
+    fer_real_get(f, r, &neg, &num, &nlen, &den, &dlen);
+    *out = fer_fp_from_rational(m, rm, neg, num, nlen, den, dlen);
+    break;
+  }
+  default: return false;
+  }
+  *taint = any_if(*taint);
+  return true;
+}
+
+/* Operators from FP to Bool or BV. */
+static bool fp_query(evaluator *e, fer_term t, fer_op op, const args *a,
+                     fer_u128 *out, int *taint) {
+  ferret *f = e->f;
+  bool to_bv = op == FER_OP_FP_TO_UBV || op == FER_OP_FP_TO_SBV;
+  fer_fmt m = fmt_of(e, fer_term_arg(f, t, to_bv ? 1 : 0));
+  fer_u128 u = a->v[0], v = a->v[1];
+  /* Comparisons and classification (but the sign tests) cannot tell the
+   * two zeros apart. */
+  *taint = sign_blind(a->ta[0]) > sign_blind(a->ta[1])
+               ? sign_blind(a->ta[0])
+               : sign_blind(a->ta[1]);
+  switch (op) {
+  case FER_OP_FP_LEQ: *out = fer_fp_leq(m, u, v); break;
+  case FER_OP_FP_LT: *out = fer_fp_lt(m, u, v); break;
+  case FER_OP_FP_GEQ: *out = fer_fp_leq(m, v, u); break;
+  case FER_OP_FP_GT: *out = fer_fp_lt(m, v, u); break;
+  case FER_OP_FP_EQ: *out = fer_fp_eq(m, u, v); break;
+  case FER_OP_FP_IS_NORMAL: *out = fer_fp_is_normal(m, u); break;
+  case FER_OP_FP_IS_SUBNORMAL: *out = fer_fp_is_subnormal(m, u); break;
+  case FER_OP_FP_IS_ZERO: *out = fer_fp_is_zero(m, u); break;
+  case FER_OP_FP_IS_INF: *out = fer_fp_is_inf(m, u); break;
+  case FER_OP_FP_IS_NAN: *out = fer_fp_is_nan(m, u); break;
+  case FER_OP_FP_IS_NEG:
+    *out = fer_fp_is_negative(m, u);
+    *taint = any_if(a->taint);
+    break;
+  case FER_OP_FP_IS_POS:
+    *out = fer_fp_is_positive(m, u);
+    *taint = any_if(a->taint);
+    break;
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV: {
+    bool defined = true;
+    uint32_t w = fer_term_idx(f, t, 0);
+    fer_rm rm = (fer_rm)a->v[0];
+    *out = op == FER_OP_FP_TO_UBV ? fer_fp_to_ubv(m, rm, a->v[1], w, &defined)
+                                  : fer_fp_to_sbv(m, rm, a->v[1], w, &defined);
+    *taint = defined ? any_if(a->taint) : TAINT_ANY;
+    break;
+  }
+  case FER_OP_FP_TO_IEEE_BV: /* NaN has many patterns: which is open */
+    *out = u;
+    *taint = fer_fp_is_nan(m, u) ? TAINT_ANY : any_if(a->taint);
+    break;
+  default: return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------ strict ops */
+
+static bool values_equal(evaluator *e, fer_term x, fer_u128 u, fer_u128 v) {
+  const fer_sort_info *s = sort_of(e, x);
+  if (s->kind == FER_SORT_FP) {
+    fer_fmt m = {s->a, s->b};
+    return fer_fp_smt_eq(m, u, v);
+  }
+  return u == v;
+}
+
+static int cmp_u128(const void *p, const void *q) {
+  fer_u128 a = *(const fer_u128 *)p, b = *(const fer_u128 *)q;
+  return a < b ? -1 : a > b;
+}
+
+/* distinct: pairwise, or by sorting when there are many arguments (values
+ * are canonical, so for every sort SMT-LIB equality is bit equality). */
+static int eval_distinct(evaluator *e, fer_term t) {
+  ferret *f = e->f;
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *arg = fer_term_args(f, t);
+  int taint = TAINT_NONE;
+  for (uint32_t i = 0; i < n; i++)
+    taint = max_taint(taint, memo_find(e, arg[i])->taint);
+  bool all_distinct = true;
+  if (n <= 16) {
+    for (uint32_t i = 0; i < n && all_distinct; i++)
+      for (uint32_t j = i + 1; j < n && all_distinct; j++)
+        if (values_equal(e, arg[0], memo_find(e, arg[i])->val,
+                         memo_find(e, arg[j])->val))
+          all_distinct = false;
+  } else {
+    fer_u128 *v = fer_malloc(f, n * sizeof *v);
+    if (!v) return 0;
+    for (uint32_t i = 0; i < n; i++) v[i] = memo_find(e, arg[i])->val;
+    qsort(v, n, sizeof *v, cmp_u128);
+    for (uint32_t i = 1; i < n; i++)
+      if (v[i] == v[i - 1]) all_distinct = false;
+    fer_free(f, v, n * sizeof *v);
+  }
+  return memo_put(e, t, all_distinct, any_if(taint));
+}
+
+/* All arguments of t are in the memo: compute t. */
+static int apply(evaluator *e, fer_term t) {
+  ferret *f = e->f;
+  fer_op op = fer_term_op(f, t);
+  if (op == FER_OP_DISTINCT) return eval_distinct(e, t);
+  uint32_t n = fer_term_nargs(f, t);
+  args a;
+  memset(&a, 0, sizeof a);
+  for (uint32_t i = 0; i < n && i < 4; i++) {
+    const memo_entry *m = memo_find(e, fer_term_arg(f, t, i));
+    a.v[i] = m->val, a.ta[i] = m->taint;
+    a.taint = max_taint(a.taint, m->taint);
+  }
+  fer_u128 out = 0;
+  int taint = any_if(a.taint);
+  fer_term x = n ? fer_term_arg(f, t, 0) : 0;
+  uint32_t w = n ? sort_of(e, x)->a : 0; /* first argument's width */
+  switch (op) {
+  case FER_OP_NOT: out = !a.v[0]; break;
+  case FER_OP_XOR: out = a.v[0] != a.v[1]; break;
+  case FER_OP_EQ: out = values_equal(e, x, a.v[0], a.v[1]); break;
+  case FER_OP_CONCAT:
+    out = fer_bv_concat(a.v[0], a.v[1], sort_of(e, fer_term_arg(f, t, 1))->a);
+    break;
+  case FER_OP_EXTRACT:
+    out = fer_bv_extract(a.v[0], fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
+    break;
+  case FER_OP_REPEAT: out = fer_bv_repeat(a.v[0], fer_term_idx(f, t, 0), w); break;
+  case FER_OP_ZERO_EXTEND: out = a.v[0]; break;
+  case FER_OP_SIGN_EXTEND:
+    out = fer_bv_sign_extend(a.v[0], fer_term_idx(f, t, 0), w);
+    break;
+  default:
+    if (bv_op(op, &a, w, fer_term_idx(f, t, 0), &out)) break;
+    if (fp_op(e, t, op, &a, &out, &taint) || fp_query(e, t, op, &a, &out, &taint)) {
+      if (taint < 0) return 0;
+      break;
+    }
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: cannot evaluate '%s'", fer_op_table[op].name);
+    return 0;
+  }
+  return memo_put(e, t, out, taint);
+}
+
+/* --------------------------------------------------------------- driver */
+
+static int push(evaluator *e, fer_term t, uint32_t state) {
+  frame fr = {t, state};
+  return FER_PUSH(e->f, e->stack, fr);
+}
+
+/* ite at resume point 1 (condition known): take the chosen branch. */
+static int step_ite(evaluator *e, fer_term t) {
+  const fer_term *arg = fer_term_args(e->f, t);
+  const memo_entry *c = memo_find(e, arg[0]);
+  fer_term b = c->val ? arg[1] : arg[2];
+  const memo_entry *v = memo_find(e, b);
+  if (!v) return push(e, t, 1) && push(e, b, 0);
+  /* A tainted condition might pick the other branch. */
+  int taint = c->taint ? TAINT_ANY : v->taint;
+  return memo_put(e, t, v->val, taint);
+}
+
+/* and / or / =>: resume at argument `i` (arguments before it are done and
+ * none of them is a clean decisive one).  An argument is decisive when it
+ * alone fixes the result (false for and; true for or; for =>, a false
+ * premise or a true conclusion).  Stop at the first clean decisive one;
+ * otherwise one last pass over all arguments finds the value and taint,
+ * so a connective of n arguments costs O(n) however often it resumes. */
+static bool decisive(fer_op op, uint32_t j, fer_u128 v) {
+  if (op == FER_OP_AND || (op == FER_OP_IMPLIES && j == 0)) return !v;
+  return v != 0;
+}
+
+static int step_connective(evaluator *e, fer_term t, fer_op op, uint32_t i) {
+  const fer_term *arg = fer_term_args(e->f, t);
+  uint32_t n = fer_term_nargs(e->f, t);
+  for (uint32_t j = i; j < n; j++) {
+    const memo_entry *m = memo_find(e, arg[j]);
+    if (!m) return push(e, t, j) && push(e, arg[j], 0);
+    if (!m->taint && decisive(op, j, m->val))
+      return memo_put(e, t, op != FER_OP_AND, TAINT_NONE);
+  }
+  bool decided = false;
+  int taint = TAINT_NONE;
+  for (uint32_t j = 0; j < n; j++) {
+    const memo_entry *m = memo_find(e, arg[j]);
+    decided |= decisive(op, j, m->val);
+    taint = max_taint(taint, m->taint);
+  }
+  bool value = op == FER_OP_AND ? !decided : decided;
+  return memo_put(e, t, value, any_if(taint));
+}
+
+/* Process one frame.  Returns 0 on error (recorded in the context). */
+static int step(evaluator *e, frame fr) {
+  ferret *f = e->f;
+  fer_term t = fr.t;
+  fer_op op = fer_term_op(f, t);
+  if (fr.state == 0) {
+    if (memo_find(e, t)) return 1; /* shared: already evaluated */
+    if (!check_sort(e, t)) return 0;
+    if (fer_op_table[op].kind == FER_KIND_LEAF) return eval_leaf(e, t);
+  }
+  switch (op) {
+  case FER_OP_ITE:
+    if (fr.state == 0) {
+      fer_term c = fer_term_arg(f, t, 0);
+      if (!memo_find(e, c)) return push(e, t, 1) && push(e, c, 0);
+    }
+    return step_ite(e, t);
+  case FER_OP_AND:
+  case FER_OP_OR:
+  case FER_OP_IMPLIES: return step_connective(e, t, op, fr.state);
+  default: break;
+  }
+  if (fr.state == 0) {
+    uint32_t n = fer_term_nargs(f, t);
+    const fer_term *arg = fer_term_args(f, t);
+    bool ready = true;
+    for (uint32_t i = 0; i < n; i++) {
+      if (memo_find(e, arg[i])) continue;
+      if (ready && !push(e, t, 1)) return 0;
+      ready = false;
+      if (!push(e, arg[i], 0)) return 0;
+    }
+    if (!ready) return 1;
+  }
+  return apply(e, t);
+}
+
+/* Evaluate t into the memo; returns its entry or NULL. */
+static const memo_entry *run(evaluator *e, fer_term t) {
+  if (!push(e, t, 0)) return NULL;
+  while (e->stack.size) {
+    frame fr = FER_POP(e->stack);
+    if (!step(e, fr)) return NULL;
+  }
+  return memo_find(e, t);
+}
+
+fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
+                  bool *unspecified) {
+  FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
+  if (unspecified) *unspecified = false;
+  const fer_sort_info *s = fer_sort_get(f, fer_term_sort(f, t));
+  if (s->kind == FER_SORT_REAL) {
+    if (fer_term_op(f, t) == FER_OP_REAL) return t;
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: evaluating a Real term");
+    return 0;
+  }
+  evaluator e;
+  memset(&e, 0, sizeof e);
+  e.f = f, e.model = model;
+  fer_term r = 0;
+  const memo_entry *m = run(&e, t);
+  if (m) {
+    if (unspecified) *unspecified = m->taint != TAINT_NONE;
+    r = s->kind == FER_SORT_BOOL ? fer_mk_bool(f, m->val != 0)
+                                 : fer_mk_const_u128(f, fer_term_sort(f, t), m->val);
+  }
+  evaluator_release(&e);
+  return r;
+}
+
+/* ---------------------------------------------------------- groundness */
+
+bool fer_term_is_ground(ferret *f, fer_term t) {
+  FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
+  evaluator e; /* only its memo (as a visited set) and stack */
+  memset(&e, 0, sizeof e);
+  e.f = f;
+  bool ground = true;
+  if (!push(&e, t, 0)) return false;
+  while (ground && e.stack.size) {
+    fer_term u = FER_POP(e.stack).t;
+    if (memo_find(&e, u)) continue;
+    fer_op op = fer_term_op(f, u);
+    if (op == FER_OP_VAR || op == FER_OP_PARAM) ground = false;
+    if (!memo_put(&e, u, 0, 0)) ground = false; /* out of memory: say no */
+    uint32_t n = fer_term_nargs(f, u);
+    for (uint32_t i = 0; i < n && ground; i++) {
+      fer_term c = fer_term_arg(f, u, i);
+      if (!memo_find(&e, c) && !push(&e, c, 0)) ground = false;
+    }
+  }
+  evaluator_release(&e);
+  return ground;
+}

@@ -1,0 +1,22 @@
+/* The reference evaluator: a term under a model to a constant, using the
+ * exact semantics (src/fp, src/bv).  It is the judge of every answer:
+ * constant folding, get-value and model validation all go through it, so
+ * it favours obviousness over speed (the search engine has its own
+ * compiled evaluator).
+ *
+ * Result: fer_true/fer_false for Bool, a FER_OP_CONST term otherwise; 0 on
+ * failure with the context's error set (an unassigned variable, a width
+ * over 128 bits, a PARAM, ...).  *unspecified (may be NULL) is set true if
+ * the value depends on a choice SMT-LIB leaves open (fp.min/fp.max of
+ * zeros of different signs, fp.to_ubv/fp.to_sbv out of range or NaN). */
+#ifndef FER_EVAL_H
+#define FER_EVAL_H
+
+#include "smt/model.h"
+
+fer_term fer_eval(ferret *, fer_term, const fer_model *, bool *unspecified);
+
+/* Does `t` contain no variable (so fer_eval with no model can fold it)? */
+bool fer_term_is_ground(ferret *, fer_term);
+
+#endif

@@ -1,0 +1,72 @@
+#include <string.h>
+
+#include "smt/eval.h"
+#include "smt/model.h"
+
+void fer_model_init(fer_model *m) { m->value = NULL, m->size = 0; }
+
+int fer_model_reserve(ferret *f, fer_model *m) {
+  uint32_t n = fer_var_count(f);
+  if (n <= m->size) return 1;
+  fer_term *v = fer_realloc(f, m->value, m->size * sizeof *v, n * sizeof *v);
+  if (!v) return 0;
+  memset(v + m->size, 0, (n - m->size) * sizeof *v);
+  m->value = v, m->size = n;
+  return 1;
+}
+
+void fer_model_release(ferret *f, fer_model *m) {
+  fer_free(f, m->value, m->size * sizeof *m->value);
+  fer_model_init(m);
+}
+
+fer_term fer_value_term(ferret *f, fer_sort sort, fer_u128 v) {
+  switch (fer_sort_get(f, sort)->kind) {
+  case FER_SORT_BOOL: return fer_mk_bool(f, v != 0);
+  case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)(v < 5 ? v : 0));
+  default: return fer_mk_const_u128(f, sort, v);
+  }
+}
+
+const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *elim_var,
+                               const fer_term *elim_def, size_t n) {
+  if (!fer_model_reserve(f, m)) return "memory";
+  for (uint32_t i = 0; i < m->size; i++) {
+    if (m->value[i]) continue;
+    fer_term v = fer_var_term(f, i);
+    if (!v) continue;
+    fer_sort s = fer_term_sort(f, v);
+    if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
+    /* Eliminated variables get their value below; a default first keeps
+     * the model total if a definition cannot be evaluated. */
+    if (!(m->value[i] = fer_value_term(f, s, 0))) return "memory";
+  }
+  for (size_t i = 0; i < n; i++) {
+    fer_term d = elim_def[i];
+    fer_op op = fer_term_op(f, d);
+    fer_term v = op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE
+                     ? d
+                     : fer_eval(f, d, m, NULL);
+    if (!v)
+      return f->error.status == FERRET_ERROR_UNSUPPORTED
+                 ? "unsupported"
+                 : "internal: eliminated variable";
+    m->value[fer_term_idx(f, elim_var[i], 0)] = v;
+  }
+  return NULL;
+}
+
+int fer_model_validate(ferret *f, const fer_term *a, size_t n,
+                       const fer_model *model) {
+  bool unspecified_seen = false;
+  for (size_t i = 0; i < n; i++) {
+    bool unspecified = false;
+    fer_term v = fer_eval(f, a[i], model, &unspecified);
+    if (!v) return 0;
+    if (unspecified)
+      unspecified_seen = true;
+    else if (v != fer_true(f))
+      return 0;
+  }
+  return unspecified_seen ? -1 : 1;
+}

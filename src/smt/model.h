@@ -1,0 +1,41 @@
+/* A model: a value (a constant term) for each variable, by variable number
+ * (see fer_var_count / fer_var_term).  value[i] == 0 means unassigned. */
+#ifndef FER_MODEL_H
+#define FER_MODEL_H
+
+#include "base/context.h"
+#include "smt/term.h"
+
+typedef struct fer_model {
+  fer_term *value; /* indexed by variable number; fer_malloc'ed */
+  uint32_t size;
+} fer_model;
+
+void fer_model_init(fer_model *);
+/* Make room for every variable that exists now (new entries 0). */
+int fer_model_reserve(ferret *, fer_model *);
+void fer_model_release(ferret *, fer_model *);
+
+/* The term for a value of `sort` given as bits (Bool: v != 0; RoundingMode:
+ * v as fer_rm, out-of-range values as RNE).  0 on allocation failure. */
+fer_term fer_value_term(ferret *, fer_sort, fer_u128 bits);
+
+/* Make a model total: every unassigned variable gets the default value
+ * (zero, false, RNE), then each eliminated variable elim_var[i] gets the
+ * value of its definition elim_def[i] (definitions mention only variables
+ * that were not eliminated, see pre.h).  NULL on success, else a reason
+ * for an unknown answer ("memory", "unsupported", "internal: ..."). */
+const char *fer_model_complete(ferret *, fer_model *, const fer_term *elim_var,
+                               const fer_term *elim_def, size_t n);
+
+/* Check a model against assertions a[0..n) with the reference evaluator
+ * (eval.h): 1 = every assertion is true; 0 = some assertion is false
+ * whatever the unspecified choices, or could not be evaluated (unassigned
+ * variable, unsupported width: the context's error says which); -1 =
+ * otherwise, when some assertion's value depends on a choice SMT-LIB
+ * leaves unspecified.  This is THE soundness check: no job answers sat, and
+ * the engine gives no solution to a job, without a 1 here on the formula. */
+int fer_model_validate(ferret *, const fer_term *a, size_t n,
+                       const fer_model *);
+
+#endif

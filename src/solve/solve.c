@@ -1,0 +1,324 @@
+/* The solve job (contract in solve.h).
+ *
+ *   ground assertions: decided by the reference evaluator alone;
+ *   otherwise preprocess, then by backend:
+ *   engine     split into independent components; per component compile
+ *              and one engine run (engine.h) whose callback takes the first
+ *              solution; the last component's solutions are validated on
+ *              the ORIGINAL assertions (its request's base holds the earlier
+ *              components' values), so the model answered has passed
+ *              fer_model_validate on the original formula;
+ *   libfuzzer  one program for the whole formula, one libFuzzer run
+ *              (libfuzzer.h), its solution validated the same way.
+ * Statistics: this file owns the fer_stats it returns; the runs' own
+ * figures come from their fer_engine_stats. */
+#include <string.h>
+
+#include "engine/engine.h"
+#include "smt/eval.h"
+#include "backends/libfuzzer.h"
+#include "engine/pre.h"
+#include "solve/solve.h"
+
+typedef struct solve {
+  ferret *f;
+  const fer_term *a;
+  size_t n;
+  fer_model *model;        /* the answer */
+  fer_stats *st;
+  fer_pre pre;             /* engine backend */
+  fer_user_seeds seeds;    /* ferret_set_seeds, read for this call */
+  bool have_seeds, copy_failed;
+  double t0, deadline;
+  uint64_t execs_used;
+  uint64_t best_execs;     /* of the run that took most executions */
+} solve;
+
+static double since(double t) { return fer_now() - t; }
+
+/* ------------------------------------------------- decided by evaluation */
+
+/* Outcome of trying to decide the assertions by evaluation alone. */
+typedef enum ground_outcome {
+  GROUND_DECIDED,    /* *result and *reason are final */
+  GROUND_NEED_SEARCH /* some assertion has variables; none is false */
+} ground_outcome;
+
+static ground_outcome solve_by_evaluation(ferret *f, const fer_term *a,
+                                          size_t n, ferret_result *result,
+                                          const char **reason) {
+  bool non_ground = false, unspecified_seen = false;
+  const char *failed = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (a[i] == fer_false(f)) { /* the cheapest proof of all */
+      *result = FERRET_UNSAT;
+      return GROUND_DECIDED;
+    }
+    if (a[i] == fer_true(f)) continue;
+    if (!fer_term_is_ground(f, a[i])) {
+      non_ground = true;
+      continue;
+    }
+    bool unspecified = false;
+    fer_term v = fer_eval(f, a[i], NULL, &unspecified);
+    if (!v) {
+      if (!failed)
+        failed = ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED
+                     ? "unsupported"
+                     : "error";
+    } else if (unspecified) {
+      unspecified_seen = true;
+    } else if (v == fer_false(f)) {
+      *result = FERRET_UNSAT; /* sound whatever the other assertions are */
+      return GROUND_DECIDED;
+    }
+  }
+  *result = FERRET_UNKNOWN;
+  if (failed) {
+    *reason = failed;
+    return GROUND_DECIDED;
+  }
+  if (non_ground) {
+    *reason = "incomplete";
+    return GROUND_NEED_SEARCH;
+  }
+  if (unspecified_seen) {
+    *reason = "unspecified";
+    return GROUND_DECIDED;
+  }
+  *result = FERRET_SAT;
+  return GROUND_DECIDED;
+}
+
+/* ------------------------------------------------------ engine requests */
+
+/* The callback: the first validated solution is the answer. */
+static fer_engine_verdict take_first(void *user, const fer_engine_solution *s) {
+  solve *x = user;
+  fer_model *m = x->model;
+  if (!fer_model_reserve(x->f, m)) {
+    x->copy_failed = true;
+    return FER_ENGINE_STOP;
+  }
+  uint32_t k = s->model->size < m->size ? s->model->size : m->size;
+  if (k) memcpy(m->value, s->model->value, k * sizeof *m->value);
+  return FER_ENGINE_STOP;
+}
+
+/* A SATISFY request for program p, validated on c[0..cn) completed with
+ * the eliminated variables of the preprocessing `pre` and the values of
+ * base; *over is set when the execution budget is spent already. */
+static fer_engine_request request(solve *x, const fer_prog *p,
+                                  const fer_term *c, size_t cn,
+                                  const fer_pre *pre, const fer_model *base,
+                                  bool *over) {
+  ferret *f = x->f;
+  fer_engine_request r;
+  memset(&r, 0, sizeof r);
+  r.prog = p, r.layout = fer_layout_of(p);
+  r.check.assertions = c, r.check.n = cn;
+  r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
+  r.check.nelim = pre->elim_var.size, r.check.base = base;
+  r.objective.kind = FER_OBJ_SATISFY;
+  r.accept = take_first, r.accept_user = x;
+  uint64_t max = (uint64_t)f->opt.max_execs;
+  *over = max && x->execs_used >= max;
+  r.budget.max_execs = max && !*over ? max - x->execs_used : 0;
+  r.budget.deadline = x->deadline;
+  r.budget.interrupt = &f->interrupt;
+  r.user_seeds = x->have_seeds ? &x->seeds : NULL;
+  r.opt = &f->opt;
+  return r;
+}
+
+/* Add a run's figures to the job's statistics. */
+static void add_run(solve *x, const fer_engine_stats *r, fer_engine_status s) {
+  fer_stats *st = x->st;
+  st->execs += r->execs;
+  st->corpus += r->corpus;
+  st->local_search_runs += r->local_search_runs;
+  st->local_search_execs += r->local_search_execs;
+  st->enumerated += r->enumerated;
+  st->time_compile += r->time_prepare;
+  st->time_search += r->time_search;
+  st->time_validate += r->time_validate;
+  x->execs_used += r->execs;
+  if (s == FER_ENGINE_STOPPED && r->execs >= x->best_execs) {
+    x->best_execs = r->execs; /* the hardest component names the strategy */
+    st->found_by = r->found_by;
+  }
+}
+
+/* The answer of one run, for a job that stops at the first solution. */
+static ferret_result answer(solve *x, fer_engine_status s,
+                            const fer_engine_stats *r, const char **why) {
+  if (s == FER_ENGINE_EXHAUSTED) {
+    x->st->found_by = "enumeration";
+    return FERRET_UNSAT;
+  }
+  if (s == FER_ENGINE_STOPPED && !x->copy_failed) return FERRET_SAT;
+  *why = s == FER_ENGINE_STOPPED ? "memory" : r->reason;
+  return FERRET_UNKNOWN;
+}
+
+/* ------------------------------------------------------------ backends */
+
+/* The in-process engine, one run per independent component. */
+static ferret_result with_engine(solve *x, const char **why) {
+  ferret *f = x->f;
+  fer_stats *st = x->st;
+  ferret_result r = FERRET_UNKNOWN;
+  fer_components comp = {0, NULL, 0};
+  fer_term_stack ca = {0};
+  *why = "memory";
+  double t = fer_now();
+  ferret_status ps = fer_preprocess(f, x->a, x->n, &x->pre, NULL, NULL);
+  st->time_preprocess = since(t);
+  if (ps != FERRET_OK) goto done;
+  st->assertions_out = (uint32_t)x->pre.assertions.size;
+  st->eliminated = (uint32_t)x->pre.elim_var.size;
+  if (x->pre.unsat) {
+    st->found_by = "preprocess";
+    r = FERRET_UNSAT;
+    goto done;
+  }
+  const fer_term *pa = x->pre.assertions.data;
+  size_t pn = x->pre.assertions.size;
+  if (!fer_split(f, pa, pn, f->opt.pp_split != 0, &comp)) goto done;
+  st->components = comp.count;
+  for (uint32_t k = 0; k < comp.count; k++) {
+    FER_CLEAR(ca);
+    for (size_t i = 0; i < pn; i++)
+      if (comp.of[i] == k && !FER_PUSH(f, ca, pa[i])) goto done;
+    fer_prog p;
+    t = fer_now();
+    ferret_status cs = fer_compile(f, ca.data, ca.size, &p);
+    st->time_compile += since(t);
+    if (cs != FERRET_OK) {
+      *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+      goto done;
+    }
+    st->slots += p.nslots;
+    st->slot_bits += p.total_bits;
+    st->instructions += (uint32_t)p.code.size;
+    /* The last component sees every other value: its solutions can be
+     * validated on the original formula. */
+    bool last = k + 1 == comp.count, over;
+    fer_engine_request q =
+        last ? request(x, &p, x->a, x->n, &x->pre, x->model, &over)
+             : request(x, &p, ca.data, ca.size, &x->pre, x->model, &over);
+    fer_engine_stats rs;
+    fer_engine_status s = FER_ENGINE_UNKNOWN;
+    if (over) {
+      *why = "budget";
+    } else {
+      s = fer_engine_run(f, &q, &rs);
+      add_run(x, &rs, s);
+      r = answer(x, s, &rs, why);
+    }
+    fer_prog_release(f, &p);
+    if (r != FERRET_SAT) goto done;
+  }
+  if (!comp.count) { /* nothing to search: check the model made here */
+    st->found_by = "preprocess";
+    *why = fer_model_complete(f, x->model, x->pre.elim_var.data,
+                              x->pre.elim_def.data, x->pre.elim_var.size);
+    if (*why) goto done;
+    t = fer_now();
+    fer_error_clear(f);
+    int v = fer_model_validate(f, x->a, x->n, x->model);
+    st->time_validate += since(t);
+    r = v == 1 ? FERRET_SAT : FERRET_UNKNOWN;
+    if (v < 0) *why = "unspecified";
+    else if (!v) *why = f->error.status == FERRET_ERROR_UNSUPPORTED
+                            ? "unsupported"
+                            : "internal: model rejected";
+  }
+done:
+  FER_RELEASE(f, ca);
+  fer_components_release(f, &comp);
+  return r;
+}
+
+/* JFS's architecture: one program under libFuzzer. */
+static ferret_result with_libfuzzer(solve *x, const char **why) {
+  ferret *f = x->f;
+  fer_stats *st = x->st;
+  ferret_result r = FERRET_UNKNOWN;
+  st->jobs = 1;
+  fer_smt2c_unit u;
+  fer_smt2c_init(&u);
+  u.layout = (int)f->opt.layout;
+  double t = fer_now();
+  ferret_status ps = fer_smt2c_prepare(f, x->a, x->n, &u);
+  st->time_preprocess = since(t); /* preprocessing and compiling */
+  if (ps != FERRET_OK) {
+    *why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+  } else if (u.pre.unsat) {
+    st->found_by = "preprocess";
+    r = FERRET_UNSAT;
+  } else {
+    st->assertions_out = (uint32_t)u.pre.assertions.size;
+    st->eliminated = (uint32_t)u.pre.elim_var.size;
+    st->slots = u.prog.nslots, st->slot_bits = u.prog.total_bits;
+    st->instructions = (uint32_t)u.prog.code.size;
+    bool over;
+    fer_engine_request q = request(x, &u.prog, x->a, x->n, &u.pre, NULL, &over);
+    fer_engine_stats rs;
+    fer_engine_status s = fer_libfuzzer_run(f, &u, &q, &rs);
+    add_run(x, &rs, s);
+    r = answer(x, s, &rs, why);
+  }
+  fer_smt2c_release(f, &u);
+  return r;
+}
+
+/* ------------------------------------------------------------- the job */
+
+ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
+                        fer_model *model, const char **reason,
+                        fer_stats *stats) {
+  fer_stats local_stats;
+  fer_model local_model;
+  fer_model_init(&local_model);
+  solve x;
+  memset(&x, 0, sizeof x);
+  x.f = f, x.a = a, x.n = n;
+  x.model = model ? model : &local_model;
+  x.st = stats ? stats : &local_stats;
+  x.t0 = fer_now();
+  x.deadline = f->opt.timeout ? x.t0 + (double)f->opt.timeout : 0;
+  fer_stats *st = x.st;
+  memset(st, 0, sizeof *st);
+  st->seed = (uint64_t)f->opt.seed;
+  st->jobs = (uint32_t)f->opt.jobs;
+  st->found_by = "";
+  st->assertions_in = (uint32_t)n;
+  ferret_result r = FERRET_UNKNOWN;
+  const char *why = "memory";
+  if (!fer_model_reserve(f, x.model)) goto done;
+  for (uint32_t i = 0; i < x.model->size; i++) x.model->value[i] = 0;
+  if (solve_by_evaluation(f, a, n, &r, &why) == GROUND_DECIDED) {
+    st->found_by = "evaluation";
+    goto done; /* ground: no variable occurs, the empty model is a model */
+  }
+  fer_user_seeds_init(&x.seeds);
+  if (f->seed_text.size) {
+    x.have_seeds = fer_user_seeds_parse(f, f->seed_text.data,
+                                        f->seed_text.size, &x.seeds) == FERRET_OK;
+    if (!x.have_seeds)
+      fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
+  }
+  fer_pre_init(&x.pre);
+  r = f->opt.backend == 1 ? with_libfuzzer(&x, &why) : with_engine(&x, &why);
+  fer_pre_release(f, &x.pre);
+  fer_user_seeds_release(f, &x.seeds);
+done:
+  *reason = r == FERRET_UNKNOWN ? why : "";
+  st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
+  st->reason = *reason;
+  st->time_total = since(x.t0);
+  st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
+  fer_model_release(f, &local_model);
+  return r;
+}
