@@ -34,10 +34,10 @@
  *
  * ferret is timed twice: in the evaluation mode the engine chooses for
  * the program (the headline figure; "straight": 1 for small programs,
- * src/prog.h) and in the other one ("other", for comparison; its verdicts
+ * src/engine/prog.h) and in the other one ("other", for comparison; its verdicts
  * are checked against native as well).
  *
- * ferret's batched evaluator (src/batch.c, fer_batch_run: up to 64 inputs
+ * ferret's batched evaluator (src/engine/batch.c, fer_batch_run: up to 64 inputs
  * per call, each instruction dispatched once per batch; what the
  * enumeration runs) is timed on the same decoded inputs as a third figure
  * ("batch"), its per-input transposition included; its verdicts are
@@ -139,7 +139,7 @@ static void ferret_run(fer_exec *x, const fer_u128 *in, size_t k, size_t ns,
     counts[ferret_verdict(x, in + i * ns, try_all)]++;
 }
 
-/* HOT: ferret's batched evaluator (src/batch.c) on k inputs, FER_LANES
+/* HOT: ferret's batched evaluator (src/engine/batch.c) on k inputs, FER_LANES
  * at a time (fewer for a large register file); verdicts as ferret_verdict.
  * If `v` is not NULL, every verdict is also stored there. */
 static void batch_run(fer_batch *b, const fer_u128 *in, size_t k, size_t ns,
@@ -249,7 +249,7 @@ static void check_set(const char *name, limit_set *st, fer_exec *x, size_t k,
 }
 
 /* The evaluator in the mode it does not choose for this program
- * (straight or incremental, src/prog.h): its verdicts against native. */
+ * (straight or incremental, src/engine/prog.h): its verdicts against native. */
 static void check_other(limit_set *st, fer_exec *y, size_t k, size_t nb,
                         size_t ns, bool try_all) {
   for (size_t i = 0; i < k; i++)

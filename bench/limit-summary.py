@@ -11,7 +11,7 @@ for the three input sets of limit-eval.c (rand: the headline, fixed
 pseudo-random inputs; mut: one slot changed per input; spec: special values
 and formula constants).  ferret/libFuzzer = ferret's evaluator on rand /
 libFuzzer's executions per CPU second.  "batched" is ferret's batched
-evaluator (src/batch.c: up to 64 inputs per dispatch, what the enumeration
+evaluator (src/engine/batch.c: up to 64 inputs per dispatch, what the enumeration
 runs; the search evaluates one candidate at a time, the plain column) on
 the same inputs, also against native.
 

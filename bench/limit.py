@@ -9,7 +9,7 @@
      once into slot values; (a) and (b) run interleaved in ONE process
      (bench/limit-eval.c + bench/limit-native.c) and their verdicts are
      compared input by input (a disagreement is a bug: exit 1, MISMATCH);
- (b') batch: ferret's batched evaluator (src/batch.c, up to 64 inputs per
+ (b') batch: ferret's batched evaluator (src/engine/batch.c, up to 64 inputs per
      call, one dispatch per instruction per batch; what the enumeration
      runs) on the same inputs, verdicts checked against (a) as well;
  (c) libFuzzer: the same program built with clang -O2 -fsanitize=fuzzer
@@ -51,7 +51,7 @@ COLUMNS = [
     "rand_native_eps", "rand_ferret_eps", "rand_ratio", "rand_native_inline_eps",
     "mut_native_eps", "mut_ferret_eps", "mut_ratio",
     "spec_native_eps", "spec_ferret_eps", "spec_ratio",
-    # (b') ferret's batched evaluator (src/batch.c), same inputs
+    # (b') ferret's batched evaluator (src/engine/batch.c), same inputs
     "batch_lanes", "rand_batch_eps", "rand_batch_ratio", "mut_batch_ratio",
     "spec_batch_ratio",
     "rand_ferret_insns", "spec_ferret_insns",
