@@ -366,9 +366,7 @@ void fer_rd_release(ferret *f, fer_reader *rd) {
   FER_RELEASE(f, rd->args);
   FER_RELEASE(f, rd->lets);
   FER_RELEASE(f, rd->named);
-  fer_free(f, rd->memo, (size_t)rd->memo_cap * sizeof *rd->memo);
-  FER_RELEASE(f, rd->work);
-  FER_RELEASE(f, rd->scratch);
+  fer_rewriter_release(f, &rd->rewrite);
   memset(rd, 0, sizeof *rd);
 }
 

@@ -23,6 +23,7 @@
 #include "base/context.h"
 #include "smt/term.h"
 #include "smt/lex.h"
+#include "smt/rewrite.h"
 
 /* Open parentheses a term may nest (an error beyond, never a crash). */
 #define FER_MAX_NESTING 10000
@@ -187,12 +188,6 @@ typedef struct fer_frame {
   uint32_t base;     /* args (or lets) stack size when the frame opened */
 } fer_frame;
 
-/* Memo of the define-fun substitution: key -> value in generation gen. */
-typedef struct fer_subst_entry {
-  fer_term key, value;
-  uint32_t gen;
-} fer_subst_entry;
-
 /* What the binding stack and definition pools looked like; restoring a mark
  * undoes everything bound since (pop, reset-assertions, errors). */
 typedef struct fer_rd_mark {
@@ -228,11 +223,8 @@ typedef struct fer_reader {
   FER_STACK(fer_pending) lets;
   FER_STACK(fer_pending) named; /* :named labels of the current command */
 
-  /* scratch of define-fun substitution (parse_subst.c) */
-  fer_subst_entry *memo;
-  uint32_t memo_cap, memo_used, memo_gen;
-  FER_STACK(fer_term) work;
-  FER_STACK(fer_term) scratch;
+  /* define-fun substitution (parse_subst.c) */
+  fer_rewriter rewrite;
 } fer_reader;
 
 int fer_rd_init(ferret *, fer_reader *);
