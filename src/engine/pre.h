@@ -23,6 +23,7 @@
 #define FER_PRE_H
 
 #include "base/context.h"
+#include "smt/rewrite.h"
 #include "smt/term.h"
 
 typedef FER_STACK(fer_term) fer_term_stack;
@@ -65,14 +66,11 @@ fer_term fer_simp_mk(ferret *, fer_op, uint32_t n, const fer_term *args,
 /* Is t a value: true, false, a BV/FP/RM constant or a Real literal? */
 bool fer_term_is_value(const ferret *, fer_term);
 
-/* ---- subst.c: rewriting a DAG bottom-up with a substitution ---- */
+/* ---- subst.c: rewriting a DAG bottom-up with a substitution (on the
+ * rewriting walker of smt/rewrite.h; memory sized by the query) ---- */
 typedef struct fer_subst {
-  fer_term *var_map;  /* by variable number: replacement or 0 */
-  uint32_t var_cap;
-  fer_term *memo;     /* by term id: rewritten term or 0 */
-  uint32_t memo_cap;
-  fer_term_stack stack;
-  fer_term_stack args;
+  fer_tmap map;       /* variable term -> replacement */
+  fer_rewriter walk;  /* the walker (smt/rewrite.h) and its memo */
 } fer_subst;
 
 void fer_subst_init(fer_subst *);

@@ -23,17 +23,32 @@ typedef fer_term (*fer_rewrite_leaf_fn)(ferret *, void *user, fer_term leaf);
 typedef fer_term (*fer_rewrite_node_fn)(ferret *, void *user, fer_term t,
                                         const fer_term *args, bool changed);
 
-typedef struct fer_rewrite_entry {
+/* A map from terms to terms (the walker's memo, and what its users
+ * substitute): open addressing, sized by the entries put in it (twice
+ * that, a power of two), emptied in O(1) by a new generation. */
+typedef struct fer_tmap_entry {
   fer_term key, value;
   uint32_t gen;
-} fer_rewrite_entry;
+} fer_tmap_entry;
+
+typedef struct fer_tmap {
+  fer_tmap_entry *slot;
+  uint32_t cap, used, gen;
+} fer_tmap;
+
+void fer_tmap_init(fer_tmap *);
+void fer_tmap_release(ferret *, fer_tmap *);
+void fer_tmap_clear(fer_tmap *); /* O(1) */
+/* The value of key, 0 if none. */
+fer_term fer_tmap_get(const fer_tmap *, fer_term key);
+/* 0 on allocation failure (error set). */
+bool fer_tmap_put(ferret *, fer_tmap *, fer_term key, fer_term value);
 
 typedef struct fer_rewriter {
   fer_rewrite_leaf_fn leaf;
   fer_rewrite_node_fn node;
   void *user;
-  fer_rewrite_entry *memo; /* open addressing, power-of-two capacity */
-  uint32_t cap, used, gen;
+  fer_tmap memo;
   FER_STACK(fer_term) work, args;
 } fer_rewriter;
 
