@@ -143,8 +143,11 @@ TEST(solve_corpus) {
   char mpath[4096];
   snprintf(mpath, sizeof mpath, "%s/MANIFEST.tsv", fer_bench_dir);
   char *man = fer_test_read_file(mpath, NULL);
-  CHECK_MSG(man != NULL, "no corpus at %s", fer_bench_dir);
-  if (!man) return;
+  NEED_CORPUS(man != NULL);
+  if (!fer_test_have("z3")) { /* the judge of every answer */
+    free(man);
+    SKIP("z3 not found (tests/deps.sh installs it)");
+  }
   bool full = getenv("FERRET_CORPUS_FULL") && !strcmp(getenv("FERRET_CORPUS_FULL"), "1");
   const char *execs = getenv("FERRET_CORPUS_EXECS") ? getenv("FERRET_CORPUS_EXECS") : "20000";
   int eligible = 0, ran = 0, skipped = 0, sat_files = 0, sat_solved = 0,
