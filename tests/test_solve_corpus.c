@@ -231,4 +231,15 @@ TEST(solve_corpus) {
           full ? "" : " (sample)", ran, skipped, sat_solved, sat_files, unsat_proved,
           unsat_files, sat_answers, confirmed, z3_unavailable, unsat_answers, wrong);
   CHECK(wrong == 0);
+  /* The floor: what the sample solves today, less about 10 % for slower
+   * machines (the 5 s timeout) and honest changes of search order.
+   * Measured 2024-11 (sanitizer build, 20000 executions): 352 files run,
+   * 243 sat + 52 unsat answers = 295 solved; sat-status 152/165 solved.
+   * Raise the floor when the solver gets better. */
+  if (!full && !getenv("FERRET_CORPUS_EXECS")) {
+    CHECK_MSG(sat_answers + unsat_answers >= 265, "%d files solved, the floor is 265 of 295",
+              sat_answers + unsat_answers);
+    CHECK_MSG(sat_solved >= 137, "%d sat-status files solved, the floor is 137 of 152",
+              sat_solved);
+  }
 }
