@@ -152,3 +152,42 @@ TEST(regress_smt2) {
   free(names);
   fprintf(stderr, "  regress: %d of %zu files hold\n", good, n);
 }
+
+/* The fuzzer's regression inputs (tests/fuzz/regress/, any name): each
+ * must return from ferret_execute without crashing or hanging, read only
+ * (as tests/fuzz/fuzz_reader.c runs them) and solved with a small budget.
+ * Any status is fine; the sanitizers and the runner judge the rest. */
+static void fuzz_quiet(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
+
+TEST(regress_fuzz_inputs) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/tests/fuzz/regress", fer_test_dir);
+  size_t n;
+  char **names = list_dir(dir, "", &n);
+  CHECK_MSG(n >= 1, "no inputs in %s", dir);
+  for (size_t i = 0; i < n; i++) {
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    size_t len;
+    char *text = fer_test_read_file(path, &len);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    for (int solve = 0; text && solve < 2; solve++) {
+      ferret *f = ferret_new();
+      ferret_set_output(f, fuzz_quiet, NULL);
+      ferret_set_diagnostic(f, fuzz_quiet, NULL);
+      CHECK(ferret_set_option(f, "parse_only", solve ? "0" : "1") == FERRET_OK);
+      CHECK(ferret_set_option(f, "max_memory", "512") == FERRET_OK);
+      CHECK(ferret_set_option(f, "timeout", "2") == FERRET_OK);
+      CHECK(ferret_set_option(f, "max_execs", "10000") == FERRET_OK);
+      int st = ferret_execute(f, names[i], text, len);
+      CHECK_MSG(st >= FERRET_OK && st <= FERRET_ERROR_OPTION, "%s: status %d", names[i], st);
+      ferret_delete(f);
+    }
+    free(text);
+    free(names[i]);
+  }
+  free(names);
+  fprintf(stderr, "  fuzz regressions: %zu inputs replayed\n", n);
+}
