@@ -4,6 +4,7 @@
 #   make test       layering check, sanitizer build (ASan+UBSan) in build-san/
 #                   and every test
 #   make san        only the sanitizer build
+#   make fuzz       the reader's libFuzzer harness (clang); make fuzz-run
 #   make clean
 #
 # CC, CFLAGS and WERROR=1 can be set on the command line.
@@ -68,7 +69,7 @@ SMT2C_RT := tools/smt2c-runtime.sh src/base/ops.h src/base/u128.h src/bv/bv.h sr
   src/fp/fp.h src/fp/wide.h src/fp/fp_internal.h src/fp/hw.h \
   $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
 # Generated into each build directory (never committed), found through -I.
-build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc: $(SMT2C_RT)
+build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc build-fuzz/gen/smt2c_runtime.inc: $(SMT2C_RT)
 	@mkdir -p $(dir $@)
 	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
 build/src/backends/smt2c.o: build/gen/smt2c_runtime.inc
@@ -84,8 +85,36 @@ test: all
 	$(MAKE) san
 	tests/run-all.sh
 
+# ---- fuzzing the reader with libFuzzer (needs clang) -----------------------
+#   make fuzz                      build-fuzz/fuzz_reader (tests/fuzz/)
+#   make fuzz-run FUZZ_SECONDS=N   replay tests/fuzz/regress/, then fuzz N s
+# Every library file is compiled with -fsanitize=fuzzer-no-link (coverage
+# without a main); the harness links libFuzzer's main.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZFLAGS    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+  -fno-omit-frame-pointer
+FUZZ_SMT2C   := $(patsubst %.c,build-fuzz/%.o,$(filter %/smt2c.c,$(LIBSRC)))
+
+build-fuzz/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASE) $(FUZZFLAGS) -fsanitize=fuzzer-no-link $(GENINC) $(CFLAGS) -c $< -o $@
+$(FUZZ_SMT2C): build-fuzz/gen/smt2c_runtime.inc
+$(FUZZ_SMT2C): GENINC = -Ibuild-fuzz/gen
+
+build-fuzz/fuzz_reader: build-fuzz/tests/fuzz/fuzz_reader.o $(LIBSRC:%.c=build-fuzz/%.o)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $^ -lm
+
+fuzz: build-fuzz/fuzz_reader
+
+fuzz-run: fuzz
+	tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+.PHONY: fuzz fuzz-run
+# ---- end of fuzzing -------------------------------------------------------
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 layers:
 	tools/check-layers.sh

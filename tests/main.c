@@ -1,5 +1,6 @@
 /* Unit-test runner: runs every registered test (or those whose names
- * contain argv[1]) and closes with "N passed, N failed". */
+ * contain argv[1]) and closes with "unit: N passed, N failed, N skipped"
+ * (tests/run-all.sh reads that line). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@ int fer_test_failures;
 const char *fer_test_dir = ".";
 const char *fer_bench_dir = "../shared/bench";
 bool fer_test_quick;
+bool fer_bench_required;
+const char *fer_test_skipped;
 
 #define X(name) void test_##name(void);
 #include "tests.inc"
@@ -72,6 +75,12 @@ int fer_test_split_tsv(char *line, char **col, int max) {
   return k;
 }
 
+bool fer_test_have(const char *name) {
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "command -v '%s' >/dev/null 2>&1", name);
+  return system(cmd) == 0;
+}
+
 char *fer_test_read_file(const char *path, size_t *len) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return NULL;
@@ -88,17 +97,22 @@ char *fer_test_read_file(const char *path, size_t *len) {
 
 int main(int argc, char **argv) {
   const char *filter = argc > 1 ? argv[1] : NULL;
-  if (getenv("FERRET_BENCH")) fer_bench_dir = getenv("FERRET_BENCH");
+  const char *bench = getenv("FERRET_BENCH");
+  if (bench && *bench) fer_bench_dir = bench, fer_bench_required = true;
   fer_test_quick = getenv("FERRET_QUICK") && *getenv("FERRET_QUICK") == '1';
-  int passed = 0, failed = 0;
+  int passed = 0, failed = 0, skipped = 0;
   for (int i = 0; tests[i].name; i++) {
     if (filter && !strstr(tests[i].name, filter)) continue;
     fer_test_failures = 0;
+    fer_test_skipped = NULL;
     fprintf(stderr, "test %s ...\n", tests[i].name);
     tests[i].fn();
     if (fer_test_failures) {
       failed++;
       printf("FAIL %s (%d checks)\n", tests[i].name, fer_test_failures);
+    } else if (fer_test_skipped) {
+      skipped++;
+      printf("skip %s (%s)\n", tests[i].name, fer_test_skipped);
     } else {
       passed++;
       printf("ok   %s\n", tests[i].name);
@@ -107,6 +121,6 @@ int main(int argc, char **argv) {
   }
   free(out_buf.data);
   free(diag_buf.data);
-  printf("unit: %d passed, %d failed\n", passed, failed);
+  printf("unit: %d passed, %d failed, %d skipped\n", passed, failed, skipped);
   return failed ? 1 : 0;
 }

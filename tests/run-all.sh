@@ -1,20 +1,28 @@
 #!/bin/sh
 # Run every test against the sanitizer build: the unit/regression runner,
 # then the command-line scripts in tests/cli/.  Closes with one
-# "all: N passed, N failed" line.
+# "all: N passed, N failed, N skipped" line; a script that exits 77 (a tool
+# it needs is missing) is skipped, as is a unit test that calls SKIP.
 cd "$(dirname "$0")/.." || exit 1
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-: "${FERRET_BENCH:=$(cd .. && pwd)/shared/bench}"
-export FERRET_BENCH
+# The corpus beside the repository, when there is one (a user's clone has
+# none: the corpus tests are then skipped, unless FERRET_BENCH is set).
+if [ -z "${FERRET_BENCH:-}" ] && [ -f ../shared/bench/MANIFEST.tsv ]; then
+  FERRET_BENCH=$(cd ../shared/bench && pwd)
+fi
+if [ -n "${FERRET_BENCH:-}" ]; then export FERRET_BENCH; fi
 passed=0
 failed=0
+skipped=0
 out=$(mktemp)
 build-san/ferret-tests "$@" | tee "$out"
-unit=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$out")
+unit=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$out")
 if [ -n "$unit" ]; then
-  passed=$((passed + ${unit% *}))
-  failed=$((failed + ${unit#* }))
+  set -- $unit
+  passed=$((passed + $1))
+  failed=$((failed + $2))
+  skipped=$((skipped + $3))
 else
   echo "FAIL unit runner crashed"
   failed=$((failed + 1))
@@ -22,9 +30,14 @@ fi
 rm -f "$out"
 for t in tests/cli/*.sh; do
   [ -f "$t" ] || continue
-  if FERRET=build-san/ferret sh "$t" >"/tmp/ferret-cli.$$" 2>&1; then
+  FERRET=build-san/ferret sh "$t" >"/tmp/ferret-cli.$$" 2>&1
+  rc=$?
+  if [ "$rc" = 0 ]; then
     echo "ok   $t"
     passed=$((passed + 1))
+  elif [ "$rc" = 77 ]; then
+    echo "skip $t ($(tail -1 "/tmp/ferret-cli.$$"))"
+    skipped=$((skipped + 1))
   else
     echo "FAIL $t"
     sed 's/^/    /' "/tmp/ferret-cli.$$" | tail -30
@@ -32,5 +45,5 @@ for t in tests/cli/*.sh; do
   fi
   rm -f "/tmp/ferret-cli.$$"
 done
-echo "all: $passed passed, $failed failed"
+echo "all: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

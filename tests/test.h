@@ -4,7 +4,9 @@
  *
  * at the start of a line in any tests/test_*.c file: the Makefile finds it
  * and registers it.  A failing CHECK reports file:line and marks the test
- * failed; the test goes on (so one run shows every failure). */
+ * failed; the test goes on (so one run shows every failure).  A test that
+ * cannot run here (no corpus, no z3) says so with SKIP("reason"): it is
+ * counted as skipped, never as passed. */
 #ifndef FER_TEST_H
 #define FER_TEST_H
 
@@ -17,8 +19,34 @@ extern int fer_test_failures; /* failures in the current test */
 extern const char *fer_test_dir; /* path to the repository root */
 extern const char *fer_bench_dir; /* ../shared/bench or $FERRET_BENCH */
 extern bool fer_test_quick;       /* FERRET_QUICK=1: smaller loops */
+extern bool fer_bench_required;   /* FERRET_BENCH set: a missing corpus fails */
+/* Why the current test is skipped; NULL while it runs normally.  A helper
+ * that finds a missing tool may set it and let the test go on (the test
+ * still counts as skipped); checks that fail still fail it. */
+extern const char *fer_test_skipped;
 
 #define TEST(name) void test_##name(void); void test_##name(void)
+
+/* Marks the current test skipped and returns from it (use it in the TEST
+ * function itself, not in a helper). */
+#define SKIP(reason)                                                      \
+  do {                                                                    \
+    fer_test_skipped = (reason);                                          \
+    fprintf(stderr, "skipped: %s\n", fer_test_skipped);                   \
+    return;                                                               \
+  } while (0)
+
+/* For a test that reads the corpus: `ok` false (manifest unreadable)
+ * skips it when the corpus is optional (the default ../shared/bench, absent
+ * from a user's clone) and fails it when FERRET_BENCH names it. */
+#define NEED_CORPUS(ok)                                                   \
+  do {                                                                    \
+    if (!(ok)) {                                                          \
+      if (!fer_bench_required) SKIP("no corpus (set FERRET_BENCH)");     \
+      CHECK_MSG(0, "no corpus at FERRET_BENCH=%s", fer_bench_dir);        \
+      return;                                                             \
+    }                                                                     \
+  } while (0)
 
 #define CHECK(cond)                                                       \
   do {                                                                    \
@@ -85,6 +113,8 @@ fer_test_run fer_test_smt(const char *text);
 /* Split a tab-separated line in place into at most `max` columns; returns
  * how many columns it has (missing ones are left as they were). */
 int fer_test_split_tsv(char *line, char **col, int max);
+/* Is the program `name` (z3, cvc5, clang) on the PATH? */
+bool fer_test_have(const char *name);
 /* Read a whole file; NULL if missing.  free() the result. */
 char *fer_test_read_file(const char *path, size_t *len);
 

@@ -182,9 +182,12 @@ typedef struct z3_job {
 TEST(corpus_reads_manifest) {
   size_t n = 0;
   row *rows = read_manifest(&n);
-  CHECK_MSG(rows != NULL, "cannot read %s/MANIFEST.tsv: the corpus is missing "
-            "(set FERRET_BENCH to its directory)", fer_bench_dir);
-  if (!rows) return;
+  NEED_CORPUS(rows != NULL);
+  /* z3 and cvc5 judge the printed files and the files ferret rejects */
+  if (!fer_test_have("z3") || !fer_test_have("cvc5")) {
+    free_manifest(rows, n);
+    SKIP("z3 or cvc5 not found (tests/deps.sh installs them)");
+  }
   CHECK_MSG(n > 1000, "only %zu manifest rows", n);
   fer_test_buf out = {0}, diag = {0}, t1 = {0}, t2 = {0}, o2 = {0}, d2 = {0};
   size_t n_sup = 0, n_ok = 0, n_foreign = 0, n_invalid = 0, n_rej = 0, n_rej_ok = 0;

@@ -122,7 +122,10 @@ static ferret *expect_sat(const char *opts, const char *text) {
   sprintf(script, "%s(check-sat)", text);
   ferret_result r = solve(f, script);
   CHECK_MSG(r == FERRET_SAT, "expected sat, got %d (%s)", (int)r, reason(f));
-  if (r == FERRET_SAT) CHECK(z3_confirms(f, text) != 0);
+  int z = r == FERRET_SAT ? z3_confirms(f, text) : 1;
+  CHECK(z != 0);
+  /* the test goes on with its own checks, but is not counted as passed */
+  if (z < 0) fer_test_skipped = "z3 not found: the model was not confirmed";
   free(script);
   return f;
 }
@@ -396,6 +399,7 @@ TEST(engine_stats_json) {
 }
 
 TEST(engine_z3_oracle_can_fail) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
   /* the oracle itself: a wrong model must be refused, a right one accepted */
   const char *text = "(declare-fun b () (_ BitVec 4))(assert (bvugt b #x3))";
   ferret *f = fresh("");
@@ -669,8 +673,7 @@ TEST(engine_batch_matches_scalar_corpus) {
   char path[4096], line[4096];
   snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
   FILE *m = fopen(path, "r");
-  CHECK_MSG(m != NULL, "cannot read %s", path);
-  if (!m) return;
+  NEED_CORPUS(m != NULL);
   int row = 0, files = 0, bad = 0, cap = fer_test_quick ? 20 : 80;
   fer_rng rng;
   fer_rng_seed(&rng, 11);

@@ -424,8 +424,6 @@ TEST(print_script_sharing) {
 
 /* ------------------------------------------------------ z3 as the oracle */
 
-static bool have_z3(void) { return system("z3 -version >/dev/null 2>&1") == 0; }
-
 /* Run z3 on `script` + (check-sat); returns its output (malloc'ed). */
 static char *run_z3(const char *script) {
   char path[] = "/tmp/ferret-print-XXXXXX";
@@ -452,10 +450,7 @@ static char *run_z3(const char *script) {
  * so "sat" means the text denotes what we meant, and "unsat" or "error"
  * shows a printer bug. */
 TEST(print_z3_accepts_values) {
-  if (!have_z3()) {
-    fprintf(stderr, "SKIP: z3 not installed\n");
-    return;
-  }
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
   ferret *f = ferret_new();
   fer_sort s32 = fer_sort_fp(f, 8, 24), h = fer_sort_fp(f, 5, 11);
   fer_term x = fer_mk_var(f, "x", s32);
@@ -512,10 +507,7 @@ TEST(print_z3_accepts_values) {
 /* The exponential DAG as a script is accepted by z3 (and solved: x + x
  * sixty times is x * 2^60 = 0 in 8 bits). */
 TEST(print_z3_accepts_sharing) {
-  if (!have_z3()) {
-    fprintf(stderr, "SKIP: z3 not installed\n");
-    return;
-  }
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
   ferret *f = ferret_new();
   fer_sort bv8 = fer_sort_bv(f, 8);
   fer_term x = fer_mk_var(f, "x", bv8), t = x;

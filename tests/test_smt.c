@@ -397,10 +397,7 @@ TEST(smt_feed_matches_execute_on_damaged_corpus) {
   char path[4096];
   snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
   char *manifest = fer_test_read_file(path, NULL);
-  if (!manifest) {
-    fprintf(stderr, "  (no corpus at %s: skipped)\n", fer_bench_dir);
-    return;
-  }
+  NEED_CORPUS(manifest != NULL);
   uint64_t rng = 12345;
 #define NEXT() (rng = rng * 6364136223846793005ull + 1442695040888963407ull, rng >> 33)
   static const char junk[] = "()\"|;\n #";

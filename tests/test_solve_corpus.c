@@ -144,8 +144,11 @@ TEST(solve_corpus) {
   char mpath[4096];
   snprintf(mpath, sizeof mpath, "%s/MANIFEST.tsv", fer_bench_dir);
   char *man = fer_test_read_file(mpath, NULL);
-  CHECK_MSG(man != NULL, "no corpus at %s", fer_bench_dir);
-  if (!man) return;
+  NEED_CORPUS(man != NULL);
+  if (!fer_test_have("z3")) { /* the judge of every answer */
+    free(man);
+    SKIP("z3 not found (tests/deps.sh installs it)");
+  }
   bool full = getenv("FERRET_CORPUS_FULL") && !strcmp(getenv("FERRET_CORPUS_FULL"), "1");
   const char *execs = getenv("FERRET_CORPUS_EXECS") ? getenv("FERRET_CORPUS_EXECS") : "20000";
   int eligible = 0, ran = 0, skipped = 0, sat_files = 0, sat_solved = 0,
@@ -229,4 +232,15 @@ TEST(solve_corpus) {
           full ? "" : " (sample)", ran, skipped, sat_solved, sat_files, unsat_proved,
           unsat_files, sat_answers, confirmed, z3_unavailable, unsat_answers, wrong);
   CHECK(wrong == 0);
+  /* The floor: what the sample solves today, less about 10 % for slower
+   * machines (the 5 s timeout) and honest changes of search order.
+   * Measured 2024-11 (sanitizer build, 20000 executions): 352 files run,
+   * 243 sat + 52 unsat answers = 295 solved; sat-status 152/165 solved.
+   * Raise the floor when the solver gets better. */
+  if (!full && !getenv("FERRET_CORPUS_EXECS")) {
+    CHECK_MSG(sat_answers + unsat_answers >= 265, "%d files solved, the floor is 265 of 295",
+              sat_answers + unsat_answers);
+    CHECK_MSG(sat_solved >= 137, "%d sat-status files solved, the floor is 137 of 152",
+              sat_solved);
+  }
 }

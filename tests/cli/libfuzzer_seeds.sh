@@ -3,7 +3,7 @@
 # user's seeds, encoded in the chosen layout.  The budget (--max-execs, the
 # fuzzer's -runs) is too small for libFuzzer to find these models by
 # mutation, so each sat below comes from a seed, and each unknown shows
-# that the seed was needed.  Skipped when clang's libFuzzer is missing.
+# that the seed was needed.  Skipped (exit 77) when clang's libFuzzer is missing.
 : "${FERRET:=build-san/ferret}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -11,8 +11,8 @@ fail=0
 echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n); int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}' > "$dir/probe.c"
 if ! command -v clang >/dev/null 2>&1 ||
    ! clang -fsanitize=fuzzer -o "$dir/probe" "$dir/probe.c" 2>/dev/null; then
-  echo "note: libFuzzer not available, backend seeds not checked"
-  exit 0
+  echo "skipped: libFuzzer (clang -fsanitize=fuzzer) not available"
+  exit 77
 fi
 export XDG_CACHE_HOME="$dir/cache"
 

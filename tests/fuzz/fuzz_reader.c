@@ -7,7 +7,7 @@
  * and printed again (T2), and T1 != T2 aborts, as does an error reading
  * T1 (the printer must only emit what the reader accepts).
  *
- * Build and run: tests/fuzz/run.sh [SECONDS]. */
+ * Build and run: make fuzz-run FUZZ_SECONDS=N (tests/fuzz/run.sh). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

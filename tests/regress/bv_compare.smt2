@@ -1,0 +1,23 @@
+; The eight orders on 8 bits: x = #x80 is the signed minimum and above
+; #x7f unsigned.
+; expect: sat
+; check: (= x #x80)
+; check: (bvugt x #x7f)
+; check: (bvuge x #x80)
+; check: (bvult #x7f x)
+; check: (bvule x #x80)
+; check: (bvslt x #x00)
+; check: (bvsle x #x80)
+; check: (bvsgt #x00 x)
+; check: (bvsge x #x80)
+(set-logic QF_BV)
+(declare-const x (_ BitVec 8))
+(assert (bvugt x #x7f))
+(assert (bvule x #x80))
+(assert (bvslt x #x00))
+(assert (bvsge x #x80))
+(assert (bvuge x #x80))
+(assert (bvult #x7f x))
+(assert (bvsle x #x80))
+(assert (bvsgt #x00 x))
+(check-sat)

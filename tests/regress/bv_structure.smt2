@@ -1,0 +1,26 @@
+; concat, extract, repeat, zero_extend, sign_extend, rotate_left,
+; rotate_right and the bvredand/bvredor extension (Z3's), with a 1-bit
+; and a 65-bit vector.
+; expect: sat
+; check: (= x #xa5)
+; check: (= ((_ extract 7 4) x) #xa)
+; check: (= (concat x ((_ extract 3 0) x)) #xa55)
+; check: (= ((_ repeat 2) x) #xa5a5)
+; check: (= ((_ zero_extend 4) x) #x0a5)
+; check: (= ((_ sign_extend 4) x) #xfa5)
+; check: (= ((_ rotate_left 4) x) #x5a)
+; check: (= ((_ rotate_right 1) x) #xd2)
+; check: (= (bvredor x) #b1)
+; check: (= (bvredand x) #b0)
+; check: (= (bvredand ((_ sign_extend 64) b)) #b1)
+; check: (= ((_ extract 64 64) w) b)
+; check: (= ((_ extract 63 0) w) ((_ zero_extend 56) x))
+(set-logic QF_BV)
+(declare-const x (_ BitVec 8))
+(declare-const b (_ BitVec 1))
+(declare-const w (_ BitVec 65))
+(assert (= ((_ rotate_left 4) x) #x5a))
+(assert (= ((_ rotate_right 1) x) #xd2))
+(assert (= (bvredand ((_ sign_extend 64) b)) #b1))
+(assert (= w (concat b ((_ zero_extend 56) x))))
+(check-sat)

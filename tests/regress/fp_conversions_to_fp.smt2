@@ -1,0 +1,23 @@
+; Every to_fp: from a bit-vector (reinterpreted), from another format,
+; from a signed bit-vector, from a real, and to_fp_unsigned.
+; expect: sat
+; check: (= ((_ to_fp 8 24) bits) ((_ to_fp 8 24) RNE (- 2.5)))
+; check: (= ((_ to_fp 11 53) RNE f) ((_ to_fp 11 53) RNE (- 2.5)))
+; check: (fp.eq ((_ to_fp 8 24) RTZ f64) ((_ to_fp 8 24) RNE 0.099999994039535522))
+; check: (= ((_ to_fp 5 11) RNE s) ((_ to_fp 5 11) RNE (- 3.0)))
+; check: (= ((_ to_fp_unsigned 5 11) RNE s) ((_ to_fp 5 11) RNE 253.0))
+; check: (= ((_ to_fp_unsigned 5 11) RTZ big) ((_ to_fp 5 11) RNE 65504.0))
+; check: (fp.isInfinite ((_ to_fp_unsigned 5 11) RNE big))
+(set-logic QF_BVFP)
+(declare-const bits (_ BitVec 32))
+(declare-const f Float32)
+(declare-const f64 Float64)
+(declare-const s (_ BitVec 8))
+(declare-const big (_ BitVec 20))
+(assert (= ((_ to_fp 8 24) bits) f))
+(assert (= ((_ to_fp 11 53) RNE f) ((_ to_fp 11 53) RNE (- 2.5))))
+(assert (= f64 ((_ to_fp 11 53) RNE 0.1)))
+(assert (= ((_ to_fp 5 11) RNE s) ((_ to_fp 5 11) RNE (- 3.0))))
+(assert (= ((_ to_fp_unsigned 5 11) RTZ big) ((_ to_fp 5 11) RNE 65504.0)))
+(assert (bvugt big #x10000))
+(check-sat)
