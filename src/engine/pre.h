@@ -69,7 +69,7 @@ bool fer_term_is_value(const ferret *, fer_term);
 /* ---- subst.c: rewriting a DAG bottom-up with a substitution (on the
  * rewriting walker of smt/rewrite.h; memory sized by the query) ---- */
 typedef struct fer_subst {
-  fer_tmap map;       /* variable term -> replacement */
+  fer_map map;       /* variable term -> replacement */
   fer_rewriter walk;  /* the walker (smt/rewrite.h) and its memo */
 } fer_subst;
 

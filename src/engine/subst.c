@@ -8,7 +8,7 @@
 static fer_term var_leaf(ferret *f, void *user, fer_term t) {
   fer_subst *s = user;
   if (fer_term_op(f, t) != FER_OP_VAR) return t;
-  fer_term r = fer_tmap_get(&s->map, t);
+  fer_term r = fer_map_get(&s->map, t);
   return r ? r : t;
 }
 
@@ -22,18 +22,18 @@ static fer_term simp_node(ferret *f, void *user, fer_term t,
 }
 
 void fer_subst_init(fer_subst *s) {
-  fer_tmap_init(&s->map);
+  fer_map_init(&s->map);
   fer_rewriter_init(&s->walk, var_leaf, simp_node, s);
 }
 
 void fer_subst_release(ferret *f, fer_subst *s) {
-  fer_tmap_release(f, &s->map);
+  fer_map_release(f, &s->map);
   fer_rewriter_release(f, &s->walk);
   fer_subst_init(s);
 }
 
 int fer_subst_set(ferret *f, fer_subst *s, fer_term var, fer_term t) {
-  return fer_tmap_put(f, &s->map, var, t);
+  return fer_map_put(f, &s->map, var, t);
 }
 
 void fer_subst_reset_memo(fer_subst *s) { fer_rewriter_forget(&s->walk); }

@@ -12,6 +12,7 @@
 #define FER_SMT_REWRITE_H
 
 #include "base/context.h"
+#include "base/map.h"
 #include "smt/term.h"
 
 /* What a leaf (a term without arguments) becomes; return the leaf itself
@@ -23,32 +24,11 @@ typedef fer_term (*fer_rewrite_leaf_fn)(ferret *, void *user, fer_term leaf);
 typedef fer_term (*fer_rewrite_node_fn)(ferret *, void *user, fer_term t,
                                         const fer_term *args, bool changed);
 
-/* A map from terms to terms (the walker's memo, and what its users
- * substitute): open addressing, sized by the entries put in it (twice
- * that, a power of two), emptied in O(1) by a new generation. */
-typedef struct fer_tmap_entry {
-  fer_term key, value;
-  uint32_t gen;
-} fer_tmap_entry;
-
-typedef struct fer_tmap {
-  fer_tmap_entry *slot;
-  uint32_t cap, used, gen;
-} fer_tmap;
-
-void fer_tmap_init(fer_tmap *);
-void fer_tmap_release(ferret *, fer_tmap *);
-void fer_tmap_clear(fer_tmap *); /* O(1) */
-/* The value of key, 0 if none. */
-fer_term fer_tmap_get(const fer_tmap *, fer_term key);
-/* 0 on allocation failure (error set). */
-bool fer_tmap_put(ferret *, fer_tmap *, fer_term key, fer_term value);
-
 typedef struct fer_rewriter {
   fer_rewrite_leaf_fn leaf;
   fer_rewrite_node_fn node;
   void *user;
-  fer_tmap memo;
+  fer_map memo; /* term -> its rewrite */
   FER_STACK(fer_term) work, args;
 } fer_rewriter;
 
