@@ -107,7 +107,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   fer_term a0 = args[0];
   const fer_sort_info *s0 = fer_comp_sort(c, a0), *st = fer_comp_sort(c, t);
   for (uint32_t j = 0; j < n && j < 4; j++) {
-    r[j] = c->reg[args[j]] - 1;
+    r[j] = c->reg[fer_cid(c, args[j])] - 1;
     if (r[j] == FER_REAL_REG && op != FER_OP_TO_FP_REAL)
       return unsupported(c, "Real term outside to_fp");
   }
@@ -137,7 +137,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
       bool fp = s0->kind == FER_SORT_FP;
       for (uint32_t i = 0; ok && i < n; i++)
         for (uint32_t j = i + 1; ok && j < n; j++) {
-          uint32_t ri = c->reg[args[i]] - 1, rj = c->reg[args[j]] - 1, e, ne;
+          uint32_t ri = c->reg[fer_cid(c, args[i])] - 1, rj = c->reg[fer_cid(c, args[j])] - 1, e, ne;
           fer_insn q = fp ? I(FER_I_FSEQ, 0, ri, rj, s0->a, s0->b)
                           : I(FER_I_EQ, ri, rj, 0, 0, 0);
           ok = emit(c, q, &e) && emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &ne) &&
@@ -147,7 +147,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
     } else {
       ok = FER_RESERVE(f, rs, n);
       for (uint32_t j = 0; ok && j < n; j++)
-        rs.data[rs.size++] = c->reg[args[j]] - 1;
+        rs.data[rs.size++] = c->reg[fer_cid(c, args[j])] - 1;
     }
     if (ok)
       ok = chain(c, op == FER_OP_AND ? FER_I_AND : FER_I_OR, (uint32_t)rs.size,
@@ -281,7 +281,7 @@ static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
     if (!FER_PUSH(f, c->stack, a[k])) return 0;
     while (c->stack.size) {
       fer_term t = FER_TOP(c->stack);
-      if (c->reg[t]) {
+      if (c->reg[fer_cid(c, t)]) {
         c->stack.size--;
         continue;
       }
@@ -289,7 +289,7 @@ static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
       bool pending = false;
       for (uint32_t j = m; j-- > 0;) {
         fer_term u = fer_term_arg(f, t, j);
-        if (!c->reg[u]) {
+        if (!c->reg[fer_cid(c, u)]) {
           if (!FER_PUSH(f, c->stack, u)) return 0;
           pending = true;
         }
@@ -300,9 +300,9 @@ static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
       uint32_t before = (uint32_t)c->code.size;
       int ok = m ? compile_node(c, t, &dst) : compile_leaf(c, t, &dst);
       if (!ok) return 0;
-      c->reg[t] = dst + 1;
-      c->ib[t] = before, c->ie[t] = (uint32_t)c->code.size;
-      if (c->ie[t] > before && !FER_PUSH(f, c->order, t)) return 0;
+      c->reg[fer_cid(c, t)] = dst + 1;
+      c->ib[fer_cid(c, t)] = before, c->ie[fer_cid(c, t)] = (uint32_t)c->code.size;
+      if (c->ie[fer_cid(c, t)] > before && !FER_PUSH(f, c->order, t)) return 0;
     }
   }
   return 1;
@@ -364,11 +364,36 @@ static int make_slots(fer_comp *c, const fer_term *a, size_t n) {
     if (!ok) break;
     uint32_t r = new_reg(c, 0);
     ok = r != FER_NONE && FER_PUSH(f, p->slots, s);
-    c->reg[v] = r + 1;
+    c->reg[fer_cid(c, v)] = r + 1;
     p->total_bits += s.bits;
   }
   p->nslots = (uint32_t)p->slots.size;
   FER_RELEASE(f, vars);
+  return ok;
+}
+
+/* Number the terms reachable from a[0..n) 1, 2, ... (c->ids) and set
+ * c->nterms; 0 on allocation failure. */
+static int number_terms(fer_comp *c, const fer_term *a, size_t n) {
+  ferret *f = c->f;
+  uint32_t next = 1;
+  FER_CLEAR(c->stack);
+  int ok = 1;
+  for (size_t i = 0; ok && i < n; i++) {
+    if (fer_map_get(&c->ids, a[i])) continue;
+    ok = fer_map_put(f, &c->ids, a[i], next++) && FER_PUSH(f, c->stack, a[i]);
+    while (ok && c->stack.size) {
+      fer_term t = FER_POP(c->stack);
+      uint32_t m = fer_term_nargs(f, t);
+      for (uint32_t j = 0; ok && j < m; j++) {
+        fer_term u = fer_term_arg(f, t, j);
+        if (fer_map_get(&c->ids, u)) continue;
+        ok = fer_map_put(f, &c->ids, u, next++) && FER_PUSH(f, c->stack, u);
+      }
+    }
+  }
+  FER_CLEAR(c->stack);
+  c->nterms = next;
   return ok;
 }
 
@@ -377,8 +402,8 @@ ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
   memset(&c, 0, sizeof c);
   c.f = f, c.p = p;
   fer_prog_init(p);
-  c.nterms = fer_term_count(f) + 1;
-  size_t nt = c.nterms;
+  fer_map_init(&c.ids);
+  size_t nt = number_terms(&c, a, n) ? c.nterms : 0;
   c.reg = fer_calloc(f, nt * 4);
   c.ib = fer_calloc(f, nt * 4);
   c.ie = fer_calloc(f, nt * 4);
@@ -387,15 +412,15 @@ ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
   c.hash = fer_calloc(f, nt * 8);
   uint32_t *tblk = fer_calloc(f, nt * 4), *dn_idx = fer_calloc(f, nt * 4);
   uint32_t *open = fer_calloc(f, nt * 4), *atom_of = fer_malloc(f, nt * 4);
-  int ok = c.reg && c.ib && c.ie && c.stamp && c.count && c.hash && tblk &&
-           dn_idx && open && atom_of;
+  int ok = nt && c.reg && c.ib && c.ie && c.stamp && c.count && c.hash &&
+           tblk && dn_idx && open && atom_of;
   if (ok) memset(atom_of, 0xff, nt * 4);
   ok = ok && make_slots(&c, a, n) && emit_all(&c, a, n);
   for (size_t k = 0; ok && k < n; k++) {
     fer_cons cn;
     memset(&cn, 0, sizeof cn);
     cn.term = a[k];
-    cn.root = c.reg[a[k]] - 1;
+    cn.root = c.reg[fer_cid(&c, a[k])] - 1;
     ok = FER_PUSH(f, p->cons, cn);
   }
   ok = ok && fer_compile_blocks(&c, a, n, tblk) &&
@@ -410,6 +435,10 @@ ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
   fer_free(f, dn_idx, nt * 4);
   fer_free(f, open, nt * 4);
   fer_free(f, atom_of, nt * 4);
+  fer_map_release(f, &c.ids);
+  if (ok && c.bad_id)
+    ok = 0, fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+                      "internal: compiler met a term outside its component");
   FER_RELEASE(f, c.order);
   FER_RELEASE(f, c.code);
   FER_RELEASE(f, c.stack);

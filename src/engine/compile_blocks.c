@@ -59,8 +59,8 @@ static uint32_t operands(const fer_insn *i, uint32_t out[4]) {
     if (!FER_PUSH((c)->f, (c)->stack, (root))) OK = 0;                       \
     while (OK && (c)->stack.size) {                                          \
       fer_term t = FER_POP((c)->stack);                                      \
-      if ((c)->stamp[t] == w_) continue;                                     \
-      (c)->stamp[t] = w_;                                                    \
+      if ((c)->stamp[fer_cid((c), t)] == w_) continue;                                     \
+      (c)->stamp[fer_cid((c), t)] = w_;                                                    \
       VISIT;                                                                 \
       uint32_t m_ = fer_term_nargs((c)->f, t);                               \
       if (!OK || !FER_RESERVE((c)->f, (c)->stack, m_)) {                     \
@@ -91,9 +91,9 @@ static int user_sets(fer_comp *c, const fer_term *a, size_t n) {
   for (size_t k = 0; ok && k < n; k++) {
     uint64_t id = (uint64_t)k + 1;
     WALK(c, a[k], ok, {
-      if (c->ie[t] > c->ib[t]) {
-        c->hash[t] = (c->hash[t] ^ (id * 0x9e3779b97f4a7c15ull)) * 0x100000001b3ull;
-        c->count[t]++;
+      if (c->ie[fer_cid(c, t)] > c->ib[fer_cid(c, t)]) {
+        c->hash[fer_cid(c, t)] = (c->hash[fer_cid(c, t)] ^ (id * 0x9e3779b97f4a7c15ull)) * 0x100000001b3ull;
+        c->count[fer_cid(c, t)]++;
       }
     });
   }
@@ -112,7 +112,7 @@ static int layout(fer_comp *c, uint32_t *tblk) {
   if (ok) {
     for (size_t i = 0; i < nt; i++) {
       fer_term t = c->order.data[i];
-      keys[i].hash = c->hash[t], keys[i].count = c->count[t];
+      keys[i].hash = c->hash[fer_cid(c, t)], keys[i].count = c->count[fer_cid(c, t)];
       keys[i].pos = (uint32_t)i, keys[i].t = t;
     }
     qsort(keys, nt, sizeof *keys, cmp_bkey);
@@ -126,11 +126,11 @@ static int layout(fer_comp *c, uint32_t *tblk) {
       if (!FER_PUSH(f, p->blocks, b)) ok = 0;
     }
     fer_term t = keys[i].t;
-    for (uint32_t j = c->ib[t]; ok && j < c->ie[t]; j++)
+    for (uint32_t j = c->ib[fer_cid(c, t)]; ok && j < c->ie[fer_cid(c, t)]; j++)
       p->code.data[p->code.size++] = c->code.data[j];
     if (ok) {
       FER_TOP(p->blocks).end = (uint32_t)p->code.size;
-      tblk[t] = (uint32_t)p->blocks.size - 1;
+      tblk[fer_cid(c, t)] = (uint32_t)p->blocks.size - 1;
     }
   }
   /* Check: every operand is produced earlier (or is a slot/constant). */
@@ -148,7 +148,7 @@ static int layout(fer_comp *c, uint32_t *tblk) {
     memcpy(p->code.data, c->code.data, c->code.size * sizeof *c->code.data);
     p->blocks.size = 1;
     p->blocks.data[0].begin = 0, p->blocks.data[0].end = (uint32_t)p->code.size;
-    for (size_t i = 0; i < nt; i++) tblk[c->order.data[i]] = 0;
+    for (size_t i = 0; i < nt; i++) tblk[fer_cid(c, c->order.data[i])] = 0;
   }
   fer_free(f, keys, (nt ? nt : 1) * sizeof *keys);
   fer_free(f, pos, (size_t)p->nregs * sizeof *pos + 1);
@@ -235,9 +235,9 @@ static int dependencies(fer_comp *c, const fer_term *a, size_t n,
     cn->blk_begin = (uint32_t)p->cblocks.size;
     uint32_t mark = (uint32_t)k + 1;
     WALK(c, a[k], ok, {
-      if (c->ie[t] > c->ib[t] && bstamp[tblk[t]] != mark) {
-        bstamp[tblk[t]] = mark;
-        if (!FER_PUSH(f, p->cblocks, tblk[t])) ok = 0;
+      if (c->ie[fer_cid(c, t)] > c->ib[fer_cid(c, t)] && bstamp[tblk[fer_cid(c, t)]] != mark) {
+        bstamp[tblk[fer_cid(c, t)]] = mark;
+        if (!FER_PUSH(f, p->cblocks, tblk[fer_cid(c, t)])) ok = 0;
       }
     });
     if (!ok) break;

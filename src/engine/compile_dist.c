@@ -28,7 +28,7 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   fer_dnode d;
   memset(&d, 0, sizeof d);
   d.kind = FER_DN_BOOL;
-  d.reg = c->reg[t] - 1;
+  d.reg = c->reg[fer_cid(c, t)] - 1;
   uint32_t n = fer_term_nargs(f, t);
   if (n != 2) return d;
   fer_term x = fer_term_arg(f, t, 0), y = fer_term_arg(f, t, 1);
@@ -55,7 +55,7 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   default: return d;
   }
   if (d.kind == FER_DN_BOOL) return d;
-  d.a = c->reg[swap ? y : x] - 1, d.b = c->reg[swap ? x : y] - 1;
+  d.a = c->reg[fer_cid(c, swap ? y : x)] - 1, d.b = c->reg[fer_cid(c, swap ? x : y)] - 1;
   if (si->kind == FER_SORT_FP) d.w = si->a, d.x = si->b;
   else d.w = fer_sort_bits(f, fer_term_sort(f, x));
   return d;
@@ -73,18 +73,18 @@ int fer_compile_dist(fer_comp *c, const fer_term *a, size_t n,
     if (!FER_PUSH(f, c->stack, a[k])) return 0;
     while (c->stack.size) {
       fer_term t = FER_TOP(c->stack);
-      if (c->stamp[t] == w) {
+      if (c->stamp[fer_cid(c, t)] == w) {
         c->stack.size--;
         continue;
       }
       bool conn = is_connective(c, t);
       uint32_t m = conn ? fer_term_nargs(f, t) : 0;
-      if (conn && open[t] != w) { /* first visit: children first */
-        open[t] = w;
+      if (conn && open[fer_cid(c, t)] != w) { /* first visit: children first */
+        open[fer_cid(c, t)] = w;
         if (!FER_RESERVE(f, c->stack, m)) return 0;
         for (uint32_t j = m; j-- > 0;) {
           fer_term u = fer_term_arg(f, t, j);
-          if (c->stamp[u] != w) c->stack.data[c->stack.size++] = u;
+          if (c->stamp[fer_cid(c, u)] != w) c->stack.data[c->stack.size++] = u;
         }
         continue;
       }
@@ -100,18 +100,18 @@ int fer_compile_dist(fer_comp *c, const fer_term *a, size_t n,
                  : op == FER_OP_XOR     ? FER_DN_XOR
                  : op == FER_OP_EQ      ? FER_DN_EQB
                                         : FER_DN_ITE;
-        d.reg = c->reg[t] - 1;
+        d.reg = c->reg[fer_cid(c, t)] - 1;
         d.a = (uint32_t)p->dn_kids.size;
         for (uint32_t j = 0; j < m; j++)
-          if (!FER_PUSH(f, p->dn_kids, dn_idx[fer_term_arg(f, t, j)])) return 0;
+          if (!FER_PUSH(f, p->dn_kids, dn_idx[fer_cid(c, fer_term_arg(f, t, j))])) return 0;
         d.b = (uint32_t)p->dn_kids.size;
       } else {
         d = atom_node(c, t);
-        if (atom_of[t] == FER_NONE) atom_of[t] = p->natoms++;
-        d.atom = atom_of[t];
+        if (atom_of[fer_cid(c, t)] == FER_NONE) atom_of[fer_cid(c, t)] = p->natoms++;
+        d.atom = atom_of[fer_cid(c, t)];
       }
-      dn_idx[t] = (uint32_t)p->dn.size - cn->dn_begin;
-      c->stamp[t] = w;
+      dn_idx[fer_cid(c, t)] = (uint32_t)p->dn.size - cn->dn_begin;
+      c->stamp[fer_cid(c, t)] = w;
       if (!FER_PUSH(f, p->dn, d)) return 0;
     }
     cn->dn_end = (uint32_t)p->dn.size;
