@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/map.h"
 #include "engine/pre.h"
 
 void fer_pre_init(fer_pre *p) { memset(p, 0, sizeof *p); }
@@ -37,12 +38,11 @@ typedef struct pre {
   fer_pre *out;
   fer_subst sub;
   fer_term_stack cur, next, work;
-  uint8_t *elim;          /* by var number: eliminated */
-  uint32_t *round_elim;   /* by var number: round stamp */
-  uint32_t *round_occ;    /* by var number: occurs in this round's defs */
-  uint32_t nvars;
-  uint32_t *seen;         /* by term id: walk stamp */
-  uint32_t seen_cap, walk;
+  /* Maps sized by the query (base/map.h), never by the store: */
+  fer_map elim;           /* var number -> 1: eliminated */
+  fer_map round_elim;     /* var number -> round it was eliminated in */
+  fer_map round_occ;      /* var number -> round it occurs in a definition */
+  fer_map seen;           /* term -> 1: visited by the current walk */
   fer_pre_trace_fn trace;
   void *user;
 } pre;
@@ -51,17 +51,13 @@ static void trace(pre *p, const char *pass) {
   if (p->trace) p->trace(p->user, pass, p->cur.data, p->cur.size);
 }
 
-static int grow_seen(pre *p) {
-  uint32_t need = fer_term_count(p->f) + 1;
-  if (need <= p->seen_cap) return 1;
-  uint32_t cap = p->seen_cap ? p->seen_cap : 1024;
-  while (cap < need) cap *= 2;
-  uint32_t *s = fer_realloc(p->f, p->seen, (size_t)p->seen_cap * sizeof *s,
-                            (size_t)cap * sizeof *s);
-  if (!s) return 0;
-  memset(s + p->seen_cap, 0, (size_t)(cap - p->seen_cap) * sizeof *s);
-  p->seen = s, p->seen_cap = cap;
-  return 1;
+/* Start a walk: forget what the last one visited (O(1)). */
+static void new_walk(pre *p) { fer_map_clear(&p->seen); }
+
+/* Visit t in the current walk: 1 first time, 0 seen before, -1 failure. */
+static int visit(pre *p, fer_term t) {
+  if (fer_map_get(&p->seen, t)) return 0;
+  return fer_map_put(p->f, &p->seen, t, 1) ? 1 : -1;
 }
 
 /* ------------------------------------------------------------ the steps */
@@ -142,14 +138,13 @@ static int drop_true(pre *p) {
 }
 
 static int dedup(pre *p) {
-  if (!grow_seen(p)) return -1;
-  uint32_t w = ++p->walk;
+  new_walk(p);
   size_t k = 0;
   for (size_t i = 0; i < p->cur.size; i++) {
     fer_term t = p->cur.data[i];
-    if (p->seen[t] == w) continue;
-    p->seen[t] = w;
-    p->cur.data[k++] = t;
+    int v = visit(p, t);
+    if (v < 0) return -1;
+    if (v) p->cur.data[k++] = t;
   }
   int changed = k != p->cur.size;
   p->cur.size = k;
@@ -159,12 +154,13 @@ static int dedup(pre *p) {
 /* Step 6: is some assertion the negation of another? */
 static int contradiction(pre *p) {
   ferret *f = p->f;
-  if (!grow_seen(p)) return -1;
-  uint32_t w = ++p->walk;
-  for (size_t i = 0; i < p->cur.size; i++) p->seen[p->cur.data[i]] = w;
+  new_walk(p);
+  for (size_t i = 0; i < p->cur.size; i++)
+    if (visit(p, p->cur.data[i]) < 0) return -1;
   for (size_t i = 0; i < p->cur.size; i++) {
     fer_term t = p->cur.data[i];
-    if (fer_term_op(f, t) == FER_OP_NOT && p->seen[fer_term_arg(f, t, 0)] == w)
+    if (fer_term_op(f, t) == FER_OP_NOT &&
+        fer_map_get(&p->seen, fer_term_arg(f, t, 0)))
       return 1;
   }
   return 0;
@@ -179,20 +175,22 @@ static uint32_t var_no(ferret *f, fer_term t) { return fer_term_idx(f, t, 0); }
  * variable eliminated this round, small enough), 0 if not, -1 on failure. */
 static int def_ok(pre *p, fer_term x, fer_term t, uint32_t round) {
   ferret *f = p->f;
-  if (!grow_seen(p)) return -1;
-  uint32_t w = ++p->walk, nodes = 0;
+  uint32_t nodes = 0;
+  new_walk(p);
   FER_CLEAR(p->work);
   if (!FER_PUSH(f, p->work, t)) return -1;
   while (p->work.size) {
     fer_term u = FER_POP(p->work);
-    if (p->seen[u] == w) continue;
-    p->seen[u] = w;
+    int v = visit(p, u);
+    if (v < 0) return -1;
+    if (!v) continue;
     if (++nodes > MAX_DEF_NODES) return 0;
     uint32_t m = fer_term_nargs(f, u);
     if (!m) {
       if (fer_term_op(f, u) == FER_OP_PARAM) return 0;
       if (!is_var(f, u)) continue;
-      if (u == x || p->round_elim[var_no(f, u)] == round) return 0;
+      if (u == x || fer_map_get(&p->round_elim, var_no(f, u)) == round)
+        return 0;
       continue;
     }
     if (!FER_RESERVE(f, p->work, m)) return -1;
@@ -205,17 +203,18 @@ static int def_ok(pre *p, fer_term x, fer_term t, uint32_t round) {
 /* Mark the variables of t as occurring in this round's definitions. */
 static int mark_occ(pre *p, fer_term t, uint32_t round) {
   ferret *f = p->f;
-  if (!grow_seen(p)) return 0;
-  uint32_t w = ++p->walk;
+  new_walk(p);
   FER_CLEAR(p->work);
   if (!FER_PUSH(f, p->work, t)) return 0;
   while (p->work.size) {
     fer_term u = FER_POP(p->work);
-    if (p->seen[u] == w) continue;
-    p->seen[u] = w;
+    int v = visit(p, u);
+    if (v < 0) return 0;
+    if (!v) continue;
     uint32_t m = fer_term_nargs(f, u);
     if (!m) {
-      if (is_var(f, u)) p->round_occ[var_no(f, u)] = round;
+      if (is_var(f, u) && !fer_map_put(f, &p->round_occ, var_no(f, u), round))
+        return 0;
       continue;
     }
     if (!FER_RESERVE(f, p->work, m)) return 0;
@@ -229,13 +228,14 @@ static int mark_occ(pre *p, fer_term t, uint32_t round) {
 static int try_fact(pre *p, fer_term x, fer_term t, uint32_t round) {
   ferret *f = p->f;
   uint32_t v = var_no(f, x);
-  if (v >= p->nvars || p->elim[v] || p->round_occ[v] == round) return 0;
+  if (fer_map_get(&p->elim, v) || fer_map_get(&p->round_occ, v) == round)
+    return 0;
   int ok = def_ok(p, x, t, round);
   if (ok <= 0) return ok;
   if (!mark_occ(p, t, round)) return -1;
-  p->elim[v] = 1;
-  p->round_elim[v] = round;
-  if (!FER_PUSH(f, p->out->elim_var, x) || !FER_PUSH(f, p->out->elim_def, t) ||
+  if (!fer_map_put(f, &p->elim, v, 1) ||
+      !fer_map_put(f, &p->round_elim, v, round) ||
+      !FER_PUSH(f, p->out->elim_var, x) || !FER_PUSH(f, p->out->elim_def, t) ||
       !fer_subst_set(f, &p->sub, x, t))
     return -1;
   return 1;
@@ -282,23 +282,6 @@ static int facts(pre *p, uint32_t round) {
                    (f->opt.pp_eqx ? FACT_EQX : 0) |
                    (f->opt.pp_solve ? FACT_SOLVE : 0);
   if (!kinds) return 0;
-  uint32_t nv = fer_var_count(f);
-  if (nv > p->nvars) { /* variables are only created before preprocessing */
-    size_t o = p->nvars, n = nv;
-    uint8_t *e = fer_realloc(f, p->elim, o, n);
-    if (!e) return -1;
-    memset(e + o, 0, n - o);
-    p->elim = e;
-    uint32_t *re = fer_realloc(f, p->round_elim, o * 4, n * 4);
-    if (!re) return -1;
-    memset(re + o, 0, (n - o) * 4);
-    p->round_elim = re;
-    uint32_t *ro = fer_realloc(f, p->round_occ, o * 4, n * 4);
-    if (!ro) return -1;
-    memset(ro + o, 0, (n - o) * 4);
-    p->round_occ = ro;
-    p->nvars = nv;
-  }
   int changed = 0;
   /* Constants first: they never block anything else. */
   for (unsigned pass = 0; pass < 3; pass++) {
@@ -378,6 +361,10 @@ ferret_status fer_preprocess(ferret *f, const fer_term *in, size_t n,
   memset(&p, 0, sizeof p);
   p.f = f, p.out = out, p.trace = tr, p.user = user;
   fer_subst_init(&p.sub);
+  fer_map_init(&p.elim);
+  fer_map_init(&p.round_elim);
+  fer_map_init(&p.round_occ);
+  fer_map_init(&p.seen);
   int ok = FER_RESERVE(f, p.cur, n + 1);
   for (size_t i = 0; ok && i < n; i++) p.cur.data[p.cur.size++] = in[i];
   if (ok) ok = run(&p);
@@ -390,10 +377,10 @@ ferret_status fer_preprocess(ferret *f, const fer_term *in, size_t n,
   FER_RELEASE(f, p.next);
   FER_RELEASE(f, p.work);
   fer_subst_release(f, &p.sub);
-  fer_free(f, p.elim, p.nvars);
-  fer_free(f, p.round_elim, (size_t)p.nvars * 4);
-  fer_free(f, p.round_occ, (size_t)p.nvars * 4);
-  fer_free(f, p.seen, (size_t)p.seen_cap * sizeof *p.seen);
+  fer_map_release(f, &p.elim);
+  fer_map_release(f, &p.round_elim);
+  fer_map_release(f, &p.round_occ);
+  fer_map_release(f, &p.seen);
   if (!ok)
     return f->error.status != FERRET_OK ? f->error.status : FERRET_ERROR_LIMIT;
   return FERRET_OK;

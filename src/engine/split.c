@@ -1,8 +1,10 @@
 /* Independent components: assertions that share no variable (directly or
  * through a chain of assertions) can be solved separately and their models
- * joined.  Union-find over variable numbers, one walk per assertion. */
+ * joined.  Union-find over the query's variables, one walk per assertion;
+ * memory sized by the query (base/map.h), not by the store. */
 #include <string.h>
 
+#include "base/map.h"
 #include "engine/pre.h"
 
 static uint32_t find(uint32_t *parent, uint32_t x) {
@@ -28,30 +30,45 @@ int fer_split(ferret *f, const fer_term *a, size_t n, bool enabled,
     out->count = n ? 1 : 0;
     return 1;
   }
-  uint32_t nv = fer_var_count(f), nt = fer_term_count(f) + 1;
-  uint32_t *parent = fer_malloc(f, (size_t)(nv ? nv : 1) * sizeof *parent);
-  uint32_t *stamp = fer_calloc(f, (size_t)nt * sizeof *stamp);
-  uint32_t *first = fer_malloc(f, n * sizeof *first); /* a var or UINT32_MAX */
-  uint32_t *id = fer_malloc(f, (size_t)(nv ? nv : 1) * sizeof *id);
+  /* Variables get local numbers 0, 1, ... in order of appearance (vars:
+   * variable term -> local + 1), so the union-find is sized by the
+   * query's variables; seen: term -> the last assertion that walked it. */
+  fer_map vars, seen;
+  fer_map_init(&vars);
+  fer_map_init(&seen);
+  FER_STACK(uint32_t) parent = {0}, id = {0};
+  uint32_t *first = fer_malloc(f, n * sizeof *first); /* local var or NONE */
   fer_term_stack st = {0};
-  int ok = parent && stamp && first && id;
-  for (uint32_t v = 0; ok && v < nv; v++) parent[v] = v, id[v] = UINT32_MAX;
+  int ok = first != NULL;
   for (size_t i = 0; ok && i < n; i++) {
     first[i] = UINT32_MAX;
     uint32_t mark = (uint32_t)i + 1;
     if (!FER_PUSH(f, st, a[i])) ok = 0;
     while (ok && st.size) {
       fer_term t = FER_POP(st);
-      if (stamp[t] == mark) continue;
-      stamp[t] = mark;
+      if (fer_map_get(&seen, t) == mark) continue;
+      if (!fer_map_put(f, &seen, t, mark)) {
+        ok = 0;
+        break;
+      }
       uint32_t m = fer_term_nargs(f, t);
       if (!m) {
         if (fer_term_op(f, t) != FER_OP_VAR) continue;
-        uint32_t v = fer_term_idx(f, t, 0);
+        uint32_t v = fer_map_get(&vars, t);
+        if (v) {
+          v--;
+        } else {
+          v = (uint32_t)parent.size;
+          if (!fer_map_put(f, &vars, t, v + 1) || !FER_PUSH(f, parent, v) ||
+              !FER_PUSH(f, id, UINT32_MAX)) {
+            ok = 0;
+            break;
+          }
+        }
         if (first[i] == UINT32_MAX)
           first[i] = v;
         else
-          parent[find(parent, v)] = find(parent, first[i]);
+          parent.data[find(parent.data, v)] = find(parent.data, first[i]);
         continue;
       }
       if (!FER_RESERVE(f, st, m)) {
@@ -68,14 +85,15 @@ int fer_split(ferret *f, const fer_term *a, size_t n, bool enabled,
       out->of[i] = out->count++;
       continue;
     }
-    uint32_t r = find(parent, first[i]);
-    if (id[r] == UINT32_MAX) id[r] = out->count++;
-    out->of[i] = id[r];
+    uint32_t r = find(parent.data, first[i]);
+    if (id.data[r] == UINT32_MAX) id.data[r] = out->count++;
+    out->of[i] = id.data[r];
   }
   FER_RELEASE(f, st);
-  fer_free(f, parent, (size_t)(nv ? nv : 1) * sizeof *parent);
-  fer_free(f, stamp, (size_t)nt * sizeof *stamp);
+  FER_RELEASE(f, parent);
+  FER_RELEASE(f, id);
+  fer_map_release(f, &vars);
+  fer_map_release(f, &seen);
   fer_free(f, first, n * sizeof *first);
-  fer_free(f, id, (size_t)(nv ? nv : 1) * sizeof *id);
   return ok;
 }

@@ -45,16 +45,19 @@ fer_term fer_subst_apply(ferret *f, fer_subst *s, fer_term root) {
 
 int fer_collect_vars(ferret *f, const fer_term *a, size_t n,
                      fer_term_stack *vars) {
-  uint32_t cap = fer_term_count(f) + 1;
-  uint8_t *seen = fer_calloc(f, cap);
+  fer_map seen; /* term -> 1: walked */
+  fer_map_init(&seen);
   fer_term_stack st = {0};
-  int ok = seen != NULL;
+  int ok = 1;
   for (size_t i = 0; ok && i < n; i++) {
     if (!FER_PUSH(f, st, a[i])) ok = 0;
     while (ok && st.size) {
       fer_term t = FER_POP(st);
-      if (seen[t]) continue;
-      seen[t] = 1;
+      if (fer_map_get(&seen, t)) continue;
+      if (!fer_map_put(f, &seen, t, 1)) {
+        ok = 0;
+        break;
+      }
       uint32_t m = fer_term_nargs(f, t);
       if (!m) {
         if (fer_term_op(f, t) == FER_OP_VAR && !FER_PUSH(f, *vars, t)) ok = 0;
@@ -69,6 +72,6 @@ int fer_collect_vars(ferret *f, const fer_term *a, size_t n,
     }
   }
   FER_RELEASE(f, st);
-  fer_free(f, seen, cap);
+  fer_map_release(f, &seen);
   return ok;
 }
