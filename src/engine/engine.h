@@ -113,7 +113,7 @@ typedef struct fer_objective {
 /* (i) What solutions are validated on, and how a model of every variable
  * is made from an input: the values of `base` (may be NULL: none), then
  * the program's slot variables from the input, then the default value
- * (zero, false, RNE) for every variable still unassigned, then
+ * (zero, false, RNE) for every variable of `assertions` still unassigned, then
  * elim_var[i] := the value of elim_def[i] (pre.h: the variables
  * preprocessing removed; also used to give a user seed of an eliminated
  * variable to the slot of the variable it was merged with).

@@ -12,6 +12,7 @@
 #include "bv/bv.h"
 #include "smt/eval.h"
 #include "engine/judge.h"
+#include "engine/pre.h"
 
 /* ------------------------------------------------------ inputs seen */
 
@@ -99,7 +100,13 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   }
   uint32_t ns = r->prog->nslots;
   j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  return j->canon ? NULL : "memory";
+  /* the variables a model must give values: the formula's, and those the
+   * eliminated variables' definitions read */
+  if (!j->canon ||
+      !fer_collect_vars(f, r->check.assertions, r->check.n, &j->vars) ||
+      !fer_collect_vars(f, r->check.elim_def, r->check.nelim, &j->vars))
+    return "memory";
+  return NULL;
 }
 
 void fer_judge_release(fer_judge *j) {
@@ -110,17 +117,25 @@ void fer_judge_release(fer_judge *j) {
   fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
   FER_RELEASE(f, j->seen);
   fer_model_release(f, &j->model);
+  FER_RELEASE(f, j->vars);
   memset(j, 0, sizeof *j);
 }
 
-/* The model of input `in` (see fer_engine_formula).  NULL or a reason. */
+/* The model of input `in` (see fer_engine_formula).  NULL or a reason.
+ * Called per solution candidate: the base values are copied once per run,
+ * then each candidate writes the same entries (its slots, the defaults of
+ * the formula's other variables, the eliminated variables), so the model
+ * is what a fresh one would be at a cost in the size of the query. */
 static const char *make_model(fer_judge *j, const fer_u128 *in) {
   ferret *f = j->f;
   const fer_engine_formula *c = &j->r->check;
   fer_model *m = &j->model;
-  if (!fer_model_reserve(f, m)) return "memory";
-  for (uint32_t i = 0; i < m->size; i++)
-    m->value[i] = c->base && i < c->base->size ? c->base->value[i] : 0;
+  if (!j->model_ready) {
+    if (!fer_model_reserve(f, m)) return "memory";
+    for (uint32_t i = 0; i < m->size; i++)
+      m->value[i] = c->base && i < c->base->size ? c->base->value[i] : 0;
+    j->model_ready = true;
+  }
   const fer_prog *p = j->r->prog;
   for (uint32_t s = 0; s < p->nslots; s++) {
     fer_term v = p->slots.data[s].var;
@@ -128,7 +143,8 @@ static const char *make_model(fer_judge *j, const fer_u128 *in) {
     if (!k) return "memory";
     m->value[fer_term_idx(f, v, 0)] = k;
   }
-  return fer_model_complete(f, m, c->elim_var, c->elim_def, c->nelim);
+  return fer_model_complete(f, m, j->vars.data, j->vars.size, c->elim_var,
+                            c->elim_def, c->nelim);
 }
 
 static fer_judge_verdict fail(fer_judge *j, const char *why) {

@@ -10,12 +10,15 @@
 #define FER_JUDGE_H
 
 #include "engine/engine.h"
+#include "engine/pre.h"
 
 typedef struct fer_judge {
   ferret *f;
   const fer_engine_request *r;
   fer_engine_stats *st;
-  fer_model model;
+  fer_model model;              /* base values set once per run */
+  bool model_ready;
+  fer_term_stack vars;          /* the variables of r->check.assertions */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
   FER_STACK(fer_u128) seen;     /* inputs judged so far, nslots each */
   uint32_t *table;              /* hash table: index into seen + 1 */

@@ -28,13 +28,16 @@ fer_term fer_value_term(ferret *f, fer_sort sort, fer_u128 v) {
   }
 }
 
-const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *elim_var,
+const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
+                               size_t nvars, const fer_term *elim_var,
                                const fer_term *elim_def, size_t n) {
   if (!fer_model_reserve(f, m)) return "memory";
-  for (uint32_t i = 0; i < m->size; i++) {
-    if (m->value[i]) continue;
-    fer_term v = fer_var_term(f, i);
+  size_t count = vars ? nvars : m->size;
+  for (size_t k = 0; k < count; k++) {
+    fer_term v = vars ? vars[k] : fer_var_term(f, (uint32_t)k);
     if (!v) continue;
+    uint32_t i = fer_term_idx(f, v, 0);
+    if (m->value[i]) continue;
     fer_sort s = fer_term_sort(f, v);
     if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
     /* Eliminated variables get their value below; a default first keeps

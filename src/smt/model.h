@@ -20,12 +20,16 @@ void fer_model_release(ferret *, fer_model *);
  * v as fer_rm, out-of-range values as RNE).  0 on allocation failure. */
 fer_term fer_value_term(ferret *, fer_sort, fer_u128 bits);
 
-/* Make a model total: every unassigned variable gets the default value
- * (zero, false, RNE), then each eliminated variable elim_var[i] gets the
- * value of its definition elim_def[i] (definitions mention only variables
- * that were not eliminated, see pre.h).  NULL on success, else a reason
- * for an unknown answer ("memory", "unsupported", "internal: ..."). */
-const char *fer_model_complete(ferret *, fer_model *, const fer_term *elim_var,
+/* Make a model total on a formula: every unassigned variable of
+ * vars[0..nvars) (the formula's variables) gets the default value (zero,
+ * false, RNE), then each eliminated variable elim_var[i] gets the value of
+ * its definition elim_def[i] (definitions mention only variables that were
+ * not eliminated, see pre.h).  vars == NULL: every variable of the store,
+ * which costs time in the size of the store; a per-query caller passes its
+ * formula's variables.  NULL on success, else a reason for an unknown
+ * answer ("memory", "unsupported", "internal: ..."). */
+const char *fer_model_complete(ferret *, fer_model *, const fer_term *vars,
+                               size_t nvars, const fer_term *elim_var,
                                const fer_term *elim_def, size_t n);
 
 /* Check a model against assertions a[0..n) with the reference evaluator

@@ -221,8 +221,15 @@ static ferret_result with_engine(solve *x, const char **why) {
   }
   if (!comp.count) { /* nothing to search: check the model made here */
     st->found_by = "preprocess";
-    *why = fer_model_complete(f, x->model, x->pre.elim_var.data,
-                              x->pre.elim_def.data, x->pre.elim_var.size);
+    fer_term_stack vars = {0};
+    *why = fer_collect_vars(f, x->a, x->n, &vars) &&
+                   fer_collect_vars(f, x->pre.elim_def.data,
+                                    x->pre.elim_def.size, &vars)
+               ? fer_model_complete(f, x->model, vars.data, vars.size,
+                                    x->pre.elim_var.data, x->pre.elim_def.data,
+                                    x->pre.elim_var.size)
+               : "memory";
+    FER_RELEASE(f, vars);
     if (*why) goto done;
     t = fer_now();
     fer_error_clear(f);
