@@ -133,13 +133,18 @@ typedef struct fer_engine_formula {
  * the engine and valid until the callback returns; copy what you keep. */
 typedef struct fer_engine_solution {
   const fer_u128 *input;   /* in the layout */
-  const fer_model *model;  /* complete and validated (see above) */
+  const fer_model *model;  /* complete on the formula and validated */
   fer_term value;          /* MINIMIZE / MAXIMIZE: the term's value on
                               model (a constant); otherwise 0 */
   const char *found_by;    /* "seed", "mutation", "local-search",
                               "random", "enumeration", "libfuzzer" */
   uint64_t execs;          /* executions of this run so far */
   uint64_t index;          /* 0 for the run's first solution, then 1, ... */
+  const fer_term *vars;    /* the variables the model gives values: those
+                              of the formula (check), of the eliminated
+                              variables and their definitions, and of base;
+                              every other entry of model is 0 */
+  size_t nvars;
 } fer_engine_solution;
 
 typedef enum fer_engine_verdict { FER_ENGINE_STOP, FER_ENGINE_GO_ON } fer_engine_verdict;

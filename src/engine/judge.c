@@ -100,12 +100,14 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   }
   uint32_t ns = r->prog->nslots;
   j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  /* the variables a model must give values: the formula's, and those the
-   * eliminated variables' definitions read */
+  /* the variables a model gives values: the formula's, those the
+   * eliminated variables' definitions read, the eliminated ones */
   if (!j->canon ||
       !fer_collect_vars(f, r->check.assertions, r->check.n, &j->vars) ||
       !fer_collect_vars(f, r->check.elim_def, r->check.nelim, &j->vars))
     return "memory";
+  for (size_t i = 0; i < r->check.nelim; i++)
+    if (!FER_PUSH(f, j->vars, r->check.elim_var[i])) return "memory";
   return NULL;
 }
 
@@ -122,18 +124,23 @@ void fer_judge_release(fer_judge *j) {
 }
 
 /* The model of input `in` (see fer_engine_formula).  NULL or a reason.
- * Called per solution candidate: the base values are copied once per run,
- * then each candidate writes the same entries (its slots, the defaults of
- * the formula's other variables, the eliminated variables), so the model
- * is what a fresh one would be at a cost in the size of the query. */
+ * Called per solution candidate: the base values of the formula's
+ * variables are copied once per run, then each candidate writes the same
+ * entries (its slots, the defaults of the formula's other variables, the
+ * eliminated variables), so the model is what a fresh one would be on the
+ * formula's variables, at a cost in the size of the query; every other
+ * entry stays 0. */
 static const char *make_model(fer_judge *j, const fer_u128 *in) {
   ferret *f = j->f;
   const fer_engine_formula *c = &j->r->check;
   fer_model *m = &j->model;
-  if (!j->model_ready) {
+  if (!j->model_ready) { /* entries start 0 (fer_model_reserve) */
     if (!fer_model_reserve(f, m)) return "memory";
-    for (uint32_t i = 0; i < m->size; i++)
-      m->value[i] = c->base && i < c->base->size ? c->base->value[i] : 0;
+    const fer_model *b = c->base;
+    for (size_t k = 0; b && k < j->vars.size; k++) {
+      uint32_t i = fer_term_idx(f, j->vars.data[k], 0);
+      m->value[i] = i < b->size ? b->value[i] : 0;
+    }
     j->model_ready = true;
   }
   const fer_prog *p = j->r->prog;
@@ -189,7 +196,7 @@ fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
     return FER_JUDGE_SKIP;
   }
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
-                             st->solutions};
+                             st->solutions, j->vars.data, j->vars.size};
   fer_objective_kind k = r->objective.kind;
   if (k == FER_OBJ_MINIMIZE || k == FER_OBJ_MAXIMIZE) {
     bool unspec = false, nan;

@@ -100,8 +100,10 @@ static fer_engine_verdict take_first(void *user, const fer_engine_solution *s) {
     x->copy_failed = true;
     return FER_ENGINE_STOP;
   }
-  uint32_t k = s->model->size < m->size ? s->model->size : m->size;
-  if (k) memcpy(m->value, s->model->value, k * sizeof *m->value);
+  for (size_t k = 0; k < s->nvars; k++) { /* the query's variables only */
+    uint32_t i = fer_term_idx(x->f, s->vars[k], 0);
+    m->value[i] = s->model->value[i];
+  }
   return FER_ENGINE_STOP;
 }
 
@@ -303,8 +305,9 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   st->assertions_in = (uint32_t)n;
   ferret_result r = FERRET_UNKNOWN;
   const char *why = "memory";
+  uint32_t had = x.model->size; /* new entries of a reserve are 0 */
   if (!fer_model_reserve(f, x.model)) goto done;
-  for (uint32_t i = 0; i < x.model->size; i++) x.model->value[i] = 0;
+  for (uint32_t i = 0; i < had; i++) x.model->value[i] = 0;
   if (solve_by_evaluation(f, a, n, &r, &why) == GROUND_DECIDED) {
     st->found_by = "evaluation";
     goto done; /* ground: no variable occurs, the empty model is a model */
