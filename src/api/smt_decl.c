@@ -145,6 +145,11 @@ fer_reply fer_smt_push_pop(ferret *f, fer_smt *s, bool push) {
   if (!fer_smt_close(f, s)) return FER_R_ERROR;
   s->have_model = false;
   if (push) {
+    if (n > FER_SMT_MAX_SCOPES - s->scopes.size)
+      return FER_SMT_ERROR_AT(f, FERRET_ERROR_LIMIT, &t,
+                              "cannot push %u level%s: at most %u scopes may "
+                              "be open (%zu are)", n, n == 1 ? "" : "s",
+                              FER_SMT_MAX_SCOPES, s->scopes.size);
     for (uint32_t i = 0; i < n; i++)
       if (!push_scope(f, s)) return FER_R_ERROR;
     return FER_R_SUCCESS;

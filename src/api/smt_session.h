@@ -11,6 +11,10 @@
 #include "smt/print.h"
 #include "api/smt.h"
 
+/* Open push scopes at most: (push 4294967295) is refused with a limit
+ * error instead of allocating 2^32 scopes (each a few dozen bytes). */
+#define FER_SMT_MAX_SCOPES 1000000u
+
 /* What push saved: everything pop must restore. */
 typedef struct fer_scope {
   fer_rd_mark mark;
