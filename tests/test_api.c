@@ -1,0 +1,144 @@
+/* The public API's edges: misuse through the abort hook, and every
+ * allocation failing in turn (a counted allocator: no crash, no leak, a
+ * limit error). */
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ferret.h"
+#include "test.h"
+
+/* ------------------------------------------------------------ misuse */
+
+static jmp_buf misuse_jump;
+static const char *misuse_function;
+
+/* The hook must not return (the library aborts when it does). */
+static void misuse_hook(void *user, const char *function, const char *message) {
+  (void)user, (void)message;
+  misuse_function = function;
+  longjmp(misuse_jump, 1);
+}
+
+static void quiet(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
+
+#define MISUSE(F, NAME, CALL)                                               \
+  do {                                                                      \
+    misuse_function = NULL;                                                 \
+    if (!setjmp(misuse_jump)) {                                             \
+      CALL;                                                                 \
+      CHECK_MSG(0, "%s: misuse not caught", NAME);                          \
+    } else {                                                                \
+      CHECK_STR(misuse_function, NAME);                                     \
+    }                                                                       \
+  } while (0)
+
+TEST(api_misuse_reaches_the_abort_hook) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  ferret_set_abort_hook(f, misuse_hook, NULL);
+  MISUSE(f, "ferret_set_output", ferret_set_output(f, NULL, NULL));
+  MISUSE(f, "ferret_set_diagnostic", ferret_set_diagnostic(f, NULL, NULL));
+  MISUSE(f, "ferret_set_option", ferret_set_option(f, NULL, "1"));
+  MISUSE(f, "ferret_set_option", ferret_set_option(f, "seed", NULL));
+  MISUSE(f, "ferret_get_option", ferret_get_option(f, NULL));
+  MISUSE(f, "ferret_set_seeds", ferret_set_seeds(f, NULL, 4));
+  MISUSE(f, "ferret_execute", ferret_execute(f, "t", NULL, 5));
+  MISUSE(f, "ferret_feed", ferret_feed(f, "t", NULL, 3));
+  MISUSE(f, "ferret_execute_file", ferret_execute_file(f, NULL));
+  /* and the context still works after the misuses */
+  CHECK(ferret_execute(f, "t", "(declare-const x Bool)(assert x)(check-sat)",
+                       43) == FERRET_OK);
+  CHECK(ferret_last_result(f) == FERRET_SAT);
+  /* allowed edge cases: empty texts, NULL source names, NULL delete */
+  CHECK(ferret_execute(f, NULL, NULL, 0) == FERRET_OK);
+  CHECK(ferret_set_seeds(f, NULL, 0) == FERRET_OK);
+  ferret_delete(f);
+  ferret_delete(NULL);
+}
+
+/* -------------------------------------------------- failing allocator */
+
+typedef struct counted {
+  long calls, fail_at; /* the fail_at-th call that allocates fails */
+  long live;           /* blocks allocated and not freed */
+  bool failed;
+} counted;
+
+static void *counted_alloc(void *user, void *p, size_t old_size,
+                           size_t new_size) {
+  counted *c = user;
+  (void)old_size;
+  if (!new_size) {
+    if (p) c->live--, free(p);
+    return NULL;
+  }
+  if (++c->calls == c->fail_at) {
+    c->failed = true;
+    return NULL;
+  }
+  void *q = realloc(p, new_size);
+  if (q && !p) c->live++;
+  return q;
+}
+
+/* Run `script` with the k-th allocation failing, for k = 1, 2, ... until a
+ * run no longer meets the failure.  Every run must end without a crash or
+ * a leak, with the status of a run without failure (`clean`), or
+ * FERRET_ERROR_LIMIT, or FERRET_ERROR_COMMAND (a get-value refused after
+ * a check-sat that ran out of memory answered unknown).  Returns the
+ * number of runs. */
+static long fail_in_turn(const char *name, const char *script,
+                         ferret_status clean) {
+  size_t len = strlen(script);
+  long k = 1, runs = 0;
+  for (;; runs++) {
+    counted c = {0, k, 0, false};
+    ferret *f = ferret_new_with_allocator(counted_alloc, &c);
+    ferret_status st = FERRET_ERROR_LIMIT; /* ferret_new said NULL */
+    if (f) {
+      ferret_set_output(f, quiet, NULL);
+      ferret_set_diagnostic(f, quiet, NULL);
+      ferret_set_option(f, "max_execs", "200000");
+      st = ferret_execute(f, name, script, len);
+      if (c.failed) ferret_print_stats(f);
+      ferret_delete(f);
+    }
+    CHECK_MSG(c.live == 0, "%s: %ld blocks leaked with allocation %ld failing",
+              name, c.live, k);
+    if (!c.failed) break; /* the whole run needed fewer allocations */
+    CHECK_MSG(st == clean || st == FERRET_ERROR_LIMIT ||
+                  st == FERRET_ERROR_COMMAND,
+              "%s: status %d with allocation %ld failing", name, (int)st, k);
+    k += k < 400 ? 1 : k / 50; /* dense at first, then a stride */
+    if (k > 20000) break;
+  }
+  return runs;
+}
+
+TEST(api_every_allocation_failing_in_turn) {
+  static const struct {
+    const char *name, *script;
+    ferret_status clean;
+  } cases[] = {
+      {"fp-sat", "(set-logic QF_FP)(declare-const x Float32)(declare-const y Float32)"
+                 "(assert (fp.gt (fp.add RNE x y) ((_ to_fp 8 24) RNE 10.5)))"
+                 "(assert (fp.isNormal y))(check-sat)(get-model)", FERRET_OK},
+      {"push-pop", "(set-logic QF_BV)(declare-const a (_ BitVec 8))(push 1)"
+                   "(define-fun d ((x (_ BitVec 8))) (_ BitVec 8) (bvadd x x))"
+                   "(assert (= (d a) #x10))(check-sat)(get-value (a))(pop 1)"
+                   "(check-sat)", FERRET_OK},
+      {"bv-unsat", "(set-logic QF_BV)(declare-const a (_ BitVec 8))"
+                   "(assert (= (bvmul a a) #x03))(check-sat)", FERRET_OK},
+      {"parse-error", "(set-logic QF_BV)(declare-const a (_ BitVec 8))"
+                      "(assert (= a #x00))(assert (bvult a #x10)(check-sat)",
+       FERRET_ERROR_PARSE},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    long runs = fail_in_turn(cases[i].name, cases[i].script, cases[i].clean);
+    CHECK_MSG(runs > 10, "%s: only %ld runs", cases[i].name, runs);
+  }
+}
