@@ -69,7 +69,8 @@ SMT2C_RT := tools/smt2c-runtime.sh src/base/ops.h src/base/u128.h src/bv/bv.h sr
   src/fp/fp.h src/fp/wide.h src/fp/fp_internal.h src/fp/hw.h \
   $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
 # Generated into each build directory (never committed), found through -I.
-build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc build-fuzz/gen/smt2c_runtime.inc: $(SMT2C_RT)
+build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc build-fuzz/gen/smt2c_runtime.inc \
+  build-tsan/gen/smt2c_runtime.inc: $(SMT2C_RT)
 	@mkdir -p $(dir $@)
 	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
 build/src/backends/smt2c.o: build/gen/smt2c_runtime.inc
@@ -79,10 +80,21 @@ build-san/src/backends/smt2c.o: GENINC = -Ibuild-san/gen
 
 san: build-san/ferret build-san/ferret-tests
 
+# ---- two contexts on two threads under ThreadSanitizer (tests/cli/threads.sh)
+TSANFLAGS := -O1 -fsanitize=thread -fno-omit-frame-pointer
+build-tsan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(TSANFLAGS) $(GENINC) $(CFLAGS) -c $< -o $@
+build-tsan/src/backends/smt2c.o: build-tsan/gen/smt2c_runtime.inc
+build-tsan/src/backends/smt2c.o: GENINC = -Ibuild-tsan/gen
+build-tsan/threads: build-tsan/tests/threads/threads.o $(LIBSRC:%.c=build-tsan/%.o)
+	$(CC) $(TSANFLAGS) -o $@ $^ -lm -lpthread
+tsan: build-tsan/threads
+
 test: all
 	tools/check-layers.sh
 	tests/deps.sh
-	$(MAKE) san
+	$(MAKE) san tsan
 	tests/run-all.sh
 
 # ---- fuzzing the reader with libFuzzer (needs clang) -----------------------
@@ -114,9 +126,9 @@ fuzz-run: fuzz
 # ---- end of fuzzing -------------------------------------------------------
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-tsan
 
 layers:
 	tools/check-layers.sh
 
-.PHONY: all san test clean layers
+.PHONY: all san tsan test clean layers
