@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/context.h"
+#include "base/arena.h"
 #include "base/map.h"
 #include "test.h"
 
@@ -106,5 +107,42 @@ TEST(scale_many_components_solved) {
   CHECK(ferret_last_result(f) == FERRET_SAT); /* validated on the formula */
   CHECK_EQ_U(f->stats.components, 2000);
   free(text);
+  ferret_delete(f);
+}
+
+TEST(scale_arena) {
+  ferret *f = ferret_new();
+  fer_arena a;
+  fer_arena_init(&a);
+  uint64_t x = 99;
+  unsigned char *last = NULL;
+  for (int i = 0; i < 2000; i++) {
+    x = x * 6364136223846793005ull + 1;
+    size_t n = (size_t)(x >> 40) % (i % 100 == 0 ? 100000 : 300) + 1;
+    unsigned char *p = fer_arena_alloc(f, &a, n);
+    CHECK(p != NULL);
+    if (!p) break;
+    CHECK(((uintptr_t)p & 15) == 0);
+    size_t zero = 0;
+    for (size_t k = 0; k < n; k++) zero += p[k] == 0;
+    CHECK_EQ_U(zero, n);
+    memset(p, 0xab, n); /* ASan: every byte is ours */
+    CHECK(p != last);
+    last = p;
+  }
+  CHECK(fer_arena_array(f, &a, SIZE_MAX / 2, 4) == NULL); /* overflow */
+  CHECK(ferret_error(f)->status == FERRET_ERROR_LIMIT);
+  size_t before = f->bytes, total = a.total;
+  CHECK(total > 0 && before >= total);
+  fer_arena_release(f, &a);
+  CHECK_EQ_U(f->bytes, before - total); /* every chunk given back */
+  CHECK(a.head == NULL && a.total == 0);
+  /* under a memory limit: NULL and a limit error, no leak */
+  ferret_set_option(f, "max_memory", "1");
+  fer_arena_init(&a);
+  void *big = fer_arena_alloc(f, &a, (size_t)4 << 20);
+  CHECK(big == NULL);
+  CHECK(ferret_error(f)->status == FERRET_ERROR_LIMIT);
+  fer_arena_release(f, &a);
   ferret_delete(f);
 }

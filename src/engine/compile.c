@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/arena.h"
 #include "engine/compile.h"
 #include "fp/fp.h"
 
@@ -403,15 +404,20 @@ ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
   c.f = f, c.p = p;
   fer_prog_init(p);
   fer_map_init(&c.ids);
+  /* The by-term arrays live in one arena, released at once at the end. */
+  fer_arena ar;
+  fer_arena_init(&ar);
   size_t nt = number_terms(&c, a, n) ? c.nterms : 0;
-  c.reg = fer_calloc(f, nt * 4);
-  c.ib = fer_calloc(f, nt * 4);
-  c.ie = fer_calloc(f, nt * 4);
-  c.stamp = fer_calloc(f, nt * 4);
-  c.count = fer_calloc(f, nt * 4);
-  c.hash = fer_calloc(f, nt * 8);
-  uint32_t *tblk = fer_calloc(f, nt * 4), *dn_idx = fer_calloc(f, nt * 4);
-  uint32_t *open = fer_calloc(f, nt * 4), *atom_of = fer_malloc(f, nt * 4);
+  c.reg = fer_arena_array(f, &ar, nt, 4);
+  c.ib = fer_arena_array(f, &ar, nt, 4);
+  c.ie = fer_arena_array(f, &ar, nt, 4);
+  c.stamp = fer_arena_array(f, &ar, nt, 4);
+  c.count = fer_arena_array(f, &ar, nt, 4);
+  c.hash = fer_arena_array(f, &ar, nt, 8);
+  uint32_t *tblk = fer_arena_array(f, &ar, nt, 4);
+  uint32_t *dn_idx = fer_arena_array(f, &ar, nt, 4);
+  uint32_t *open = fer_arena_array(f, &ar, nt, 4);
+  uint32_t *atom_of = fer_arena_array(f, &ar, nt, 4);
   int ok = nt && c.reg && c.ib && c.ie && c.stamp && c.count && c.hash &&
            tblk && dn_idx && open && atom_of;
   if (ok) memset(atom_of, 0xff, nt * 4);
@@ -425,16 +431,7 @@ ferret_status fer_compile(ferret *f, const fer_term *a, size_t n, fer_prog *p) {
   }
   ok = ok && fer_compile_blocks(&c, a, n, tblk) &&
        fer_compile_dist(&c, a, n, dn_idx, open, atom_of) && dict_finish(f, p);
-  fer_free(f, c.reg, nt * 4);
-  fer_free(f, c.ib, nt * 4);
-  fer_free(f, c.ie, nt * 4);
-  fer_free(f, c.stamp, nt * 4);
-  fer_free(f, c.count, nt * 4);
-  fer_free(f, c.hash, nt * 8);
-  fer_free(f, tblk, nt * 4);
-  fer_free(f, dn_idx, nt * 4);
-  fer_free(f, open, nt * 4);
-  fer_free(f, atom_of, nt * 4);
+  fer_arena_release(f, &ar);
   fer_map_release(f, &c.ids);
   if (ok && c.bad_id)
     ok = 0, fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
