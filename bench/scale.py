@@ -19,7 +19,7 @@ checkout this script is in.  Give an older checkout as a second ROOT to
 measure before and after side by side, e.g. one made with
   git worktree add /tmp/ferret-base e69cf3c && make -C /tmp/ferret-base
 """
-import argparse, os, resource, subprocess, sys, tempfile, time
+import argparse, os, resource, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -112,8 +112,15 @@ def main():
     ap.add_argument('--timeout', type=float, default=120)
     ap.add_argument('roots', nargs='*')
     a = ap.parse_args()
-    roots = a.roots or [os.path.dirname(HERE)]
     work = tempfile.mkdtemp(prefix='ferret-scale.')
+    try:
+        run_all(a, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_all(a, work):
+    roots = a.roots or [os.path.dirname(HERE)]
     ns = [int(x) for x in a.ns.split(',')]
     for n in ns:
         gen_independent(n, os.path.join(work, 'ind-%d.smt2' % n))
