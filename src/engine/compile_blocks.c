@@ -59,8 +59,9 @@ static uint32_t operands(const fer_insn *i, uint32_t out[4]) {
     if (!FER_PUSH((c)->f, (c)->stack, (root))) OK = 0;                       \
     while (OK && (c)->stack.size) {                                          \
       fer_term t = FER_POP((c)->stack);                                      \
-      if ((c)->stamp[fer_cid((c), t)] == w_) continue;                                     \
-      (c)->stamp[fer_cid((c), t)] = w_;                                                    \
+      uint32_t *st_ = &(c)->stamp[fer_cid((c), t)];                          \
+      if (*st_ == w_) continue;                                              \
+      *st_ = w_;                                                             \
       VISIT;                                                                 \
       uint32_t m_ = fer_term_nargs((c)->f, t);                               \
       if (!OK || !FER_RESERVE((c)->f, (c)->stack, m_)) {                     \
