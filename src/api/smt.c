@@ -1,6 +1,6 @@
 /* The SMT-LIB session: executing text command by command, reporting
  * errors with continued execution, and incremental feeding.  The commands
- * themselves are in smt_cmd.c. */
+ * themselves are in smt_cmd.c and the smt_*.c files it dispatches to. */
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>

@@ -274,7 +274,7 @@ static fer_run_result run(fer_worker *w) {
 }
 
 /* The search runs under the standard floating-point environment
- * (internal.h): the evaluator's Float32/Float64 operations are then single
+ * (fp/env.h): the evaluator's Float32/Float64 operations are then single
  * SSE instructions. */
 fer_run_result fer_worker_run(fer_worker *w) {
   fer_env_enter();

@@ -8,7 +8,7 @@
  * (FER_ENV_*, below), established ONCE per stretch of evaluation, and
  * return exactly the bits the fp.h function returns:
  *   - FER_ENV_STD (the evaluator set the standard MXCSR itself,
- *     fer_env_enter in internal.h): arithmetic under RNE on Float32/
+ *     fer_env_enter in fp/env.h): arithmetic under RNE on Float32/
  *     Float64 is one SSE instruction for every operand, NaN results made
  *     canonical; comparisons are one ucomisd/ucomiss;
  *   - FER_ENV_NEAREST (only the rounding direction is known, by
@@ -80,7 +80,7 @@ static inline bool fer_fast_probe(void) {
  *   FER_ENV_STD      the MXCSR is the standard one, 0x1f80 in its control
  *                    bits: round to nearest, FTZ and DAZ off, every
  *                    exception masked.  The caller has set it itself
- *                    (fer_env_enter, internal.h); host code in between
+ *                    (fer_env_enter, fp/env.h); host code in between
  *                    runs only inside fer_env_host / fer_env_refresh.
  *                    Then one SSE instruction is IEEE 754's correctly
  *                    rounded RNE result for EVERY operand, zeros and
