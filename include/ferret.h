@@ -177,6 +177,15 @@ FERRET_API ferret_status ferret_print_stats(ferret *);
 
 FERRET_API const char *ferret_version(void);
 
+/* ------------------------------------------------------------------ terms
+ * Terms and sorts of a context's term store, as integer ids (0 is "none":
+ * what a failing call returns, with the reason in ferret_error()).
+ * Structurally equal terms have equal ids.  The term-building calls are
+ * declared below (ferret_mk_*); the concolic, sample and hunt sections use
+ * the same ids. */
+typedef uint32_t ferret_term;
+typedef uint32_t ferret_sort;
+
 #ifdef __cplusplus
 }
 #endif
