@@ -186,6 +186,148 @@ FERRET_API const char *ferret_version(void);
 typedef uint32_t ferret_term;
 typedef uint32_t ferret_sort;
 
+typedef enum ferret_sort_kind {
+  FERRET_SORT_BOOL = 1,
+  FERRET_SORT_BV,  /* *a = width */
+  FERRET_SORT_FP,  /* *a = exponent bits eb, *b = significand bits sb */
+  FERRET_SORT_RM,  /* RoundingMode */
+  FERRET_SORT_REAL /* only literals, the argument of to_fp */
+} ferret_sort_kind;
+
+/* Rounding modes, in SMT-LIB's order. */
+typedef enum ferret_rm {
+  FERRET_RNE = 0, /* roundNearestTiesToEven */
+  FERRET_RNA,     /* roundNearestTiesToAway */
+  FERRET_RTP,     /* roundTowardPositive */
+  FERRET_RTN,     /* roundTowardNegative */
+  FERRET_RTZ      /* roundTowardZero */
+} ferret_rm;
+
+/* Every operator ferret evaluates, by its SMT-LIB name.  The first six are
+ * leaves, made by the ferret_mk_* calls below and reported by
+ * ferret_term_kind; the others are applied with ferret_mk_term.  Indices
+ * (ferret_mk_term's `indices`): EXTRACT (hi, lo); REPEAT, ZERO_EXTEND,
+ * SIGN_EXTEND, ROTATE_LEFT, ROTATE_RIGHT (n); FP_TO_UBV, FP_TO_SBV (width);
+ * the TO_FP kinds (eb, sb).  Any of TO_FP_BV, TO_FP_FP, TO_FP_SBV and
+ * TO_FP_REAL means SMT-LIB's (_ to_fp eb sb): the variant is chosen by the
+ * arguments' sorts, and ferret_term_kind reports the one chosen.
+ * Associative operators (and, or, bvadd, ...) take any number of arguments,
+ * chainable ones (=, fp.leq, ...) two or more, as SMT-LIB applies them. */
+typedef enum ferret_kind {
+  FERRET_KIND_TRUE = 0, FERRET_KIND_FALSE, FERRET_KIND_CONST, FERRET_KIND_VAR,
+  FERRET_KIND_REAL, FERRET_KIND_PARAM,
+  /* core */
+  FERRET_KIND_NOT, FERRET_KIND_IMPLIES, FERRET_KIND_AND, FERRET_KIND_OR,
+  FERRET_KIND_XOR, FERRET_KIND_EQ, FERRET_KIND_DISTINCT, FERRET_KIND_ITE,
+  /* bit-vectors */
+  FERRET_KIND_CONCAT, FERRET_KIND_EXTRACT, FERRET_KIND_REPEAT,
+  FERRET_KIND_ZERO_EXTEND, FERRET_KIND_SIGN_EXTEND, FERRET_KIND_ROTATE_LEFT,
+  FERRET_KIND_ROTATE_RIGHT, FERRET_KIND_BVNOT, FERRET_KIND_BVNEG,
+  FERRET_KIND_BVAND, FERRET_KIND_BVOR, FERRET_KIND_BVXOR, FERRET_KIND_BVNAND,
+  FERRET_KIND_BVNOR, FERRET_KIND_BVXNOR, FERRET_KIND_BVCOMP,
+  FERRET_KIND_BVADD, FERRET_KIND_BVSUB, FERRET_KIND_BVMUL,
+  FERRET_KIND_BVUDIV, FERRET_KIND_BVUREM, FERRET_KIND_BVSDIV,
+  FERRET_KIND_BVSREM, FERRET_KIND_BVSMOD, FERRET_KIND_BVSHL,
+  FERRET_KIND_BVLSHR, FERRET_KIND_BVASHR, FERRET_KIND_BVULT,
+  FERRET_KIND_BVULE, FERRET_KIND_BVUGT, FERRET_KIND_BVUGE,
+  FERRET_KIND_BVSLT, FERRET_KIND_BVSLE, FERRET_KIND_BVSGT,
+  FERRET_KIND_BVSGE, FERRET_KIND_BVNEGO, FERRET_KIND_BVUADDO,
+  FERRET_KIND_BVSADDO, FERRET_KIND_BVUMULO, FERRET_KIND_BVSMULO,
+  FERRET_KIND_BVUSUBO, FERRET_KIND_BVSSUBO, FERRET_KIND_BVSDIVO,
+  FERRET_KIND_BVREDAND, FERRET_KIND_BVREDOR,
+  /* floating point */
+  FERRET_KIND_FP, FERRET_KIND_FP_ABS, FERRET_KIND_FP_NEG, FERRET_KIND_FP_ADD,
+  FERRET_KIND_FP_SUB, FERRET_KIND_FP_MUL, FERRET_KIND_FP_DIV,
+  FERRET_KIND_FP_FMA, FERRET_KIND_FP_SQRT, FERRET_KIND_FP_REM,
+  FERRET_KIND_FP_RTI, FERRET_KIND_FP_MIN, FERRET_KIND_FP_MAX,
+  FERRET_KIND_FP_LEQ, FERRET_KIND_FP_LT, FERRET_KIND_FP_GEQ,
+  FERRET_KIND_FP_GT, FERRET_KIND_FP_EQ, FERRET_KIND_FP_IS_NORMAL,
+  FERRET_KIND_FP_IS_SUBNORMAL, FERRET_KIND_FP_IS_ZERO,
+  FERRET_KIND_FP_IS_INF, FERRET_KIND_FP_IS_NAN, FERRET_KIND_FP_IS_NEG,
+  FERRET_KIND_FP_IS_POS,
+  /* conversions */
+  FERRET_KIND_TO_FP_BV, FERRET_KIND_TO_FP_FP, FERRET_KIND_TO_FP_SBV,
+  FERRET_KIND_TO_FP_REAL, FERRET_KIND_TO_FP_UBV, FERRET_KIND_FP_TO_UBV,
+  FERRET_KIND_FP_TO_SBV,
+  FERRET_KIND_FP_TO_IEEE_BV, /* Z3's to_ieee_bv */
+  FERRET_KIND_COUNT
+} ferret_kind;
+
+/* Term building.  Contract of this section: a NULL context, a kind or
+ * rounding mode out of range, a term or sort id the context never
+ * returned, or a NULL array with a non-zero count is misuse (abort hook).
+ * An ill-sorted application, a wrong number of arguments or indices, a
+ * name already in use, or an argument that is 0 (the call that made it
+ * failed) is an error: the call returns 0 and ferret_error() says why
+ * (FERRET_ERROR_SORT, or FERRET_ERROR_LIMIT when memory runs out).  Terms
+ * built here and terms read from SMT-LIB text by ferret_execute live in the
+ * same store: ids are interchangeable. */
+FERRET_API ferret_sort ferret_sort_bool(ferret *);
+FERRET_API ferret_sort ferret_sort_rm(ferret *);
+FERRET_API ferret_sort ferret_sort_bv(ferret *, uint32_t width);
+FERRET_API ferret_sort ferret_sort_fp(ferret *, uint32_t eb, uint32_t sb);
+/* The kind of a sort and its parameters (a, b may be NULL). */
+FERRET_API ferret_sort_kind ferret_sort_info(ferret *, ferret_sort,
+                                             uint32_t *a, uint32_t *b);
+
+FERRET_API ferret_term ferret_mk_bool(ferret *, int value);
+/* A BV or FP constant from its bits, 64 per limb, least significant limb
+ * first (bits above the width are ignored; an FP NaN is made canonical). */
+FERRET_API ferret_term ferret_mk_bits(ferret *, ferret_sort,
+                                      const uint64_t *limbs, size_t nlimbs);
+/* A BV or FP constant of at most 64 bits. */
+FERRET_API ferret_term ferret_mk_bits64(ferret *, ferret_sort, uint64_t bits);
+FERRET_API ferret_term ferret_mk_rm(ferret *, ferret_rm);
+/* The exact rational (-1)^negative * num / den (den > 0), for TO_FP_REAL. */
+FERRET_API ferret_term ferret_mk_real(ferret *, int negative, uint64_t num,
+                                      uint64_t den);
+/* A variable of `sort`, declared in the current scope as
+ * (declare-const name sort) would be: SMT-LIB text executed later may name
+ * it, models list it, and a pop below its scope removes the name (the term
+ * id stays valid but may no longer be asserted usefully). */
+FERRET_API ferret_term ferret_mk_var(ferret *, const char *name, ferret_sort);
+/* Apply an operator (kind >= FERRET_KIND_NOT) to args[0..nargs) with
+ * indices[0..nindices). */
+FERRET_API ferret_term ferret_mk_term(ferret *, ferret_kind,
+                                      const ferret_term *args, size_t nargs,
+                                      const uint32_t *indices,
+                                      size_t nindices);
+
+/* Looking at terms (no error is possible but misuse). */
+FERRET_API ferret_kind ferret_term_kind(ferret *, ferret_term);
+FERRET_API ferret_sort ferret_term_sort(ferret *, ferret_term);
+FERRET_API size_t ferret_term_nargs(ferret *, ferret_term);
+FERRET_API ferret_term ferret_term_arg(ferret *, ferret_term, size_t i);
+/* Index i (0 or 1) of an indexed operator, else 0. */
+FERRET_API uint32_t ferret_term_index(ferret *, ferret_term, int i);
+/* The term as SMT-LIB text, owned by the context and valid until the next
+ * call of this function; NULL (with an error) when memory runs out. */
+FERRET_API const char *ferret_term_string(ferret *, ferret_term);
+
+/* The assertion stack, as the SMT-LIB commands assert, push, pop and
+ * check-sat / check-sat-assuming do, without printing anything: the
+ * answer is returned (and kept for ferret_last_result and
+ * ferret_print_stats).  ferret_check_sat_assuming's assumptions are Bool
+ * terms that hold for that check only.  Options (timeout, seed, ...) as
+ * set by ferret_set_option. */
+FERRET_API ferret_status ferret_assert(ferret *, ferret_term);
+FERRET_API ferret_status ferret_push(ferret *, uint32_t levels);
+FERRET_API ferret_status ferret_pop(ferret *, uint32_t levels);
+FERRET_API ferret_result ferret_check_sat(ferret *);
+FERRET_API ferret_result ferret_check_sat_assuming(ferret *,
+                                                   const ferret_term *a,
+                                                   size_t n);
+/* The value of a term in the model of the last sat answer (no assertion,
+ * push or pop since), as bits: Bool 0/1, RoundingMode a ferret_rm, BV and
+ * FP as ferret_mk_bits takes them (nlimbs must be at least
+ * ceil(bits / 64)).  Variables the solver left open are false, zero or
+ * RNE, as get-model prints them.  *unspecified (may be NULL) is set when
+ * the value depends on a choice SMT-LIB leaves open.  FERRET_ERROR_COMMAND
+ * when there is no such model. */
+FERRET_API ferret_status ferret_get_value(ferret *, ferret_term,
+                                          uint64_t *limbs, size_t nlimbs,
+                                          int *unspecified);
+
 #ifdef __cplusplus
 }
 #endif

@@ -53,6 +53,7 @@ void ferret_delete(ferret *f) {
   fer_smt_release(f);
   fer_store_release(f);
   FER_RELEASE(f, f->seed_text);
+  FER_RELEASE(f, f->term_text);
   FER_RELEASE(f, f->error_text);
   FER_RELEASE(f, f->error_source);
   f->alloc(f->alloc_user, f, sizeof *f, 0);

@@ -20,4 +20,16 @@ bool fer_smt_exited(const ferret *);
 ferret_result fer_smt_last_result(const ferret *);
 ferret_status fer_smt_print_assertions(ferret *);
 
+/* What the term-building API (terms.c) does as the commands would, with
+ * no output.  Errors are set in the context (line/col 0 for the API). */
+/* (declare-const name sort): the variable, or 0. */
+fer_term fer_smt_declare(ferret *, const char *name, fer_sort);
+bool fer_smt_assert_term(ferret *, fer_term, uint32_t line, uint32_t col);
+bool fer_smt_scopes(ferret *, bool push, uint32_t n, uint32_t line,
+                    uint32_t col);
+/* check-sat-assuming extra[0..n) without printing the answer. */
+ferret_result fer_smt_check(ferret *, const fer_term *extra, size_t n);
+/* The value of t in the last sat's model (completed), or 0 (error set). */
+fer_term fer_smt_value(ferret *, fer_term, bool *unspecified);
+
 #endif

@@ -43,10 +43,8 @@ void fer_smt_query(const ferret *f, const fer_term **a, size_t *n) {
 
 /* ------------------------------------------------------------ check-sat */
 
-static fer_reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
-                           size_t nextra) {
-  if (!make_query(f, s, extra, nextra)) return FER_R_ERROR;
-  if (f->opt.parse_only) return FER_R_DONE; /* `ferret opt`: no answer */
+/* Solve the query in s->tmp and keep the answer in the session. */
+static ferret_result solve_query(ferret *f, fer_smt *s) {
   fer_model_release(f, &s->model);
   const char *reason = NULL;
   fer_stats st;
@@ -65,6 +63,26 @@ static fer_reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
   s->last = r;
   s->reason = r == FERRET_UNKNOWN ? (reason ? reason : "incomplete") : NULL;
   s->have_model = r == FERRET_SAT;
+  return r;
+}
+
+ferret_result fer_smt_check(ferret *f, const fer_term *extra, size_t nextra) {
+  fer_smt *s = f->smt;
+  if (!make_query(f, s, extra, nextra)) { /* out of memory: error set */
+    s->last = FERRET_UNKNOWN;
+    s->reason = "memory";
+    s->have_model = false;
+    return FERRET_UNKNOWN;
+  }
+  if (f->opt.parse_only) return FERRET_UNKNOWN;
+  return solve_query(f, s);
+}
+
+static fer_reply check_sat(ferret *f, fer_smt *s, const fer_term *extra,
+                           size_t nextra) {
+  if (!make_query(f, s, extra, nextra)) return FER_R_ERROR;
+  if (f->opt.parse_only) return FER_R_DONE; /* `ferret opt`: no answer */
+  ferret_result r = solve_query(f, s);
   fer_printf(f, "%s\n", r == FERRET_SAT     ? "sat"
                         : r == FERRET_UNSAT ? "unsat"
                                             : "unknown");

@@ -9,10 +9,25 @@
 
 /* --------------------------------------------------------- declarations */
 
-static bool declare(ferret *f, fer_smt *s, uint32_t sym, fer_sort sort) {
+static fer_term declare(ferret *f, fer_smt *s, uint32_t sym, fer_sort sort) {
   fer_term v = fer_mk_var(f, fer_sym_name(RD, sym), sort);
   return v && fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, v) &&
-         FER_PUSH(f, s->decls, v);
+                 FER_PUSH(f, s->decls, v)
+             ? v
+             : 0;
+}
+
+fer_term fer_smt_declare(ferret *f, const char *name, fer_sort sort) {
+  fer_smt *s = f->smt;
+  size_t len = strlen(name);
+  if (!len || len > UINT32_MAX) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0, "a variable needs a name");
+    return 0;
+  }
+  uint32_t sym = fer_sym_intern(f, RD, name, (uint32_t)len);
+  if (!sym || !fer_rd_check_fresh(f, RD, sym, 0, 0)) return 0;
+  s->have_model = false;
+  return declare(f, s, sym, sort);
 }
 
 fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
@@ -137,29 +152,49 @@ static void pop_scope(fer_smt *s) {
   s->decls.size = sc.decls;
 }
 
+bool fer_smt_scopes(ferret *f, bool push, uint32_t n, uint32_t line,
+                    uint32_t col) {
+  fer_smt *s = f->smt;
+  s->have_model = false;
+  if (push) {
+    if (n > FER_SMT_MAX_SCOPES - s->scopes.size)
+      return fer_rd_error_at(f, FERRET_ERROR_LIMIT, line, col,
+                             "cannot push %u level%s: at most %u scopes may "
+                             "be open (%zu are)", n, n == 1 ? "" : "s",
+                             FER_SMT_MAX_SCOPES, s->scopes.size);
+    for (uint32_t i = 0; i < n; i++)
+      if (!push_scope(f, s)) return false;
+    return true;
+  }
+  if (n > s->scopes.size)
+    return fer_rd_error_at(f, FERRET_ERROR_COMMAND, line, col,
+                           "cannot pop %u level%s: only %zu pushed", n,
+                           n == 1 ? "" : "s", s->scopes.size);
+  for (uint32_t i = 0; i < n; i++) pop_scope(s);
+  return true;
+}
+
 fer_reply fer_smt_push_pop(ferret *f, fer_smt *s, bool push) {
   uint32_t n = 1;
   fer_token t = RD->tok;
   if (RD->tok.kind != FER_TOK_RPAR && !fer_rd_u32(f, RD, &n, "a level count"))
     return FER_R_ERROR;
   if (!fer_smt_close(f, s)) return FER_R_ERROR;
-  s->have_model = false;
-  if (push) {
-    if (n > FER_SMT_MAX_SCOPES - s->scopes.size)
-      return FER_SMT_ERROR_AT(f, FERRET_ERROR_LIMIT, &t,
-                              "cannot push %u level%s: at most %u scopes may "
-                              "be open (%zu are)", n, n == 1 ? "" : "s",
-                              FER_SMT_MAX_SCOPES, s->scopes.size);
-    for (uint32_t i = 0; i < n; i++)
-      if (!push_scope(f, s)) return FER_R_ERROR;
-    return FER_R_SUCCESS;
+  return fer_smt_scopes(f, push, n, t.line, t.col) ? FER_R_SUCCESS
+                                                   : FER_R_ERROR;
+}
+
+bool fer_smt_assert_term(ferret *f, fer_term a, uint32_t line, uint32_t col) {
+  fer_smt *s = f->smt;
+  if (fer_term_sort(f, a) != fer_sort_bool(f)) {
+    char got[64];
+    fer_sort_print(f, fer_term_sort(f, a), got, sizeof got);
+    return fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                           "assert expects a Bool term, got sort %s", got);
   }
-  if (n > s->scopes.size)
-    return FER_SMT_ERROR_AT(f, FERRET_ERROR_COMMAND, &t,
-                            "cannot pop %u level%s: only %zu pushed", n,
-                            n == 1 ? "" : "s", s->scopes.size);
-  for (uint32_t i = 0; i < n; i++) pop_scope(s);
-  return FER_R_SUCCESS;
+  if (!FER_PUSH(f, s->assertions, a)) return false;
+  s->have_model = false;
+  return true;
 }
 
 fer_reply fer_smt_assert(ferret *f, fer_smt *s) {
@@ -167,16 +202,12 @@ fer_reply fer_smt_assert(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   fer_term a = fer_rd_term(f, RD, NULL, NULL);
   if (!a || !fer_smt_close(f, s)) return FER_R_ERROR;
-  if (fer_term_sort(f, a) != fer_sort_bool(f)) {
-    char got[64];
-    fer_sort_print(f, fer_term_sort(f, a), got, sizeof got);
-    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, &t,
-                            "assert expects a Bool term, got sort %s", got);
-  }
-  if (!fer_rd_commit_named(f, RD) || !FER_PUSH(f, s->assertions, a))
-    return FER_R_ERROR;
-  s->have_model = false;
-  return FER_R_SUCCESS;
+  if (fer_term_sort(f, a) != fer_sort_bool(f))
+    return fer_smt_assert_term(f, a, t.line, t.col) ? FER_R_SUCCESS
+                                                    : FER_R_ERROR;
+  return fer_rd_commit_named(f, RD) && fer_smt_assert_term(f, a, 0, 0)
+             ? FER_R_SUCCESS
+             : FER_R_ERROR;
 }
 
 void fer_smt_reset(ferret *f, fer_smt *s) {

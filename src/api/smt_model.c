@@ -27,6 +27,22 @@ static bool complete_model(ferret *f, fer_smt *s) {
   return true;
 }
 
+fer_term fer_smt_value(ferret *f, fer_term t, bool *unspecified) {
+  fer_smt *s = f->smt;
+  if (!s->have_model) {
+    fer_error(f, FERRET_ERROR_COMMAND, 0, 0,
+              "a value is only available right after check-sat answered "
+              "sat%s",
+              s->last == FERRET_SAT ? " (the assertions changed since)" : "");
+    return 0;
+  }
+  if (!complete_model(f, s)) return 0;
+  bool unspec = false;
+  fer_term v = fer_eval(f, t, &s->model, &unspec);
+  if (unspecified) *unspecified = unspec;
+  return v;
+}
+
 fer_reply fer_smt_print_model(ferret *f, fer_smt *s) {
   fer_buf b = {0};
   bool ok = complete_model(f, s) && fer_buf_str(f, &b, "(\n");
