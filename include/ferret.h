@@ -259,7 +259,9 @@ typedef enum ferret_kind {
  * An ill-sorted application, a wrong number of arguments or indices, a
  * name already in use, or an argument that is 0 (the call that made it
  * failed) is an error: the call returns 0 and ferret_error() says why
- * (FERRET_ERROR_SORT, or FERRET_ERROR_LIMIT when memory runs out).  Terms
+ * (FERRET_ERROR_SORT, or FERRET_ERROR_LIMIT when memory runs out; for an
+ * argument 0 the error of the call that failed is kept, so a term can be
+ * built whole and checked once).  Terms
  * built here and terms read from SMT-LIB text by ferret_execute live in the
  * same store: ids are interchangeable. */
 FERRET_API ferret_sort ferret_sort_bool(ferret *);

@@ -91,9 +91,16 @@ static void *counted_alloc(void *user, void *p, size_t old_size,
  * FERRET_ERROR_LIMIT, or FERRET_ERROR_COMMAND (a get-value refused after
  * a check-sat that ran out of memory answered unknown).  Returns the
  * number of runs. */
+typedef ferret_status (*run_fn)(ferret *, const char *name,
+                               const char *script);
+
+static ferret_status run_script(ferret *f, const char *name,
+                                const char *script) {
+  return ferret_execute(f, name, script, strlen(script));
+}
+
 static long fail_in_turn(const char *name, const char *script,
-                         ferret_status clean) {
-  size_t len = strlen(script);
+                         ferret_status clean, run_fn run) {
   long k = 1, runs = 0;
   for (;; runs++) {
     counted c = {0, k, 0, false};
@@ -103,7 +110,7 @@ static long fail_in_turn(const char *name, const char *script,
       ferret_set_output(f, quiet, NULL);
       ferret_set_diagnostic(f, quiet, NULL);
       ferret_set_option(f, "max_execs", "200000");
-      st = ferret_execute(f, name, script, len);
+      st = run(f, name, script);
       if (c.failed) ferret_print_stats(f);
       ferret_delete(f);
     }
@@ -138,7 +145,40 @@ TEST(api_every_allocation_failing_in_turn) {
        FERRET_ERROR_PARSE},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    long runs = fail_in_turn(cases[i].name, cases[i].script, cases[i].clean);
+    long runs = fail_in_turn(cases[i].name, cases[i].script, cases[i].clean,
+                             run_script);
     CHECK_MSG(runs > 10, "%s: only %ld runs", cases[i].name, runs);
   }
+}
+
+/* The term-building API under the same failing allocator: a float query
+ * built term by term, checked, its values read; the first failing call's
+ * status is the run's. */
+static ferret_status run_terms(ferret *f, const char *name,
+                               const char *script) {
+  (void)name, (void)script;
+  ferret_sort f32 = ferret_sort_fp(f, 8, 24), b8 = ferret_sort_bv(f, 8);
+  if (!f32 || !b8) return ferret_error(f)->status;
+  ferret_term x = ferret_mk_var(f, "x", f32), k = ferret_mk_var(f, "k", b8);
+  ferret_term rne = ferret_mk_rm(f, FERRET_RNE);
+  ferret_term c = ferret_mk_bits64(f, f32, 0x41280000); /* 10.5 */
+  ferret_term conv_args[2] = {rne, k};
+  uint32_t idx[2] = {8, 24};
+  ferret_term kf = ferret_mk_term(f, FERRET_KIND_TO_FP_UBV, conv_args, 2, idx, 2);
+  ferret_term sum_args[3] = {rne, x, kf};
+  ferret_term sum = ferret_mk_term(f, FERRET_KIND_FP_ADD, sum_args, 3, NULL, 0);
+  ferret_term gt_args[2] = {sum, c};
+  ferret_term gt = ferret_mk_term(f, FERRET_KIND_FP_GT, gt_args, 2, NULL, 0);
+  if (!gt || !ferret_term_string(f, gt)) return ferret_error(f)->status;
+  ferret_status st;
+  if ((st = ferret_push(f, 1)) || (st = ferret_assert(f, gt))) return st;
+  if (ferret_check_sat(f) != FERRET_SAT) return FERRET_ERROR_LIMIT;
+  uint64_t v;
+  if ((st = ferret_get_value(f, sum, &v, 1, NULL))) return st;
+  return ferret_pop(f, 1);
+}
+
+TEST(api_term_building_with_every_allocation_failing) {
+  long runs = fail_in_turn("terms", "", FERRET_OK, run_terms);
+  CHECK_MSG(runs > 10, "terms: only %ld runs", runs);
 }

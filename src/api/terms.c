@@ -41,16 +41,17 @@ static bool valid_sort(const ferret *f, ferret_sort s) {
 
 /* A term argument that is 0 comes from a call that failed: an error, not
  * misuse (a caller may build a whole term before looking at errors). */
-static bool args_ok(ferret *f, const char *what, const ferret_term *a,
-                    size_t n) {
+static bool args_ok(ferret *f, const char *fn, const char *what,
+                    const ferret_term *a, size_t n) {
   for (size_t i = 0; i < n; i++) {
-    if (!a[i]) {
-      fer_error(f, FERRET_ERROR_SORT, 0, 0,
-                "%s: argument %zu is 0 (the call that made it failed)", what,
-                i + 1);
+    if (!a[i]) { /* keep the failed call's error: it is the cause */
+      if (f->error.status == FERRET_OK)
+        fer_error(f, FERRET_ERROR_SORT, 0, 0,
+                  "%s: argument %zu is 0 (the call that made it failed)",
+                  what, i + 1);
       return false;
     }
-    FER_REQUIRE(f, valid_term(f, a[i]), "invalid term");
+    if (!valid_term(f, a[i])) fer_misuse(f, fn, "invalid term");
   }
   return true;
 }
@@ -178,7 +179,7 @@ ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "too many arguments");
     return 0;
   }
-  if (!args_ok(f, oi->name, args, nargs)) return 0;
+  if (!args_ok(f, __func__, oi->name, args, nargs)) return 0;
   uint32_t i0 = nindices > 0 ? indices[0] : 0;
   uint32_t i1 = nindices > 1 ? indices[1] : 0;
   switch (kind) {
