@@ -4,6 +4,7 @@
  * program, by the smt2c backend). */
 #include <stdio.h>
 
+#include "engine/interval.h"
 #include "engine/pre.h"
 #include "backends/smt2c.h"
 #include "api/smt_query.h"
@@ -29,13 +30,38 @@ static void trace_pass(void *user, const char *pass, const fer_term *a,
   print_block(f, title, a, n);
 }
 
+/* ferret opt --opt-intervals: the domain of every variable of a[0..n)
+ * after interval propagation (interval.h), as comments. */
+static int print_intervals(ferret *f, const fer_term *a, size_t n) {
+  fer_intervals iv;
+  fer_intervals_init(&iv);
+  fer_term_stack vars = {0};
+  fer_buf b = {0};
+  int ok = fer_intervals_run(f, a, n, &iv) == FERRET_OK &&
+           fer_collect_vars(f, a, n, &vars) &&
+           fer_buf_printf(f, &b, "; intervals after %u sweep%s%s\n", iv.rounds,
+                          iv.rounds == 1 ? "" : "s",
+                          iv.empty ? ": unsat (a domain is empty)" : "");
+  for (size_t i = 0; ok && !iv.empty && i < vars.size; i++)
+    ok = fer_buf_str(f, &b, ";   ") &&
+         fer_print_symbol(f, &b, fer_var_name(f, vars.data[i])) &&
+         fer_buf_str(f, &b, " in ") &&
+         fer_ival_print(f, &iv, vars.data[i], &b) && fer_buf_str(f, &b, "\n");
+  if (ok) fer_write(f, b.data, b.size);
+  FER_RELEASE(f, b);
+  FER_RELEASE(f, vars);
+  fer_intervals_release(f, &iv);
+  return ok;
+}
+
 ferret_status fer_smt_print_assertions(ferret *f) {
   const fer_term *a;
   size_t n;
   fer_smt_query(f, &a, &n);
   int ok;
   if (!f->opt.opt_passes) {
-    ok = print_block(f, NULL, a, n);
+    ok = print_block(f, NULL, a, n) &&
+         (!f->opt.opt_intervals || print_intervals(f, a, n));
   } else {
     fer_pre pre;
     fer_pre_init(&pre);
@@ -46,7 +72,10 @@ ferret_status fer_smt_print_assertions(ferret *f) {
       fer_term t_false = fer_false(f);
       ok = pre.unsat ? print_block(f, "preprocessed: unsat", &t_false, 1)
                      : print_block(f, f->opt.opt_trace ? "preprocessed" : NULL,
-                                   pre.assertions.data, pre.assertions.size);
+                                   pre.assertions.data, pre.assertions.size) &&
+                           (!f->opt.opt_intervals ||
+                            print_intervals(f, pre.assertions.data,
+                                            pre.assertions.size));
     }
     fer_pre_release(f, &pre);
   }

@@ -21,6 +21,7 @@
   OPTION(parse_only, 0, 0, 1, "read only: check-sat answers nothing, its query is kept for printing (ferret opt)") \
   OPTION(opt_passes, 1, 0, 1, "ferret opt: print the formula after the enabled pp-* passes (0: as read)") \
   OPTION(opt_trace, 0, 0, 1, "ferret opt: also print the formula after every pass that changed it") \
+  OPTION(opt_intervals, 0, 0, 1, "ferret opt: also print each variable's domain after interval propagation") \
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
@@ -44,7 +45,8 @@
   OPTION(pp_true, 1, 0, 1, "preprocess: true elimination")                 \
   OPTION(pp_eqx, 1, 0, 1, "preprocess: equality extraction (x = y shares one slot)") \
   OPTION(pp_solve, 1, 0, 1, "preprocess: eliminate x defined by x = t")   \
-  OPTION(pp_split, 1, 0, 1, "preprocess: search independent components separately")
+  OPTION(pp_split, 1, 0, 1, "preprocess: search independent components separately") \
+  OPTION(intervals, 1, 0, 1, "interval propagation over FP and BV after preprocessing: proves unsat when a domain empties")
 
 /* Names for the values of choice options, in value order (0, 1, ...):
  * --backend=libfuzzer is --backend=1.  Numbers stay accepted. */

@@ -9,6 +9,7 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       out, cap,
       "{\"result\": \"%s\", \"reason\": \"%s\", \"found_by\": \"%s\", "
       "\"seed\": %llu, \"jobs\": %u, \"time\": %.6f, \"time_preprocess\": %.6f, "
+      "\"time_intervals\": %.6f, \"interval_rounds\": %u, "
       "\"time_compile\": %.6f, \"time_search\": %.6f, \"time_validate\": %.6f, "
       "\"execs\": %llu, \"execs_per_sec\": %.0f, \"corpus\": %llu, "
       "\"local_search_runs\": %llu, \"local_search_execs\": %llu, "
@@ -17,7 +18,8 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       "\"slot_bits\": %u, \"instructions\": %u}",
       s->result ? s->result : "", s->reason ? s->reason : "",
       s->found_by ? s->found_by : "", (unsigned long long)s->seed, s->jobs,
-      s->time_total, s->time_preprocess, s->time_compile, s->time_search,
+      s->time_total, s->time_preprocess, s->time_intervals, s->interval_rounds,
+      s->time_compile, s->time_search,
       s->time_validate, (unsigned long long)s->execs, s->execs_per_sec,
       (unsigned long long)s->corpus, (unsigned long long)s->local_search_runs,
       (unsigned long long)s->local_search_execs,

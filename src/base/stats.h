@@ -20,8 +20,9 @@ typedef struct fer_stats {
   const char *found_by;  /* "preprocess", "evaluation", "enumeration",
                             "seed", "mutation", "local-search", "random",
                             "libfuzzer" or "" */
-  double time_total, time_preprocess, time_compile, time_search,
-      time_validate;     /* seconds */
+  double time_total, time_preprocess, time_intervals, time_compile,
+      time_search, time_validate; /* seconds */
+  uint32_t interval_rounds; /* sweeps of interval propagation (interval.h) */
   uint64_t execs;        /* candidate assignments evaluated, all workers */
   double execs_per_sec;  /* execs / time_search */
   uint64_t corpus;       /* corpus entries at the end, all workers */

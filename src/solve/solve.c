@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "smt/eval.h"
 #include "backends/libfuzzer.h"
+#include "engine/interval.h"
 #include "engine/pre.h"
 #include "solve/solve.h"
 
@@ -186,6 +187,22 @@ static ferret_result with_engine(solve *x, const char **why) {
   }
   const fer_term *pa = x->pre.assertions.data;
   size_t pn = x->pre.assertions.size;
+  if (f->opt.intervals && pn) {
+    fer_intervals iv;
+    fer_intervals_init(&iv);
+    t = fer_now();
+    ferret_status is = fer_intervals_run(f, pa, pn, &iv);
+    st->time_intervals = since(t);
+    st->interval_rounds = iv.rounds;
+    bool proved = is == FERRET_OK && iv.empty;
+    fer_intervals_release(f, &iv);
+    if (is != FERRET_OK) goto done;
+    if (proved) {
+      st->found_by = "intervals";
+      r = FERRET_UNSAT;
+      goto done;
+    }
+  }
   if (!fer_split(f, pa, pn, f->opt.pp_split != 0, &comp)) goto done;
   st->components = comp.count;
   for (uint32_t k = 0; k < comp.count; k++) {

@@ -1,0 +1,1120 @@
+/* Interval constraint propagation (contract in interval.h).
+ *
+ * Every rule below must keep the domains over-approximations: a forward
+ * rule may only return a superset of op(args) over the argument domains,
+ * a backward rule may only remove argument values that cannot give a
+ * result in the result's domain.  When unsure, a rule does nothing. */
+#include <string.h>
+
+#include "bv/bv.h"
+#include "fp/fp.h"
+#include "engine/interval.h"
+
+typedef fer_u128 u128;
+
+/* ------------------------------------------------------------ FP keys */
+
+/* The key of a non-NaN pattern: -oo ... -0 | +0 ... +oo as integers, -0
+ * and +0 adjacent at S-1 and S (S = the sign bit). */
+typedef struct fpk {
+  fer_fmt fmt;
+  u128 S, ninf, pinf; /* S; key(-oo); key(+oo) */
+} fpk;
+
+static fpk fpk_of(uint32_t eb, uint32_t sb) {
+  fpk k;
+  k.fmt.eb = eb, k.fmt.sb = sb;
+  k.S = (u128)1 << (eb + sb - 1);
+  u128 infmag = (((u128)1 << eb) - 1) << (sb - 1);
+  k.ninf = k.S - 1 - infmag;
+  k.pinf = k.S + infmag;
+  return k;
+}
+
+static u128 key(const fpk *k, u128 bits) {
+  return bits & k->S ? k->S - 1 - (bits & (k->S - 1)) : k->S + bits;
+}
+
+static u128 unkey(const fpk *k, u128 key_) {
+  return key_ >= k->S ? key_ - k->S : k->S | (k->S - 1 - key_);
+}
+
+#define KNZ(k) ((k)->S - 1) /* -0 */
+#define KPZ(k) ((k)->S)     /* +0 */
+
+static bool is_zero_key(const fpk *k, u128 x) { return x == KNZ(k) || x == KPZ(k); }
+
+/* Bounds on keys from a bound on values (numeric order, zeros equal):
+ * the keys of the values >= v, <= v, > v, < v.  An empty side comes out
+ * as lo > hi after clamping. */
+static u128 ge_key(const fpk *k, u128 v) {
+  return fer_fp_is_zero(k->fmt, v) ? KNZ(k) : key(k, v);
+}
+static u128 le_key(const fpk *k, u128 v) {
+  return fer_fp_is_zero(k->fmt, v) ? KPZ(k) : key(k, v);
+}
+static u128 gt_key(const fpk *k, u128 v) {
+  return fer_fp_is_zero(k->fmt, v) ? KPZ(k) + 1 : key(k, v) + 1;
+}
+static u128 lt_key(const fpk *k, u128 v) {
+  return fer_fp_is_zero(k->fmt, v) ? KNZ(k) - 1 : key(k, v) - 1;
+}
+
+/* --------------------------------------------------------- the state */
+
+typedef struct state {
+  ferret *f;
+  fer_intervals *iv;
+  bool changed;
+} state;
+
+static fer_ival *dom(state *s, fer_term t) {
+  uint32_t p = fer_map_get(&s->iv->index, t);
+  return p ? &s->iv->dom.data[p - 1] : NULL;
+}
+
+static bool fp_sort(ferret *f, fer_sort so, fpk *k) {
+  const fer_sort_info *si = fer_sort_get(f, so);
+  if (si->kind != FER_SORT_FP || si->a + si->b > 128) return false;
+  *k = fpk_of(si->a, si->b);
+  return true;
+}
+
+static uint32_t bv_width(ferret *f, fer_sort so) {
+  const fer_sort_info *si = fer_sort_get(f, so);
+  return si->kind == FER_SORT_BV && si->a <= 128 ? si->a : 0;
+}
+
+static u128 mask(uint32_t w) { return w >= 128 ? ~(u128)0 : ((u128)1 << w) - 1; }
+
+/* The full domain of a term's sort. */
+static fer_ival top(ferret *f, fer_term t) {
+  fer_ival d;
+  memset(&d, 0, sizeof d);
+  fer_sort so = fer_term_sort(f, t);
+  fpk k;
+  uint32_t w;
+  if (so == fer_sort_bool(f)) {
+    d.kind = FER_IV_BOOL, d.t = d.f = true;
+  } else if ((w = bv_width(f, so))) {
+    d.kind = FER_IV_BV, d.lo = 0, d.hi = mask(w);
+  } else if (fp_sort(f, so, &k)) {
+    d.kind = FER_IV_FP, d.lo = k.ninf, d.hi = k.pinf, d.nan = true;
+  }
+  return d;
+}
+
+static bool empty(const fer_ival *d) {
+  switch (d->kind) {
+  case FER_IV_BOOL: return !d->t && !d->f;
+  case FER_IV_BV: return d->lo > d->hi;
+  case FER_IV_FP: return d->lo > d->hi && !d->nan;
+  default: return false;
+  }
+}
+
+static bool fp_has_num(const fer_ival *d) { return d->lo <= d->hi; }
+
+/* Narrow *d to its intersection with n (same kind); notes changes. */
+static void meet(state *s, fer_ival *d, const fer_ival *n) {
+  if (d->kind != n->kind || d->kind == FER_IV_TOP) return;
+  if (d->kind == FER_IV_BOOL) {
+    bool t = d->t && n->t, f = d->f && n->f;
+    if (t != d->t || f != d->f) d->t = t, d->f = f, s->changed = true;
+    return;
+  }
+  bool had = d->kind == FER_IV_BV || fp_has_num(d);
+  if (had) {
+    u128 lo = d->lo > n->lo ? d->lo : n->lo;
+    u128 hi = d->hi < n->hi ? d->hi : n->hi;
+    if (lo > hi && d->kind == FER_IV_FP) lo = 1, hi = 0; /* canonical empty */
+    if (lo != d->lo || hi != d->hi) d->lo = lo, d->hi = hi, s->changed = true;
+  }
+  if (d->kind == FER_IV_FP && d->nan && !n->nan) d->nan = false, s->changed = true;
+}
+
+static void meet_bool(state *s, fer_ival *d, bool t, bool f) {
+  fer_ival n = {0, 0, FER_IV_BOOL, false, t, f};
+  if (d) meet(s, d, &n);
+}
+
+static void meet_range(state *s, fer_ival *d, u128 lo, u128 hi, bool nan) {
+  if (!d) return;
+  fer_ival n = {lo, hi, d->kind, nan, false, false};
+  meet(s, d, &n);
+}
+
+/* ---------------------------------------------------- forward: FP ops */
+
+typedef u128 (*fp_binop)(fer_fmt, fer_rm, u128, u128);
+
+/* op over the box a x b by its corners: every one of these operations is
+ * monotone in each argument (for a fixed sign of the other), and rounding
+ * toward -oo / +oo bounds every mode.  A NaN at a corner gives the full
+ * domain. */
+static fer_ival fp_corners(const fpk *k, fp_binop op, const fer_ival *a,
+                           const fer_ival *b) {
+  fer_ival r = {1, 0, FER_IV_FP, a->nan || b->nan, false, false};
+  if (!fp_has_num(a) || !fp_has_num(b)) return r;
+  u128 ka[2] = {a->lo, a->hi}, kb[2] = {b->lo, b->hi};
+  u128 lo = k->pinf, hi = k->ninf;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      u128 x = unkey(k, ka[i]), y = unkey(k, kb[j]);
+      u128 dn = op(k->fmt, FER_RTN, x, y), up = op(k->fmt, FER_RTP, x, y);
+      if (fer_fp_is_nan(k->fmt, dn) || fer_fp_is_nan(k->fmt, up)) {
+        r.lo = k->ninf, r.hi = k->pinf, r.nan = true;
+        return r;
+      }
+      u128 kd = key(k, dn), ku = key(k, up);
+      if (kd < lo) lo = kd;
+      if (ku > hi) hi = ku;
+    }
+  r.lo = lo, r.hi = hi;
+  return r;
+}
+
+static bool has_zero(const fpk *k, const fer_ival *d) {
+  return fp_has_num(d) && d->lo <= KPZ(k) && d->hi >= KNZ(k);
+}
+static bool has_inf(const fpk *k, const fer_ival *d) {
+  return fp_has_num(d) && (d->lo == k->ninf || d->hi == k->pinf);
+}
+
+/* ------------------------------------------------------ forward rules */
+
+/* r := the smallest domain holding r and o (same kind). */
+static void hull(fer_ival *r, const fer_ival *o) {
+  if (r->kind == FER_IV_BOOL) {
+    r->t |= o->t, r->f |= o->f;
+    return;
+  }
+  if (r->kind == FER_IV_FP) r->nan |= o->nan;
+  if (o->lo > o->hi) return;
+  if (r->lo > r->hi) {
+    r->lo = o->lo, r->hi = o->hi;
+    return;
+  }
+  if (o->lo < r->lo) r->lo = o->lo;
+  if (o->hi > r->hi) r->hi = o->hi;
+}
+
+/* BV value of an argument that is a singleton, for indexed ops. */
+static bool single(const fer_ival *d) {
+  return d && d->kind == FER_IV_BV && d->lo == d->hi;
+}
+
+/* Signed view of a BV interval: when it does not cross the sign boundary,
+ * its bounds with the sign bit flipped (so unsigned order is signed
+ * order). */
+static bool signed_view(const fer_ival *d, uint32_t w, u128 *lo, u128 *hi) {
+  u128 S = (u128)1 << (w - 1);
+  if ((d->lo < S) != (d->hi < S)) return false;
+  *lo = d->lo ^ S, *hi = d->hi ^ S;
+  return true;
+}
+
+static fer_ival forward(state *s, fer_term t) {
+  ferret *f = s->f;
+  fer_ival r = top(f, t);
+  fer_op op = fer_term_op(f, t);
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *a = fer_term_args(f, t);
+  fer_ival *d0 = n > 0 ? dom(s, a[0]) : NULL;
+  fer_ival *d1 = n > 1 ? dom(s, a[1]) : NULL;
+  fer_ival *d2 = n > 2 ? dom(s, a[2]) : NULL;
+  fpk k;
+  bool is_fp = r.kind == FER_IV_FP && fp_sort(f, fer_term_sort(f, t), &k);
+  uint32_t w = r.kind == FER_IV_BV ? bv_width(f, fer_term_sort(f, t)) : 0;
+  switch (op) {
+  case FER_OP_TRUE: r.f = false; break;
+  case FER_OP_FALSE: r.t = false; break;
+  case FER_OP_CONST:
+    if (r.kind == FER_IV_BV) {
+      r.lo = r.hi = fer_const_u128(f, t);
+    } else if (is_fp) {
+      u128 v = fer_const_u128(f, t);
+      if (fer_fp_is_nan(k.fmt, v)) r.lo = 1, r.hi = 0;
+      else r.lo = r.hi = key(&k, v), r.nan = false;
+    }
+    break;
+  case FER_OP_NOT:
+    if (d0) r.t = d0->f, r.f = d0->t;
+    break;
+  case FER_OP_AND:
+  case FER_OP_OR: {
+    bool some_t = false, some_f = false;
+    for (uint32_t i = 0; i < n; i++) {
+      fer_ival *d = dom(s, a[i]);
+      some_t |= !d || d->t, some_f |= !d || d->f;
+    }
+    if (op == FER_OP_AND) {
+      /* true only if every argument can be true; false if one can be */
+      bool every_t = true;
+      for (uint32_t i = 0; i < n; i++) {
+        fer_ival *d = dom(s, a[i]);
+        every_t &= !d || d->t;
+      }
+      r.t = every_t, r.f = some_f;
+    } else {
+      bool every_f = true;
+      for (uint32_t i = 0; i < n; i++) {
+        fer_ival *d = dom(s, a[i]);
+        every_f &= !d || d->f;
+      }
+      r.t = some_t, r.f = every_f;
+    }
+    break;
+  }
+  case FER_OP_IMPLIES:
+    if (d0 && d1) r.t = d0->f || d1->t, r.f = d0->t && d1->f;
+    break;
+  case FER_OP_XOR:
+    if (d0 && d1)
+      r.t = (d0->t && d1->f) || (d0->f && d1->t),
+      r.f = (d0->t && d1->t) || (d0->f && d1->f);
+    break;
+  case FER_OP_ITE:
+    if (d0 && d1 && d2 && d1->kind == r.kind && r.kind != FER_IV_TOP) {
+      if (!d0->f) r = *d1;
+      else if (!d0->t) r = *d2;
+      else r = *d1, hull(&r, d2);
+    }
+    break;
+  case FER_OP_EQ:
+  case FER_OP_DISTINCT:
+    if (n == 2 && d0 && d1 && d0->kind == d1->kind && d0->kind != FER_IV_TOP) {
+      bool can_eq, must_eq;
+      if (d0->kind == FER_IV_BOOL) {
+        can_eq = (d0->t && d1->t) || (d0->f && d1->f);
+        must_eq = (d0->t != d0->f) && (d1->t != d1->f) && d0->t == d1->t;
+      } else if (d0->kind == FER_IV_BV) {
+        can_eq = d0->lo <= d1->hi && d1->lo <= d0->hi;
+        must_eq = d0->lo == d0->hi && d1->lo == d1->hi && d0->lo == d1->lo;
+      } else { /* structural: NaN = NaN */
+        can_eq = (d0->nan && d1->nan) ||
+                 (fp_has_num(d0) && fp_has_num(d1) && d0->lo <= d1->hi &&
+                  d1->lo <= d0->hi);
+        must_eq = !d0->nan && !d1->nan && fp_has_num(d0) &&
+                  d0->lo == d0->hi && d1->lo == d1->hi && d0->lo == d1->lo;
+        if (!fp_has_num(d0) && !fp_has_num(d1) && d0->nan && d1->nan)
+          must_eq = true;
+      }
+      bool is_eq = op == FER_OP_EQ;
+      r.t = is_eq ? can_eq : !must_eq;
+      r.f = is_eq ? !must_eq : can_eq;
+    }
+    break;
+  case FER_OP_FP_LT:
+  case FER_OP_FP_LEQ:
+  case FER_OP_FP_GT:
+  case FER_OP_FP_GEQ:
+  case FER_OP_FP_EQ:
+    if (d0 && d1 && d0->kind == FER_IV_FP && d1->kind == FER_IV_FP &&
+        fp_sort(f, fer_term_sort(f, a[0]), &k)) {
+      const fer_ival *x = d0, *y = d1;
+      if (op == FER_OP_FP_GT || op == FER_OP_FP_GEQ) x = d1, y = d0;
+      bool strict = op == FER_OP_FP_LT || op == FER_OP_FP_GT;
+      if (!fp_has_num(x) || !fp_has_num(y)) {
+        r.t = false; /* a NaN makes every comparison false */
+        break;
+      }
+      u128 xl = unkey(&k, x->lo), xh = unkey(&k, x->hi);
+      u128 yl = unkey(&k, y->lo), yh = unkey(&k, y->hi);
+      if (op == FER_OP_FP_EQ) { /* -0 and +0 are equal numbers */
+        r.t = fer_fp_leq(k.fmt, xl, yh) && fer_fp_leq(k.fmt, yl, xh);
+        r.f = x->nan || y->nan ||
+              !(fer_fp_eq(k.fmt, xl, xh) && fer_fp_eq(k.fmt, yl, yh) &&
+                fer_fp_eq(k.fmt, xl, yl));
+      } else {
+        /* x < y possible iff min x < max y; certain iff max x < min y */
+        r.t = strict ? fer_fp_lt(k.fmt, xl, yh) : fer_fp_leq(k.fmt, xl, yh);
+        bool certain = strict ? fer_fp_lt(k.fmt, xh, yl)
+                              : fer_fp_leq(k.fmt, xh, yl);
+        r.f = x->nan || y->nan || !certain;
+      }
+    }
+    break;
+  case FER_OP_FP_IS_NAN:
+    if (d0 && d0->kind == FER_IV_FP) r.t = d0->nan, r.f = fp_has_num(d0);
+    break;
+  case FER_OP_FP_IS_INF:
+  case FER_OP_FP_IS_ZERO:
+  case FER_OP_FP_IS_NEG:
+  case FER_OP_FP_IS_POS:
+    if (d0 && d0->kind == FER_IV_FP && fp_sort(f, fer_term_sort(f, a[0]), &k)) {
+      bool num = fp_has_num(d0);
+      u128 lo = d0->lo, hi = d0->hi;
+      bool in, out; /* some value in / out of the class */
+      if (op == FER_OP_FP_IS_INF) {
+        in = num && (lo == k.ninf || hi == k.pinf);
+        out = num && !(lo == hi && (lo == k.ninf || lo == k.pinf));
+      } else if (op == FER_OP_FP_IS_ZERO) {
+        in = has_zero(&k, d0);
+        out = num && !(lo >= KNZ(&k) && hi <= KPZ(&k));
+      } else if (op == FER_OP_FP_IS_NEG) {
+        in = num && lo <= KNZ(&k);
+        out = num && hi >= KPZ(&k);
+      } else {
+        in = num && hi >= KPZ(&k);
+        out = num && lo <= KNZ(&k);
+      }
+      r.t = in, r.f = out || d0->nan;
+    }
+    break;
+  case FER_OP_FP_NEG:
+  case FER_OP_FP_ABS:
+    if (is_fp && d0) {
+      u128 M = 2 * k.S - 1; /* key(-x) = M - key(x) */
+      r.nan = d0->nan;
+      if (!fp_has_num(d0)) {
+        r.lo = 1, r.hi = 0;
+      } else if (op == FER_OP_FP_NEG) {
+        r.lo = M - d0->hi, r.hi = M - d0->lo;
+      } else if (d0->lo >= KPZ(&k)) {
+        r.lo = d0->lo, r.hi = d0->hi;
+      } else if (d0->hi <= KNZ(&k)) {
+        r.lo = M - d0->hi, r.hi = M - d0->lo;
+      } else {
+        r.lo = KPZ(&k), r.hi = M - d0->lo > d0->hi ? M - d0->lo : d0->hi;
+      }
+    }
+    break;
+  case FER_OP_FP_ADD:
+  case FER_OP_FP_SUB:
+  case FER_OP_FP_MUL:
+  case FER_OP_FP_DIV:
+    if (is_fp && d1 && d2) {
+      fp_binop fn = op == FER_OP_FP_ADD   ? fer_fp_add
+                    : op == FER_OP_FP_SUB ? fer_fp_sub
+                    : op == FER_OP_FP_MUL ? fer_fp_mul
+                                          : fer_fp_div;
+      if (op == FER_OP_FP_DIV && has_zero(&k, d2)) break; /* +-oo, NaN */
+      r = fp_corners(&k, fn, d1, d2);
+      if (op == FER_OP_FP_MUL &&
+          ((has_zero(&k, d1) && has_inf(&k, d2)) ||
+           (has_zero(&k, d2) && has_inf(&k, d1))))
+        r.nan = true;
+      if (op == FER_OP_FP_DIV && has_inf(&k, d1) && has_inf(&k, d2))
+        r.nan = true;
+    }
+    break;
+  case FER_OP_FP_MIN:
+  case FER_OP_FP_MAX:
+    if (is_fp && d0 && d1) {
+      if (d0->nan || d1->nan) { /* min(NaN, y) = y: the hull */
+        r.nan = d0->nan && d1->nan;
+        bool n0 = fp_has_num(d0), n1 = fp_has_num(d1);
+        r.lo = n0 && (!n1 || d0->lo < d1->lo) ? d0->lo : d1->lo;
+        r.hi = n0 && (!n1 || d0->hi > d1->hi) ? d0->hi : d1->hi;
+        if (!n0 && !n1) r.lo = 1, r.hi = 0;
+      } else if (fp_has_num(d0) && fp_has_num(d1)) {
+        r.nan = false;
+        bool mn = op == FER_OP_FP_MIN;
+        r.lo = mn ? (d0->lo < d1->lo ? d0->lo : d1->lo)
+                  : (d0->lo > d1->lo ? d0->lo : d1->lo);
+        r.hi = mn ? (d0->hi < d1->hi ? d0->hi : d1->hi)
+                  : (d0->hi > d1->hi ? d0->hi : d1->hi);
+        /* the sign of a zero result is unspecified: either zero */
+        if (r.hi == KNZ(&k)) r.hi = KPZ(&k);
+        if (r.lo == KPZ(&k)) r.lo = KNZ(&k);
+      }
+    }
+    break;
+  case FER_OP_FP_SQRT:
+    if (is_fp && d1) {
+      r.nan = d1->nan || (fp_has_num(d1) && d1->lo < KNZ(&k));
+      u128 lo = d1->lo < KNZ(&k) ? KNZ(&k) : d1->lo;
+      if (!fp_has_num(d1) || lo > d1->hi) {
+        r.lo = 1, r.hi = 0;
+      } else {
+        r.lo = key(&k, fer_fp_sqrt(k.fmt, FER_RTN, unkey(&k, lo)));
+        r.hi = key(&k, fer_fp_sqrt(k.fmt, FER_RTP, unkey(&k, d1->hi)));
+      }
+    }
+    break;
+  case FER_OP_FP_RTI:
+    if (is_fp && d1) {
+      r.nan = d1->nan;
+      if (!fp_has_num(d1)) r.lo = 1, r.hi = 0;
+      else {
+        r.lo = key(&k, fer_fp_rti(k.fmt, FER_RTN, unkey(&k, d1->lo)));
+        r.hi = key(&k, fer_fp_rti(k.fmt, FER_RTP, unkey(&k, d1->hi)));
+        /* a zero result keeps the argument's sign: either zero */
+        if (r.lo == KPZ(&k)) r.lo = KNZ(&k);
+        if (r.hi == KNZ(&k)) r.hi = KPZ(&k);
+      }
+    }
+    break;
+  case FER_OP_TO_FP_FP:
+    if (is_fp && d1 && d1->kind == FER_IV_FP) {
+      fpk kf;
+      if (!fp_sort(f, fer_term_sort(f, a[1]), &kf)) break;
+      r.nan = d1->nan;
+      if (!fp_has_num(d1)) r.lo = 1, r.hi = 0;
+      else {
+        r.lo = key(&k, fer_fp_convert(k.fmt, FER_RTN, kf.fmt, unkey(&kf, d1->lo)));
+        r.hi = key(&k, fer_fp_convert(k.fmt, FER_RTP, kf.fmt, unkey(&kf, d1->hi)));
+      }
+    }
+    break;
+  case FER_OP_TO_FP_REAL:
+    if (is_fp && fer_term_op(f, a[1]) == FER_OP_REAL) {
+      bool neg;
+      const uint32_t *num, *den;
+      uint32_t nl, dl;
+      fer_real_get(f, a[1], &neg, &num, &nl, &den, &dl);
+      r.nan = false;
+      r.lo = key(&k, fer_fp_from_rational(k.fmt, FER_RTN, neg, num, nl, den, dl));
+      r.hi = key(&k, fer_fp_from_rational(k.fmt, FER_RTP, neg, num, nl, den, dl));
+      /* an exact zero is +0 in every mode (SMT-LIB: reals are unsigned) */
+      if (r.lo == KNZ(&k)) r.lo = KPZ(&k);
+    }
+    break;
+  case FER_OP_TO_FP_UBV:
+  case FER_OP_TO_FP_SBV:
+    if (is_fp && d1 && d1->kind == FER_IV_BV) {
+      uint32_t bw = bv_width(f, fer_term_sort(f, a[1]));
+      u128 lo = d1->lo, hi = d1->hi;
+      u128 sl, sh; /* within one sign half, unsigned order is signed order */
+      if (op == FER_OP_TO_FP_SBV && !signed_view(d1, bw, &sl, &sh)) break;
+      u128 (*conv)(fer_fmt, fer_rm, u128, uint32_t) =
+          op == FER_OP_TO_FP_UBV ? fer_fp_from_ubv : fer_fp_from_sbv;
+      r.nan = false;
+      r.lo = key(&k, conv(k.fmt, FER_RTN, lo, bw));
+      r.hi = key(&k, conv(k.fmt, FER_RTP, hi, bw));
+    }
+    break;
+  case FER_OP_TO_FP_BV:
+    if (is_fp && d0 && d0->kind == FER_IV_BV) {
+      /* reinterpretation: positives keep their order, negatives reverse */
+      u128 lo = d0->lo, hi = d0->hi;
+      r.nan = false, r.lo = k.pinf, r.hi = k.ninf;
+      if (lo < k.S) { /* positive patterns [lo, min(hi, S-1)] */
+        u128 h = hi < k.S ? hi : k.S - 1;
+        if (h > k.pinf - k.S) r.nan = true, h = k.pinf - k.S;
+        if (lo <= h) {
+          r.lo = k.S + lo;
+          r.hi = k.S + h;
+        }
+      }
+      if (hi >= k.S) { /* negative patterns [max(lo, S), hi] */
+        u128 l = (lo >= k.S ? lo : k.S) - k.S, h = hi - k.S;
+        u128 infmag = k.pinf - k.S;
+        if (h > infmag) r.nan = true, h = infmag;
+        if (l <= h) {
+          u128 kl = k.S - 1 - h, kh = k.S - 1 - l;
+          if (kl < r.lo) r.lo = kl;
+          if (kh > r.hi) r.hi = kh;
+        }
+      }
+      if (r.lo > r.hi) r.lo = 1, r.hi = 0;
+    }
+    break;
+  /* bit-vectors */
+  case FER_OP_BVULT:
+  case FER_OP_BVULE:
+  case FER_OP_BVUGT:
+  case FER_OP_BVUGE:
+  case FER_OP_BVSLT:
+  case FER_OP_BVSLE:
+  case FER_OP_BVSGT:
+  case FER_OP_BVSGE:
+    if (d0 && d1 && d0->kind == FER_IV_BV && d1->kind == FER_IV_BV) {
+      const fer_ival *x = d0, *y = d1;
+      if (op == FER_OP_BVUGT || op == FER_OP_BVUGE || op == FER_OP_BVSGT ||
+          op == FER_OP_BVSGE)
+        x = d1, y = d0;
+      bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT ||
+                    op == FER_OP_BVSLT || op == FER_OP_BVSGT;
+      u128 xl = x->lo, xh = x->hi, yl = y->lo, yh = y->hi;
+      if (op >= FER_OP_BVSLT) {
+        uint32_t bw = bv_width(f, fer_term_sort(f, a[0]));
+        if (!signed_view(x, bw, &xl, &xh) || !signed_view(y, bw, &yl, &yh))
+          break;
+      }
+      r.t = strict ? xl < yh : xl <= yh;
+      r.f = strict ? !(xh < yl) : !(xh <= yl);
+    }
+    break;
+  case FER_OP_BVADD:
+    if (w && d0 && d1 && d0->hi <= mask(w) - d1->hi)
+      r.lo = d0->lo + d1->lo, r.hi = d0->hi + d1->hi;
+    break;
+  case FER_OP_BVSUB:
+    if (w && d0 && d1 && d0->lo >= d1->hi)
+      r.lo = d0->lo - d1->hi, r.hi = d0->hi - d1->lo;
+    break;
+  case FER_OP_BVMUL:
+    if (w && d0 && d1 && w <= 64 &&
+        (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
+      r.lo = d0->lo * d1->lo, r.hi = d0->hi * d1->hi;
+    break;
+  case FER_OP_BVUDIV:
+    if (w && d0 && d1 && d1->lo > 0)
+      r.lo = d0->lo / d1->hi, r.hi = d0->hi / d1->lo;
+    break;
+  case FER_OP_BVUREM:
+    if (w && d0 && d1)
+      r.hi = d1->lo > 0 && d1->hi - 1 < d0->hi ? d1->hi - 1 : d0->hi;
+    break;
+  case FER_OP_BVAND:
+    if (w && d0 && d1) r.hi = d0->hi < d1->hi ? d0->hi : d1->hi;
+    break;
+  case FER_OP_BVOR:
+    if (w && d0 && d1) r.lo = d0->lo > d1->lo ? d0->lo : d1->lo;
+    break;
+  case FER_OP_BVLSHR:
+    if (w && d0 && single(d1))
+      r.lo = d1->lo >= w ? 0 : d0->lo >> d1->lo,
+      r.hi = d1->lo >= w ? 0 : d0->hi >> d1->lo;
+    break;
+  case FER_OP_ZERO_EXTEND:
+    if (w && d0 && d0->kind == FER_IV_BV) r.lo = d0->lo, r.hi = d0->hi;
+    break;
+  case FER_OP_CONCAT:
+    if (w && d0 && d1 && d0->kind == FER_IV_BV && d1->kind == FER_IV_BV) {
+      uint32_t lw = bv_width(f, fer_term_sort(f, a[1]));
+      r.lo = d0->lo << lw | d1->lo, r.hi = d0->hi << lw | d1->hi;
+    }
+    break;
+  case FER_OP_EXTRACT:
+    if (w && d0 && d0->kind == FER_IV_BV) {
+      uint32_t hi = fer_term_idx(f, t, 0), lo = fer_term_idx(f, t, 1);
+      /* monotone when the bits above hi are the same over the range */
+      if (hi + 1 >= 128 || (d0->lo >> (hi + 1)) == (d0->hi >> (hi + 1)))
+        r.lo = (d0->lo >> lo) & mask(w), r.hi = (d0->hi >> lo) & mask(w);
+    }
+    break;
+  default:
+    break;
+  }
+  return r;
+}
+
+/* ----------------------------------------------------- backward rules */
+
+/* x < y (strict) or x <= y on FP, known true: both non-NaN, x below max y,
+ * y above min x. */
+static void fp_less(state *s, const fpk *k, fer_ival *x, fer_ival *y,
+                    bool strict) {
+  if (!x || !y) return;
+  meet_range(s, x, x->lo, x->hi, false);
+  meet_range(s, y, y->lo, y->hi, false);
+  if (!fp_has_num(x) || !fp_has_num(y)) {
+    meet_range(s, x, 1, 0, false); /* nothing left */
+    return;
+  }
+  u128 yh = unkey(k, y->hi), xl = unkey(k, x->lo);
+  meet_range(s, x, k->ninf, strict ? lt_key(k, yh) : le_key(k, yh), false);
+  meet_range(s, y, strict ? gt_key(k, xl) : ge_key(k, xl), k->pinf, false);
+}
+
+/* The keys of values whose rounding can land in [lo, hi] (keys of the
+ * result's format), as a value range in the same format: (pred lo, succ
+ * hi) numerically, or unbounded at an infinity. */
+static void preimage(const fpk *k, u128 lo, u128 hi, u128 *vlo, u128 *vhi,
+                     bool *has_lo, bool *has_hi) {
+  *has_lo = lo > k->ninf, *has_hi = hi < k->pinf;
+  /* the value just below lo (numerically): keys below a zero skip -0 */
+  if (*has_lo) *vlo = unkey(k, is_zero_key(k, lo) ? KNZ(k) - 1 : lo - 1);
+  if (*has_hi) *vhi = unkey(k, is_zero_key(k, hi) ? KPZ(k) + 1 : hi + 1);
+}
+
+static void backward(state *s, fer_term t) {
+  ferret *f = s->f;
+  fer_ival *r = dom(s, t);
+  if (!r) return;
+  fer_op op = fer_term_op(f, t);
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *a = fer_term_args(f, t);
+  fer_ival *d0 = n > 0 ? dom(s, a[0]) : NULL;
+  fer_ival *d1 = n > 1 ? dom(s, a[1]) : NULL;
+  fer_ival *d2 = n > 2 ? dom(s, a[2]) : NULL;
+  bool must_t = r->kind == FER_IV_BOOL && !r->f;
+  bool must_f = r->kind == FER_IV_BOOL && !r->t;
+  fpk k;
+  switch (op) {
+  case FER_OP_NOT:
+    if (must_t) meet_bool(s, d0, false, true);
+    if (must_f) meet_bool(s, d0, true, false);
+    break;
+  case FER_OP_AND:
+  case FER_OP_OR: {
+    bool is_and = op == FER_OP_AND;
+    if (is_and ? must_t : must_f) { /* every argument */
+      for (uint32_t i = 0; i < n; i++)
+        meet_bool(s, dom(s, a[i]), is_and, !is_and);
+    } else if (is_and ? must_f : must_t) { /* one: if only one is left */
+      uint32_t open = 0, at = 0;
+      for (uint32_t i = 0; i < n; i++) {
+        fer_ival *d = dom(s, a[i]);
+        if (!d || (is_and ? d->f : d->t)) open++, at = i;
+      }
+      if (open == 1) meet_bool(s, dom(s, a[at]), !is_and, is_and);
+    }
+    break;
+  }
+  case FER_OP_IMPLIES:
+    if (must_f) meet_bool(s, d0, true, false), meet_bool(s, d1, false, true);
+    if (must_t && d0 && !d0->f) meet_bool(s, d1, true, false);
+    if (must_t && d1 && !d1->t) meet_bool(s, d0, false, true);
+    break;
+  case FER_OP_XOR:
+    if ((must_t || must_f) && d0 && d1) {
+      if (d0->t != d0->f) meet_bool(s, d1, d0->t != must_t, d0->t == must_t);
+      if (d1->t != d1->f) meet_bool(s, d0, d1->t != must_t, d1->t == must_t);
+    }
+    break;
+  case FER_OP_ITE:
+    if (!d0 || !d1 || !d2 || d1->kind != r->kind) break;
+    if (!d0->f) meet(s, d1, r);
+    else if (!d0->t) meet(s, d2, r);
+    else { /* a branch whose domain misses the result's is not taken */
+      state scratch = *s;
+      fer_ival x = *d1, y = *d2;
+      meet(&scratch, &x, r);
+      meet(&scratch, &y, r);
+      if (empty(&x)) meet_bool(s, d0, false, true);
+      if (empty(&y)) meet_bool(s, d0, true, false);
+    }
+    break;
+  case FER_OP_EQ:
+    if (n == 2 && d0 && d1 && d0->kind == d1->kind) {
+      if (must_t) {
+        fer_ival x = *d0;
+        meet(s, d0, d1);
+        meet(s, d1, &x);
+      } else if (must_f && d0->kind == FER_IV_BOOL) {
+        if (d0->t != d0->f) meet_bool(s, d1, d0->f, d0->t);
+        if (d1->t != d1->f) meet_bool(s, d0, d1->f, d1->t);
+      } else if (must_f) {
+        /* x != c trims c off the ends of x's range (FP: structural, so a
+         * single key is a single value; c must not be NaN) */
+        bool is_fp = d0->kind == FER_IV_FP;
+        for (int side = 0; side < 2; side++) {
+          fer_ival *x = side ? d1 : d0, *c = side ? d0 : d1;
+          if (c->lo != c->hi || x->lo > x->hi || (is_fp && c->nan)) continue;
+          bool keep = is_fp && x->nan;
+          if (x->lo == c->lo && x->hi == c->lo)
+            meet_range(s, x, 1, 0, keep);
+          else if (x->lo == c->lo)
+            meet_range(s, x, x->lo + 1, x->hi, keep);
+          else if (x->hi == c->lo)
+            meet_range(s, x, x->lo, x->hi - 1, keep);
+        }
+      }
+    }
+    break;
+  case FER_OP_FP_LT:
+  case FER_OP_FP_LEQ:
+  case FER_OP_FP_GT:
+  case FER_OP_FP_GEQ:
+    if (!d0 || !d1 || d0->kind != FER_IV_FP ||
+        !fp_sort(f, fer_term_sort(f, a[0]), &k))
+      break;
+    {
+      bool strict = op == FER_OP_FP_LT || op == FER_OP_FP_GT;
+      bool swap = op == FER_OP_FP_GT || op == FER_OP_FP_GEQ;
+      fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
+      if (must_t) fp_less(s, &k, x, y, strict);
+      /* not (x < y) with neither NaN: y <= x */
+      if (must_f && !x->nan && !y->nan) fp_less(s, &k, y, x, !strict);
+    }
+    break;
+  case FER_OP_FP_EQ:
+    if (must_t && d0 && d1 && d0->kind == FER_IV_FP &&
+        fp_sort(f, fer_term_sort(f, a[0]), &k)) {
+      fp_less(s, &k, d0, d1, false);
+      fp_less(s, &k, d1, d0, false);
+    }
+    break;
+  case FER_OP_FP_IS_NAN:
+    if (d0 && d0->kind == FER_IV_FP) {
+      if (must_t) meet_range(s, d0, 1, 0, true);
+      if (must_f) meet_range(s, d0, d0->lo, d0->hi, false);
+    }
+    break;
+  case FER_OP_FP_IS_INF:
+  case FER_OP_FP_IS_ZERO:
+  case FER_OP_FP_IS_NEG:
+  case FER_OP_FP_IS_POS:
+  case FER_OP_FP_IS_NORMAL:
+  case FER_OP_FP_IS_SUBNORMAL:
+    if (!d0 || d0->kind != FER_IV_FP || !fp_sort(f, fer_term_sort(f, a[0]), &k))
+      break;
+    if (must_t) {
+      u128 lo = k.ninf, hi = k.pinf;
+      if (op == FER_OP_FP_IS_ZERO) lo = KNZ(&k), hi = KPZ(&k);
+      if (op == FER_OP_FP_IS_NEG) hi = KNZ(&k);
+      if (op == FER_OP_FP_IS_POS) lo = KPZ(&k);
+      if (op == FER_OP_FP_IS_SUBNORMAL) { /* |x| below the least normal */
+        u128 minnorm = (u128)1 << (k.fmt.sb - 1);
+        lo = KNZ(&k) - (minnorm - 1), hi = KPZ(&k) + (minnorm - 1);
+      }
+      meet_range(s, d0, lo, hi, false);
+      if (op == FER_OP_FP_IS_INF && fp_has_num(d0)) {
+        if (d0->lo > k.ninf) meet_range(s, d0, k.pinf, k.pinf, false);
+        else if (d0->hi < k.pinf) meet_range(s, d0, k.ninf, k.ninf, false);
+      }
+      if (op == FER_OP_FP_IS_NORMAL || op == FER_OP_FP_IS_SUBNORMAL) {
+        /* neither is a zero: trim zeros off the ends */
+        if (fp_has_num(d0) && is_zero_key(&k, d0->lo))
+          meet_range(s, d0, KPZ(&k) + 1, d0->hi, false);
+        if (fp_has_num(d0) && is_zero_key(&k, d0->hi))
+          meet_range(s, d0, d0->lo, KNZ(&k) - 1, false);
+      }
+      if (op == FER_OP_FP_IS_NORMAL) {
+        if (fp_has_num(d0) && d0->lo == k.ninf)
+          meet_range(s, d0, k.ninf + 1, d0->hi, false);
+        if (fp_has_num(d0) && d0->hi == k.pinf)
+          meet_range(s, d0, d0->lo, k.pinf - 1, false);
+      }
+    } else if (must_f) {
+      if (op == FER_OP_FP_IS_INF && fp_has_num(d0)) {
+        if (d0->lo == k.ninf && d0->lo < d0->hi)
+          meet_range(s, d0, k.ninf + 1, d0->hi, d0->nan);
+        if (d0->hi == k.pinf && d0->lo < d0->hi)
+          meet_range(s, d0, d0->lo, k.pinf - 1, d0->nan);
+        if (d0->lo == d0->hi && (d0->lo == k.ninf || d0->lo == k.pinf))
+          meet_range(s, d0, 1, 0, d0->nan);
+      }
+      if (op == FER_OP_FP_IS_ZERO && fp_has_num(d0)) {
+        if (d0->lo >= KNZ(&k) && d0->hi <= KPZ(&k))
+          meet_range(s, d0, 1, 0, d0->nan);
+        else if (is_zero_key(&k, d0->lo))
+          meet_range(s, d0, KPZ(&k) + 1, d0->hi, d0->nan);
+        else if (is_zero_key(&k, d0->hi))
+          meet_range(s, d0, d0->lo, KNZ(&k) - 1, d0->nan);
+      }
+      /* not negative: positive or NaN */
+      if (op == FER_OP_FP_IS_NEG) meet_range(s, d0, KPZ(&k), k.pinf, true);
+      if (op == FER_OP_FP_IS_POS) meet_range(s, d0, k.ninf, KNZ(&k), true);
+    }
+    break;
+  case FER_OP_FP_NEG:
+  case FER_OP_FP_ABS:
+    if (!d0 || r->kind != FER_IV_FP || !fp_sort(f, fer_term_sort(f, t), &k))
+      break;
+    if (!r->nan) meet_range(s, d0, d0->lo, d0->hi, false);
+    if (fp_has_num(r)) {
+      u128 M = 2 * k.S - 1;
+      if (op == FER_OP_FP_NEG) meet_range(s, d0, M - r->hi, M - r->lo, r->nan);
+      else if (r->lo >= KPZ(&k)) meet_range(s, d0, M - r->hi, r->hi, r->nan);
+    } else {
+      meet_range(s, d0, 1, 0, r->nan);
+    }
+    break;
+  case FER_OP_FP_ADD:
+  case FER_OP_FP_SUB:
+  case FER_OP_FP_MUL:
+  case FER_OP_FP_DIV:
+  case FER_OP_FP_SQRT:
+  case FER_OP_FP_RTI:
+  case FER_OP_FP_FMA:
+  case FER_OP_FP_REM:
+  case FER_OP_TO_FP_FP:
+    if (r->kind != FER_IV_FP || !fp_sort(f, fer_term_sort(f, t), &k)) break;
+    if (!r->nan) /* NaN in, NaN out: no argument is NaN */
+      for (uint32_t i = 0; i < n; i++) {
+        fer_ival *d = dom(s, a[i]);
+        if (d && d->kind == FER_IV_FP) meet_range(s, d, d->lo, d->hi, false);
+      }
+    if ((op == FER_OP_FP_ADD || op == FER_OP_FP_SUB) && d1 && d2 &&
+        fp_has_num(r) && fp_has_num(d1) && fp_has_num(d2)) {
+      u128 vlo, vhi;
+      bool has_lo, has_hi;
+      preimage(&k, r->lo, r->hi, &vlo, &vhi, &has_lo, &has_hi);
+      bool fin1 = d1->lo > k.ninf && d1->hi < k.pinf;
+      bool fin2 = d2->lo > k.ninf && d2->hi < k.pinf;
+      u128 l1 = unkey(&k, d1->lo), h1 = unkey(&k, d1->hi);
+      u128 l2 = unkey(&k, d2->lo), h2 = unkey(&k, d2->hi);
+      if (op == FER_OP_FP_ADD) {
+        /* x + y in (vlo, vhi): x in (vlo - max y, vhi - min y) */
+        if (fin2) {
+          if (has_lo)
+            meet_range(s, d1, ge_key(&k, fer_fp_sub(k.fmt, FER_RTN, vlo, h2)),
+                       k.pinf, d1->nan);
+          if (has_hi)
+            meet_range(s, d1, k.ninf,
+                       le_key(&k, fer_fp_sub(k.fmt, FER_RTP, vhi, l2)), d1->nan);
+        }
+        if (fin1) {
+          if (has_lo)
+            meet_range(s, d2, ge_key(&k, fer_fp_sub(k.fmt, FER_RTN, vlo, h1)),
+                       k.pinf, d2->nan);
+          if (has_hi)
+            meet_range(s, d2, k.ninf,
+                       le_key(&k, fer_fp_sub(k.fmt, FER_RTP, vhi, l1)), d2->nan);
+        }
+      } else {
+        /* x - y in (vlo, vhi): x in (vlo + min y, vhi + max y),
+         * y in (min x - vhi, max x - vlo) */
+        if (fin2) {
+          if (has_lo)
+            meet_range(s, d1, ge_key(&k, fer_fp_add(k.fmt, FER_RTN, vlo, l2)),
+                       k.pinf, d1->nan);
+          if (has_hi)
+            meet_range(s, d1, k.ninf,
+                       le_key(&k, fer_fp_add(k.fmt, FER_RTP, vhi, h2)), d1->nan);
+        }
+        if (fin1) {
+          if (has_hi)
+            meet_range(s, d2, ge_key(&k, fer_fp_sub(k.fmt, FER_RTN, l1, vhi)),
+                       k.pinf, d2->nan);
+          if (has_lo)
+            meet_range(s, d2, k.ninf,
+                       le_key(&k, fer_fp_sub(k.fmt, FER_RTP, h1, vlo)), d2->nan);
+        }
+      }
+    }
+    if (op == FER_OP_TO_FP_FP && d1 && d1->kind == FER_IV_FP && fp_has_num(r)) {
+      fpk kf;
+      if (!fp_sort(f, fer_term_sort(f, a[1]), &kf)) break;
+      u128 vlo, vhi;
+      bool has_lo, has_hi;
+      preimage(&k, r->lo, r->hi, &vlo, &vhi, &has_lo, &has_hi);
+      /* the argument lies strictly between vlo and vhi (values of the
+       * result's format), converted outward into its own format */
+      if (has_lo)
+        meet_range(s, d1, ge_key(&kf, fer_fp_convert(kf.fmt, FER_RTN, k.fmt, vlo)),
+                   kf.pinf, d1->nan);
+      if (has_hi)
+        meet_range(s, d1, kf.ninf,
+                   le_key(&kf, fer_fp_convert(kf.fmt, FER_RTP, k.fmt, vhi)), d1->nan);
+    }
+    if (op == FER_OP_TO_FP_FP && d1 && d1->kind == FER_IV_FP && !fp_has_num(r))
+      meet_range(s, d1, 1, 0, d1->nan);
+    break;
+  case FER_OP_TO_FP_BV:
+    if (d0 && d0->kind == FER_IV_BV && r->kind == FER_IV_FP &&
+        fp_sort(f, fer_term_sort(f, t), &k) && !r->nan) {
+      if (!fp_has_num(r)) {
+        meet_range(s, d0, 1, 0, false);
+      } else if (r->lo >= KPZ(&k)) { /* positive: bits = key - S */
+        meet_range(s, d0, r->lo - k.S, r->hi - k.S, false);
+      } else if (r->hi <= KNZ(&k)) { /* negative: bits = S + (S-1-key) */
+        meet_range(s, d0, k.S + (k.S - 1 - r->hi), k.S + (k.S - 1 - r->lo),
+                   false);
+      }
+    }
+    break;
+  /* bit-vectors */
+  case FER_OP_BVULT:
+  case FER_OP_BVULE:
+  case FER_OP_BVUGT:
+  case FER_OP_BVUGE:
+    if ((must_t || must_f) && d0 && d1 && d0->kind == FER_IV_BV) {
+      bool swap = op == FER_OP_BVUGT || op == FER_OP_BVUGE;
+      bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT;
+      fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
+      if (must_f) { /* not (x < y) is y <= x */
+        fer_ival *z = x;
+        x = y, y = z, strict = !strict;
+      }
+      if (strict) {
+        if (y->hi == 0) meet_range(s, x, 1, 0, false);
+        else meet_range(s, x, 0, y->hi - 1, false);
+        if (x->lo == ~(u128)0) meet_range(s, y, 1, 0, false);
+        else meet_range(s, y, x->lo + 1, ~(u128)0, false);
+      } else {
+        meet_range(s, x, 0, y->hi, false);
+        meet_range(s, y, x->lo, ~(u128)0, false);
+      }
+    }
+    break;
+  case FER_OP_BVSLT:
+  case FER_OP_BVSLE:
+  case FER_OP_BVSGT:
+  case FER_OP_BVSGE:
+    if ((must_t || must_f) && d0 && d1 && d0->kind == FER_IV_BV) {
+      uint32_t bw = bv_width(f, fer_term_sort(f, a[0]));
+      u128 S = (u128)1 << (bw - 1);
+      bool swap = op == FER_OP_BVSGT || op == FER_OP_BVSGE;
+      bool strict = op == FER_OP_BVSLT || op == FER_OP_BVSGT;
+      fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
+      if (must_f) {
+        fer_ival *z = x;
+        x = y, y = z, strict = !strict;
+      }
+      /* in the flipped space (signed order): x' <= y'max (-1), y' >= x'min */
+      u128 xl, xh, yl, yh;
+      if (!signed_view(x, bw, &xl, &xh) || !signed_view(y, bw, &yl, &yh))
+        break; /* a range across the sign: not representable here */
+      u128 top_ = strict ? (yh == 0 ? 0 : yh - 1) : yh;
+      bool none = strict && yh == 0;
+      u128 bot = strict ? xl + 1 : xl;
+      bool none2 = strict && xl == mask(bw);
+      if (none) meet_range(s, x, 1, 0, false);
+      else meet_range(s, x, xl ^ S, (top_ < xh ? top_ : xh) ^ S, false);
+      if (none2) meet_range(s, y, 1, 0, false);
+      else meet_range(s, y, (bot > yl ? bot : yl) ^ S, yh ^ S, false);
+    }
+    break;
+  case FER_OP_BVADD:
+    if (d0 && d1 && r->kind == FER_IV_BV &&
+        d0->hi <= mask(bv_width(f, fer_term_sort(f, t))) - d1->hi) {
+      /* no wrap-around: x = z - y exactly */
+      u128 lo0 = r->lo > d1->hi ? r->lo - d1->hi : 0;
+      u128 lo1 = r->lo > d0->hi ? r->lo - d0->hi : 0;
+      if (r->hi >= d1->lo) meet_range(s, d0, lo0, r->hi - d1->lo, false);
+      else meet_range(s, d0, 1, 0, false);
+      if (r->hi >= d0->lo) meet_range(s, d1, lo1, r->hi - d0->lo, false);
+      else meet_range(s, d1, 1, 0, false);
+    }
+    break;
+  case FER_OP_ZERO_EXTEND:
+    if (d0 && r->kind == FER_IV_BV) {
+      u128 m = mask(bv_width(f, fer_term_sort(f, a[0])));
+      if (r->lo > m) meet_range(s, d0, 1, 0, false);
+      else meet_range(s, d0, r->lo, r->hi < m ? r->hi : m, false);
+    }
+    break;
+  case FER_OP_CONCAT:
+    if (d0 && d1 && r->kind == FER_IV_BV) {
+      uint32_t lw = bv_width(f, fer_term_sort(f, a[1]));
+      meet_range(s, d0, r->lo >> lw, r->hi >> lw, false);
+      if (d0->lo == d0->hi && r->lo >> lw == d0->lo && r->hi >> lw == d0->lo)
+        meet_range(s, d1, r->lo & mask(lw), r->hi & mask(lw), false);
+    }
+    break;
+  case FER_OP_EXTRACT:
+    if (d0 && r->kind == FER_IV_BV) {
+      uint32_t hi = fer_term_idx(f, t, 0), lo = fer_term_idx(f, t, 1);
+      uint32_t w0 = bv_width(f, fer_term_sort(f, a[0]));
+      if (hi + 1 == w0) /* the top bits: x >> lo in [rlo, rhi] */
+        meet_range(s, d0, r->lo << lo, (r->hi << lo) | mask(lo), false);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* ------------------------------------------------------------ driving */
+
+void fer_intervals_init(fer_intervals *iv) {
+  memset(iv, 0, sizeof *iv);
+  fer_map_init(&iv->index);
+}
+
+void fer_intervals_release(ferret *f, fer_intervals *iv) {
+  fer_map_release(f, &iv->index);
+  FER_RELEASE(f, iv->order);
+  FER_RELEASE(f, iv->dom);
+  FER_RELEASE(f, iv->todo);
+}
+
+const fer_ival *fer_intervals_of(const fer_intervals *iv, fer_term t) {
+  uint32_t p = fer_map_get(&iv->index, t);
+  return p ? &iv->dom.data[p - 1] : NULL;
+}
+
+/* The DAG below the assertions in post order (iterative: deep terms). */
+static bool collect(ferret *f, fer_intervals *iv, const fer_term *a,
+                    size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (fer_map_get(&iv->index, a[i])) continue;
+    if (!FER_PUSH(f, iv->todo, a[i])) return false;
+    while (iv->todo.size) {
+      fer_term t = iv->todo.data[iv->todo.size - 1];
+      if (fer_map_get(&iv->index, t)) { /* done meanwhile */
+        iv->todo.size--;
+        continue;
+      }
+      bool ready = true;
+      uint32_t na = fer_term_nargs(f, t);
+      const fer_term *args = fer_term_args(f, t);
+      for (uint32_t j = na; j-- > 0;)
+        if (!fer_map_get(&iv->index, args[j])) {
+          ready = false;
+          if (!FER_PUSH(f, iv->todo, args[j])) return false;
+        }
+      if (!ready) continue;
+      iv->todo.size--;
+      if (!FER_PUSH(f, iv->order, t) ||
+          !fer_map_put(f, &iv->index, t, (uint32_t)iv->order.size))
+        return false;
+    }
+  }
+  return true;
+}
+
+ferret_status fer_intervals_run(ferret *f, const fer_term *a, size_t n,
+                                fer_intervals *iv) {
+  fer_map_clear(&iv->index);
+  FER_CLEAR(iv->order);
+  FER_CLEAR(iv->dom);
+  FER_CLEAR(iv->todo);
+  iv->rounds = 0, iv->empty = false, iv->empty_at = 0;
+  if (!collect(f, iv, a, n) || !FER_RESERVE(f, iv->dom, iv->order.size))
+    return f->error.status ? f->error.status : FERRET_ERROR_LIMIT;
+  iv->dom.size = iv->order.size;
+  for (size_t i = 0; i < iv->order.size; i++)
+    iv->dom.data[i] = top(f, iv->order.data[i]);
+  state s = {f, iv, false};
+  for (size_t i = 0; i < n; i++) meet_bool(&s, dom(&s, a[i]), true, false);
+  size_t m = iv->order.size;
+  do {
+    s.changed = false;
+    iv->rounds++;
+    for (size_t i = 0; i < m; i++) { /* forward: arguments first */
+      fer_ival fw = forward(&s, iv->order.data[i]);
+      fer_ival *d = &iv->dom.data[i];
+      meet(&s, d, &fw);
+      if (empty(d)) goto proved;
+    }
+    for (size_t i = m; i-- > 0;) { /* backward: terms before arguments */
+      backward(&s, iv->order.data[i]);
+      fer_term t = iv->order.data[i];
+      uint32_t na = fer_term_nargs(f, t);
+      const fer_term *args = fer_term_args(f, t);
+      for (uint32_t j = 0; j < na; j++) {
+        fer_ival *d = dom(&s, args[j]);
+        if (d && empty(d)) {
+          iv->empty_at = args[j];
+          iv->empty = true;
+          return FERRET_OK;
+        }
+      }
+    }
+  } while (s.changed && iv->rounds < FER_IV_MAX_ROUNDS);
+  return FERRET_OK;
+proved:
+  for (size_t i = 0; i < m; i++)
+    if (empty(&iv->dom.data[i])) {
+      iv->empty_at = iv->order.data[i];
+      break;
+    }
+  iv->empty = true;
+  return FERRET_OK;
+}
+
+/* ------------------------------------------------------------ printing */
+
+bool fer_ival_print(ferret *f, const fer_intervals *iv, fer_term t,
+                    fer_buf *b) {
+  const fer_ival *d = fer_intervals_of(iv, t);
+  if (!d || d->kind == FER_IV_TOP) return fer_buf_str(f, b, "(any)");
+  if (d->kind == FER_IV_BOOL)
+    return fer_buf_str(f, b, d->t && d->f ? "(any)"
+                             : d->t      ? "true"
+                             : d->f      ? "false"
+                                         : "(empty)");
+  fer_sort so = fer_term_sort(f, t);
+  fer_term lo, hi;
+  if (d->kind == FER_IV_BV) {
+    if (d->lo > d->hi) return fer_buf_str(f, b, "(empty)");
+    lo = fer_mk_const_u128(f, so, d->lo), hi = fer_mk_const_u128(f, so, d->hi);
+  } else {
+    fpk k;
+    fp_sort(f, so, &k);
+    if (!fp_has_num(d)) return fer_buf_str(f, b, d->nan ? "NaN" : "(empty)");
+    lo = fer_mk_const_u128(f, so, unkey(&k, d->lo));
+    hi = fer_mk_const_u128(f, so, unkey(&k, d->hi));
+  }
+  return lo && hi && fer_buf_str(f, b, "[") && fer_print_value(f, b, lo) &&
+         fer_buf_str(f, b, ", ") && fer_print_value(f, b, hi) &&
+         fer_buf_str(f, b, "]") &&
+         (d->kind != FER_IV_FP || !d->nan || fer_buf_str(f, b, " or NaN"));
+}

@@ -1,0 +1,360 @@
+/* Interval propagation (engine/interval.h): the proofs the issue names,
+ * and soundness by containment: for random formulas true under a random
+ * model, propagation must not empty any domain, and every term's value
+ * under the model must lie in its domain. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/context.h"
+#include "smt/eval.h"
+#include "smt/term.h"
+#include "fp/fp.h"
+#include "engine/interval.h"
+#include "api/smt_session.h"
+#include "test.h"
+
+static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
+
+static ferret *load(const char *script) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  int st = ferret_execute(f, "test", script, strlen(script));
+  CHECK_MSG(st == FERRET_OK, "script failed: %s", ferret_error(f)->message);
+  return f;
+}
+
+/* Does propagation over the script's assertions prove unsat? */
+static int refutes(const char *script) {
+  ferret *f = load(script);
+  fer_intervals iv;
+  fer_intervals_init(&iv);
+  int r = fer_intervals_run(f, f->smt->assertions.data,
+                            f->smt->assertions.size, &iv) == FERRET_OK
+              ? iv.empty
+              : -1;
+  fer_intervals_release(f, &iv);
+  ferret_delete(f);
+  return r;
+}
+
+#define F32 "(declare-const x Float32)(declare-const y Float32)" \
+            "(declare-const c Float32)(declare-const n Float32)"
+#define BV "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+
+TEST(interval_proofs) {
+  /* the issue's examples */
+  CHECK(refutes(F32 "(assert (fp.geq x ((_ to_fp 8 24) RNE 0.5)))"
+                    "(assert (fp.eq x (_ +zero 8 24)))") == 1);
+  CHECK(refutes(F32 "(assert (fp.eq (fp.abs c) (_ +zero 8 24)))"
+                    "(assert (not (fp.eq c (_ +zero 8 24))))") == 1);
+  CHECK(refutes(F32 "(assert (fp.geq n ((_ to_fp 8 24) RNE 1.0)))"
+                    "(assert (fp.lt (fp.div RNE n ((_ to_fp 8 24) RNE 2.0)) "
+                    "(_ +zero 8 24)))") == 1);
+  /* a chain of bounds through additions */
+  CHECK(refutes(F32 "(assert (fp.leq x ((_ to_fp 8 24) RNE 10.0)))"
+                    "(assert (fp.leq y ((_ to_fp 8 24) RNE 10.0)))"
+                    "(assert (fp.gt (fp.add RNE x y) ((_ to_fp 8 24) RNE 20.5)))") == 1);
+  /* backwards through a subtraction */
+  CHECK(refutes(F32 "(assert (fp.eq (fp.sub RNE x y) ((_ to_fp 8 24) RNE 100.0)))"
+                    "(assert (fp.leq x ((_ to_fp 8 24) RNE 10.0)))"
+                    "(assert (fp.geq y (_ +zero 8 24)))") == 1);
+  /* classification */
+  CHECK(refutes(F32 "(assert (fp.isNaN x))(assert (fp.lt x y))") == 1);
+  CHECK(refutes(F32 "(assert (fp.isZero x))(assert (fp.isNegative x))"
+                    "(assert (not (= x (_ -zero 8 24))))") == 1);
+  CHECK(refutes(F32 "(assert (fp.isSubnormal x))"
+                    "(assert (fp.gt x ((_ to_fp 8 24) RNE 1.0)))") == 1);
+  /* a float made from a bit-vector */
+  CHECK(refutes(BV "(declare-const w (_ BitVec 32))"
+                   "(assert (bvult w #x3f800000))"
+                   "(assert (fp.gt ((_ to_fp 8 24) w) ((_ to_fp 8 24) RNE 1.0)))") == 1);
+  /* conversions */
+  CHECK(refutes(F32 "(declare-const d Float64)"
+                    "(assert (= d ((_ to_fp 11 53) RNE x)))(assert (not (fp.isInfinite x)))"
+                    "(assert (fp.gt d ((_ to_fp 11 53) RNE 1000000000000000000000000000000000000000.0)))") == 1);
+  CHECK(refutes(BV "(assert (fp.lt ((_ to_fp_unsigned 8 24) RNE a) "
+                   "(_ +zero 8 24)))") == 1);
+  /* bit-vectors */
+  CHECK(refutes(BV "(assert (bvuge a #x10))(assert (bvult a #x05))") == 1);
+  CHECK(refutes(BV "(assert (bvslt a #x00))(assert (bvsgt a #x05))"
+                   "(assert (bvult a #x80))") == 1);
+  CHECK(refutes(BV "(assert (bvult a #x10))(assert (bvult b #x10))"
+                   "(assert (bvugt (bvadd a b) #x40))") == 1);
+  CHECK(refutes(BV "(assert (= ((_ extract 7 4) a) #x3))"
+                   "(assert (bvult a #x20))") == 1);
+  /* an ite whose then-branch cannot give the result */
+  CHECK(refutes(BV "(declare-const p Bool)"
+                   "(assert (= (ite p a b) #x50))(assert (bvult a #x10))"
+                   "(assert (bvult b #x10))") == 1);
+  /* satisfiable ones stay open */
+  CHECK(refutes(F32 "(assert (fp.geq x ((_ to_fp 8 24) RNE 0.5)))"
+                    "(assert (fp.leq x ((_ to_fp 8 24) RNE 0.5)))") == 0);
+  CHECK(refutes(F32 "(assert (fp.eq (fp.add RNE x y) ((_ to_fp 8 24) RNE 0.0)))"
+                    "(assert (fp.gt x ((_ to_fp 8 24) RNE 1.0)))") == 0);
+  CHECK(refutes(F32 "(assert (fp.isZero (fp.min x y)))"
+                    "(assert (fp.isZero x))(assert (fp.isZero y))"
+                    "(assert (fp.isPositive x))(assert (fp.isNegative y))") == 0);
+  CHECK(refutes(BV "(assert (bvslt a #x00))(assert (bvsgt a #x80))") == 0);
+}
+
+/* ---------------------------------------------- containment, randomly */
+
+typedef struct gen {
+  ferret *f;
+  uint64_t rng;
+  fer_sort fp, fp2, bv, bv2;  /* the formats in play */
+  fer_term x, y, z, b, p;     /* z: of fp2; b: of bv; p: Bool */
+  fer_model m;
+} gen;
+
+static uint64_t rnd(gen *g) {
+  g->rng ^= g->rng << 13, g->rng ^= g->rng >> 7, g->rng ^= g->rng << 17;
+  return g->rng;
+}
+
+/* A value biased to the places intervals get wrong: zeros, infinities,
+ * NaN, subnormals, extremes, small integers. */
+static fer_u128 fp_value(gen *g, fer_sort so) {
+  fer_sort_info si = *fer_sort_get(g->f, so);
+  fer_fmt fm = {si.a, si.b};
+  uint32_t w = si.a + si.b;
+  fer_u128 any = (fer_u128)rnd(g) & (((fer_u128)1 << w) - 1);
+  switch (rnd(g) % 9) {
+  case 0: return fer_fp_zero(fm, rnd(g) & 1);
+  case 1: return fer_fp_inf(fm, rnd(g) & 1);
+  case 2: return fer_fp_nan(fm);
+  case 3: return any & ((((fer_u128)1 << (si.b - 1)) - 1) | ((fer_u128)1 << (w - 1)));
+  case 4: return fer_fp_from_sbv(fm, FER_RNE, (fer_u128)(rnd(g) % 9), 8) |
+                 ((fer_u128)(rnd(g) & 1) << (w - 1));
+  default: return any;
+  }
+}
+
+static fer_term cnst(gen *g, fer_sort so) {
+  fer_sort_info si = *fer_sort_get(g->f, so);
+  if (si.kind == FER_SORT_BV) {
+    fer_u128 v = rnd(g) % 4 ? (fer_u128)rnd(g) : (fer_u128)(rnd(g) % 3);
+    return fer_mk_const_u128(g->f, so, v & (((fer_u128)1 << si.a) - 1));
+  }
+  return fer_mk_const_u128(g->f, so, fp_value(g, so));
+}
+
+static fer_term rm(gen *g) {
+  return fer_mk_rm(g->f, (fer_rm)(rnd(g) % 5));
+}
+
+static fer_term fp_term(gen *g, int depth);
+
+static fer_term bv_term(gen *g, int depth) {
+  if (depth <= 0 || rnd(g) % 3 == 0)
+    return rnd(g) % 3 ? g->b : cnst(g, g->bv);
+  fer_term a[2] = {bv_term(g, depth - 1), bv_term(g, depth - 1)};
+  static const fer_op ops[] = {FER_OP_BVADD, FER_OP_BVSUB, FER_OP_BVMUL,
+                               FER_OP_BVUDIV, FER_OP_BVUREM, FER_OP_BVAND,
+                               FER_OP_BVOR, FER_OP_BVLSHR};
+  switch (rnd(g) % 4) {
+  case 0: { /* the top bits, zero-extended back to 8 */
+    uint32_t lo = (uint32_t)(rnd(g) % 4);
+    fer_term e = fer_mk(g->f, FER_OP_EXTRACT, 1, a, 7, lo);
+    if (!lo) return e;
+    fer_term c[2] = {fer_mk_const_u128(g->f, fer_sort_bv(g->f, lo), 0), e};
+    return fer_mk(g->f, FER_OP_CONCAT, 2, c, 0, 0);
+  }
+  default:
+    return fer_mk(g->f, ops[rnd(g) % 8], 2, a, 0, 0);
+  }
+}
+
+static fer_term fp_term(gen *g, int depth) {
+  ferret *f = g->f;
+  if (depth <= 0 || rnd(g) % 4 == 0) {
+    uint64_t c = rnd(g) % 4;
+    return c == 0 ? cnst(g, g->fp) : c == 1 ? g->y : g->x;
+  }
+  fer_term a = fp_term(g, depth - 1), b = fp_term(g, depth - 1);
+  switch (rnd(g) % 14) {
+  case 0: case 1: case 2: case 3: {
+    static const fer_op ops[] = {FER_OP_FP_ADD, FER_OP_FP_SUB, FER_OP_FP_MUL,
+                                 FER_OP_FP_DIV};
+    fer_term args[3] = {rm(g), a, b};
+    return fer_mk(f, ops[rnd(g) % 4], 3, args, 0, 0);
+  }
+  case 4: return fer_mk(f, FER_OP_FP_NEG, 1, &a, 0, 0);
+  case 5: return fer_mk(f, FER_OP_FP_ABS, 1, &a, 0, 0);
+  case 6: {
+    fer_term args[2] = {rm(g), a};
+    return fer_mk(f, rnd(g) & 1 ? FER_OP_FP_SQRT : FER_OP_FP_RTI, 2, args, 0, 0);
+  }
+  case 7: {
+    fer_term args[2] = {a, b};
+    return fer_mk(f, rnd(g) & 1 ? FER_OP_FP_MIN : FER_OP_FP_MAX, 2, args, 0, 0);
+  }
+  case 8: { /* through the other format and back */
+    fer_sort_info s2 = *fer_sort_get(f, g->fp2), s1 = *fer_sort_get(f, g->fp);
+    fer_term to2[2] = {rm(g), rnd(g) & 1 ? a : g->z};
+    fer_term mid = fer_mk(f, FER_OP_TO_FP_FP, 2, to2, s2.a, s2.b);
+    if (to2[1] == g->z) mid = g->z;
+    fer_term back[2] = {rm(g), mid};
+    return fer_mk(f, FER_OP_TO_FP_FP, 2, back, s1.a, s1.b);
+  }
+  case 9: {
+    fer_sort_info s1 = *fer_sort_get(f, g->fp);
+    fer_term args[2] = {rm(g), bv_term(g, depth - 1)};
+    return fer_mk(f, rnd(g) & 1 ? FER_OP_TO_FP_UBV : FER_OP_TO_FP_SBV, 2, args,
+                  s1.a, s1.b);
+  }
+  case 10: { /* reinterpretation of bits */
+    fer_sort_info s1 = *fer_sort_get(f, g->fp);
+    uint32_t w = s1.a + s1.b;
+    fer_term v = bv_term(g, depth - 1);
+    while (fer_sort_get(f, fer_term_sort(f, v))->a < w) {
+      fer_term c[2] = {rnd(g) & 1 ? bv_term(g, 0) : v, v};
+      v = fer_mk(f, FER_OP_CONCAT, 2, c, 0, 0);
+    }
+    uint32_t vw = fer_sort_get(f, fer_term_sort(f, v))->a;
+    if (vw > w) v = fer_mk(f, FER_OP_EXTRACT, 1, &v, vw - 1, vw - w);
+    return fer_mk(f, FER_OP_TO_FP_BV, 1, &v, s1.a, s1.b);
+  }
+  case 11: {
+    fer_term args[3] = {g->p, a, b};
+    return fer_mk(f, FER_OP_ITE, 3, args, 0, 0);
+  }
+  default:
+    return a;
+  }
+}
+
+static fer_term atom(gen *g) {
+  ferret *f = g->f;
+  if (rnd(g) % 4 == 0) {
+    static const fer_op ops[] = {FER_OP_BVULT, FER_OP_BVULE, FER_OP_BVUGT,
+                                 FER_OP_BVUGE, FER_OP_BVSLT, FER_OP_BVSLE,
+                                 FER_OP_BVSGT, FER_OP_BVSGE, FER_OP_EQ};
+    fer_term a[2] = {bv_term(g, 2), bv_term(g, 1)};
+    return fer_mk(f, ops[rnd(g) % 9], 2, a, 0, 0);
+  }
+  fer_term x = fp_term(g, 3);
+  switch (rnd(g) % 3) {
+  case 0: {
+    static const fer_op ops[] = {FER_OP_FP_IS_NAN, FER_OP_FP_IS_INF,
+                                 FER_OP_FP_IS_ZERO, FER_OP_FP_IS_NEG,
+                                 FER_OP_FP_IS_POS, FER_OP_FP_IS_NORMAL,
+                                 FER_OP_FP_IS_SUBNORMAL};
+    return fer_mk(f, ops[rnd(g) % 7], 1, &x, 0, 0);
+  }
+  default: {
+    static const fer_op ops[] = {FER_OP_FP_LT, FER_OP_FP_LEQ, FER_OP_FP_GT,
+                                 FER_OP_FP_GEQ, FER_OP_FP_EQ, FER_OP_EQ};
+    fer_term a[2] = {x, rnd(g) & 1 ? cnst(g, g->fp) : fp_term(g, 2)};
+    return fer_mk(f, ops[rnd(g) % 6], 2, a, 0, 0);
+  }
+  }
+}
+
+/* Is v (a constant or true/false) inside d? */
+static bool contains(ferret *f, const fer_ival *d, fer_term t, fer_term v) {
+  if (d->kind == FER_IV_TOP) return true;
+  if (d->kind == FER_IV_BOOL) return v == fer_true(f) ? d->t : d->f;
+  fer_u128 bits = fer_const_u128(f, v);
+  if (d->kind == FER_IV_BV) return d->lo <= bits && bits <= d->hi;
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  fer_fmt fm = {si->a, si->b};
+  if (fer_fp_is_nan(fm, bits)) return d->nan;
+  fer_u128 S = (fer_u128)1 << (si->a + si->b - 1);
+  fer_u128 k = bits & S ? S - 1 - (bits & (S - 1)) : S + bits;
+  return d->lo <= k && k <= d->hi;
+}
+
+/* Is d the full domain of t's sort? */
+static bool is_top(ferret *f, fer_term t, const fer_ival *d) {
+  if (d->kind == FER_IV_BOOL) return d->t && d->f;
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  if (d->kind == FER_IV_BV) return d->lo == 0 && d->hi == ((fer_u128)1 << si->a) - 1;
+  if (d->kind != FER_IV_FP) return true;
+  fer_u128 S = (fer_u128)1 << (si->a + si->b - 1);
+  fer_u128 infmag = (((fer_u128)1 << si->a) - 1) << (si->b - 1);
+  return d->nan && d->lo == S - 1 - infmag && d->hi == S + infmag;
+}
+
+TEST(interval_containment_random) {
+  static const uint32_t formats[][4] = {{3, 5, 5, 11}, {5, 11, 8, 24},
+                                        {8, 24, 5, 11}, {2, 3, 3, 4}};
+  int trials = fer_test_quick ? 400 : 4000, failures = 0, narrowed = 0;
+  for (int trial = 0; trial < trials && failures < 5; trial++) {
+    ferret *f = load("");
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.f = f, g.rng = 0x9e3779b97f4a7c15ull * (uint64_t)(trial + 1);
+    const uint32_t *fm = formats[trial % 4];
+    g.fp = fer_sort_fp(f, fm[0], fm[1]), g.fp2 = fer_sort_fp(f, fm[2], fm[3]);
+    g.bv = fer_sort_bv(f, 8);
+    g.x = fer_mk_var(f, "x", g.fp), g.y = fer_mk_var(f, "y", g.fp);
+    g.z = fer_mk_var(f, "z", g.fp2), g.b = fer_mk_var(f, "b", g.bv);
+    g.p = fer_mk_var(f, "p", fer_sort_bool(f));
+    fer_model_init(&g.m);
+    CHECK(fer_model_reserve(f, &g.m));
+    g.m.value[fer_term_idx(f, g.x, 0)] = fer_mk_const_u128(f, g.fp, fp_value(&g, g.fp));
+    g.m.value[fer_term_idx(f, g.y, 0)] = fer_mk_const_u128(f, g.fp, fp_value(&g, g.fp));
+    g.m.value[fer_term_idx(f, g.z, 0)] = fer_mk_const_u128(f, g.fp2, fp_value(&g, g.fp2));
+    g.m.value[fer_term_idx(f, g.b, 0)] = cnst(&g, g.bv);
+    g.m.value[fer_term_idx(f, g.p, 0)] = rnd(&g) & 1 ? fer_true(f) : fer_false(f);
+    /* a few atoms, each asserted the way the model makes it true */
+    fer_term a[4];
+    size_t n = 1 + rnd(&g) % 4;
+    for (size_t i = 0; i < n; i++) {
+      fer_term t = atom(&g);
+      CHECK(t != 0);
+      fer_term v = fer_eval(f, t, &g.m, NULL);
+      a[i] = v == fer_true(f) ? t : fer_mk(f, FER_OP_NOT, 1, &t, 0, 0);
+    }
+    fer_intervals iv;
+    fer_intervals_init(&iv);
+    CHECK(fer_intervals_run(f, a, n, &iv) == FERRET_OK);
+    bool bad = iv.empty;
+    for (size_t i = 0; !bad && i < iv.order.size; i++) {
+      fer_term t = iv.order.data[i];
+      if (fer_term_sort(f, t) == fer_sort_rm(f)) continue;
+      fer_term v = fer_eval(f, t, &g.m, NULL);
+      if (v && !contains(f, &iv.dom.data[i], t, v)) {
+        fer_buf b = {0};
+        fer_print_term(f, &b, t);
+        fer_buf_str(f, &b, " = ");
+        fer_print_value(f, &b, v);
+        fer_buf_str(f, &b, " not in ");
+        fer_ival_print(f, &iv, t, &b);
+        fer_buf_add(f, &b, "", 1);
+        CHECK_MSG(0, "trial %d: %s", trial, b.data);
+        FER_RELEASE(f, b);
+        bad = true;
+      }
+    }
+    if (iv.empty) {
+      fer_buf b = {0};
+      for (size_t i = 0; i < n; i++)
+        fer_print_term(f, &b, a[i]), fer_buf_str(f, &b, "\n");
+      fer_buf_str(f, &b, "empty at ");
+      fer_print_term(f, &b, iv.empty_at);
+      fer_buf_add(f, &b, "", 1);
+      CHECK_MSG(0, "trial %d: a true formula refuted:\n%s", trial, b.data);
+      FER_RELEASE(f, b);
+    }
+    failures += bad;
+    /* did propagation learn anything about a variable? */
+    fer_term vars[5] = {g.x, g.y, g.z, g.b, g.p};
+    bool learned = false;
+    for (int i = 0; i < 5; i++) {
+      const fer_ival *d = fer_intervals_of(&iv, vars[i]);
+      if (d) learned |= !is_top(f, vars[i], d);
+    }
+    narrowed += learned;
+    fer_intervals_release(f, &iv);
+    fer_model_release(f, &g.m);
+    ferret_delete(f);
+  }
+  fprintf(stderr, "interval containment: %d trials, %d narrowed a variable\n",
+          trials, narrowed);
+  /* the test means something only if propagation did narrow domains */
+  CHECK_MSG(narrowed * 4 > trials, "only %d of %d trials narrowed", narrowed,
+            trials);
+}
