@@ -95,6 +95,39 @@ char *fer_test_read_file(const char *path, size_t *len) {
   return p;
 }
 
+fer_test_row *fer_test_manifest(size_t *count) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
+  char *text = fer_test_read_file(path, NULL);
+  if (!text) return NULL;
+  size_t cap = 64, n = 0;
+  fer_test_row *rows = malloc(cap * sizeof *rows);
+  char *line = strchr(text, '\n'); /* skip the header */
+  while (line && *++line) {
+    char *end = strchr(line, '\n');
+    if (end) *end = '\0';
+    char *col[13] = {0};
+    if (fer_test_split_tsv(line, col, 13) >= 11) {
+      if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
+      rows[n].path = strdup(col[0]);
+      rows[n].logic = strdup(col[4]);
+      rows[n].status = strdup(col[5]);
+      rows[n].n_check_sat = atoi(col[10]);
+      n++;
+    }
+    line = end;
+  }
+  free(text);
+  *count = n;
+  return rows;
+}
+
+void fer_test_manifest_free(fer_test_row *rows, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(rows[i].path), free(rows[i].logic), free(rows[i].status);
+  free(rows);
+}
+
 int main(int argc, char **argv) {
   const char *filter = argc > 1 ? argv[1] : NULL;
   const char *bench = getenv("FERRET_BENCH");

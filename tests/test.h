@@ -118,4 +118,13 @@ bool fer_test_have(const char *name);
 /* Read a whole file; NULL if missing.  free() the result. */
 char *fer_test_read_file(const char *path, size_t *len);
 
+/* The corpus manifest (fer_bench_dir/MANIFEST.tsv): its rows, or NULL if
+ * it cannot be read (then NEED_CORPUS). */
+typedef struct fer_test_row {
+  char *path, *logic, *status;
+  int n_check_sat;
+} fer_test_row;
+fer_test_row *fer_test_manifest(size_t *count);
+void fer_test_manifest_free(fer_test_row *rows, size_t n);
+
 #endif

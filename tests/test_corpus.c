@@ -56,44 +56,9 @@ static const char *nth_error(const char *out, int n) {
 
 static const char *first_error(const char *out) { return nth_error(out, 0); }
 
-typedef struct row {
-  char *path, *logic, *status;
-  int n_check_sat;
-} row;
-
-/* MANIFEST.tsv rows; NULL if the manifest cannot be read. */
-static row *read_manifest(size_t *count) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/MANIFEST.tsv", fer_bench_dir);
-  char *text = fer_test_read_file(path, NULL);
-  if (!text) return NULL;
-  size_t cap = 64, n = 0;
-  row *rows = malloc(cap * sizeof *rows);
-  char *line = strchr(text, '\n'); /* skip the header */
-  while (line && *++line) {
-    char *end = strchr(line, '\n');
-    if (end) *end = '\0';
-    char *col[13] = {0};
-    if (fer_test_split_tsv(line, col, 13) >= 11) {
-      if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
-      rows[n].path = strdup(col[0]);
-      rows[n].logic = strdup(col[4]);
-      rows[n].status = strdup(col[5]);
-      rows[n].n_check_sat = atoi(col[10]);
-      n++;
-    }
-    line = end;
-  }
-  free(text);
-  *count = n;
-  return rows;
-}
-
-static void free_manifest(row *rows, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    free(rows[i].path), free(rows[i].logic), free(rows[i].status);
-  free(rows);
-}
+typedef fer_test_row row;
+#define read_manifest fer_test_manifest
+#define free_manifest fer_test_manifest_free
 
 static bool logic_in(const char *logic, const char *const *set) {
   for (int i = 0; set[i]; i++)
