@@ -126,6 +126,10 @@ static const char *limit_reason(const fer_search *s) {
   return "budget";
 }
 
+static bool judge_refutes(void *user, const fer_u128 *in) {
+  return fer_judge_refutes(user, in);
+}
+
 /* ------------------------------------------------------------- a run */
 
 typedef struct run {
@@ -220,6 +224,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
   fer_judge j;
   why = fer_judge_init(f, &j, r, st);
+  s->refutes = judge_refutes, s->refutes_user = &j;
   x.w = fer_calloc(f, x.jobs * sizeof *x.w);
   int ok = !why && x.w && make_seeds(f, s, r);
   for (; ok && x.ready < x.jobs; x.ready++)

@@ -49,9 +49,13 @@ fer_enum_result fer_enumerate(fer_worker *w, uint64_t *next, bool *unspec_seen) 
     fer_batch_run(b, w->lanes_in, n, w->order, try_all, nsat, NULL);
     w->execs += n;
     for (uint32_t l = 0; l < n; l++) {
-      if (b->unspec[l]) *unspec_seen = true;
+      const fer_u128 *in = w->lanes_in + (size_t)l * ns;
+      if (b->unspec[l] &&
+          !(nsat[l] < nc && w->s->refutes &&
+            w->s->refutes(w->s->refutes_user, in)))
+        *unspec_seen = true;
       if (nsat[l] < nc) continue;
-      memcpy(w->solution, w->lanes_in + (size_t)l * ns, ns * sizeof *w->solution);
+      memcpy(w->solution, in, ns * sizeof *w->solution);
       w->found_by = FER_FROM_ENUM;
       w->solution_unspec = *unspec_seen;
       *next = idx + l + 1;

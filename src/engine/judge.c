@@ -154,6 +154,23 @@ static const char *make_model(fer_judge *j, const fer_u128 *in) {
                             c->elim_def, c->nelim);
 }
 
+bool fer_judge_refutes(fer_judge *j, const fer_u128 *in) {
+  ferret *f = j->f;
+  const fer_prog *p = j->r->prog;
+  for (uint32_t s = 0; s < p->nslots; s++) { /* canonical, as offer does */
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
+    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
+  }
+  if (make_model(j, j->canon)) return false;
+  for (size_t c = 0; c < p->cons.size; c++) {
+    bool unspec = false;
+    fer_term v = fer_eval(f, p->cons.data[c].term, &j->model, &unspec);
+    if (v == fer_false(f) && !unspec) return true;
+  }
+  return false;
+}
+
 static fer_judge_verdict fail(fer_judge *j, const char *why) {
   j->st->reason = why;
   return FER_JUDGE_FAIL;

@@ -42,6 +42,11 @@ typedef enum fer_judge_verdict {
 const char *fer_judge_init(ferret *, fer_judge *, const fer_engine_request *,
                            fer_engine_stats *);
 void fer_judge_release(fer_judge *);
+/* Does the reference evaluator reject input `in` of the program whatever
+ * the choices SMT-LIB leaves unspecified (some constraint of the program
+ * evaluates to false with no unspecified value on its way)?  false when
+ * unsure or on any failure.  For enumeration's proofs. */
+bool fer_judge_refutes(fer_judge *, const fer_u128 *in);
 /* Judge the candidate `in` (an input of the layout that the program
  * accepted), found by strategy `found_by` after `execs` executions. */
 fer_judge_verdict fer_judge_offer(fer_judge *, const fer_u128 *in,

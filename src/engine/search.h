@@ -96,6 +96,13 @@ typedef struct fer_search {
   /* Seeds, prepared before the workers start: nseeds inputs. */
   fer_u128 *seeds;
   uint32_t nseeds;
+  /* Enumeration: an input the program rejects but whose evaluation hit an
+   * unspecified value is asked here whether the reference evaluator
+   * rejects it whatever the choice (e.g. the value sits in an ite branch
+   * not taken); true: it counts as refuted.  NULL: never.  Called on the
+   * thread of the run (enumeration runs there). */
+  bool (*refutes)(void *user, const fer_u128 *in);
+  void *refutes_user;
 } fer_search;
 
 /* ---- worker.c ---- */
