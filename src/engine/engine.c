@@ -16,7 +16,7 @@
 #include "engine/search.h"
 
 fer_layout fer_layout_of(const fer_prog *p) {
-  fer_layout l = {FER_LAYOUT_SLOTS, p->slots.data, p->nslots};
+  fer_layout l = {FER_LAYOUT_SLOTS, p->slots.data, p->nslots, NULL};
   return l;
 }
 
@@ -219,7 +219,9 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   s->p = r->prog, s->opt = r->opt ? r->opt : &f->opt;
   s->interrupt = r->budget.interrupt ? r->budget.interrupt : &never;
   s->deadline = r->budget.deadline, s->max_execs = r->budget.max_execs;
-  s->enumerate = fer_input_space(r->prog) <= ((uint64_t)1 << s->opt->enum_bits);
+  s->ranges = r->layout.ranges;
+  s->enumerate = fer_input_space(r->prog, s->ranges) <=
+                 ((uint64_t)1 << s->opt->enum_bits);
   x.jobs = s->enumerate ? 1 : (uint32_t)s->opt->jobs;
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
   fer_judge j;

@@ -67,10 +67,21 @@ double fer_now(void);
  * byte layout". */
 typedef enum fer_layout_kind { FER_LAYOUT_SLOTS, FER_LAYOUT_BYTES } fer_layout_kind;
 
+/* A slot's values when the input space is narrowed (e.g. by interval
+ * propagation, interval.h): the count values v(0) .. v(count - 1), where
+ * v(i) = base + i for BV and Bool slots and, for FP slots, the pattern whose
+ * order key (fp.h: fer_fp_order_key) is base + i.  count 0: every value
+ * of the slot.  Only enumeration reads it (the space it proves empty is the
+ * narrowed one, so the narrowing must be sound: no model outside it). */
+typedef struct fer_slot_range {
+  fer_u128 base, count;
+} fer_slot_range;
+
 typedef struct fer_layout {
   fer_layout_kind kind;
   const fer_slot *slots; /* nslots entries: must equal the program's */
   uint32_t nslots;
+  const fer_slot_range *ranges; /* nslots entries, or NULL: all full */
 } fer_layout;
 
 /* The slot layout of a program (what every job uses today). */

@@ -5,19 +5,40 @@
  * could have made a constraint true). */
 #include <string.h>
 
+#include "fp/fp.h"
+#include "engine/engine.h"
 #include "engine/search.h"
 
-uint64_t fer_input_space(const fer_prog *p) {
+/* The number of values of slot s, or UINT64_MAX when it is 2^64 or more. */
+static uint64_t slot_values(const fer_prog *p, const fer_slot_range *ranges,
+                            uint32_t s) {
+  const fer_slot *sl = &p->slots.data[s];
+  if (ranges && ranges[s].count)
+    return ranges[s].count >= UINT64_MAX ? UINT64_MAX : (uint64_t)ranges[s].count;
+  return sl->kind == FER_SLOT_RM ? 5
+         : sl->bits >= 64        ? UINT64_MAX
+                                 : (uint64_t)1 << sl->bits;
+}
+
+uint64_t fer_input_space(const fer_prog *p, const fer_slot_range *ranges) {
   uint64_t n = 1;
   for (uint32_t s = 0; s < p->nslots; s++) {
-    const fer_slot *sl = &p->slots.data[s];
-    uint64_t r = sl->kind == FER_SLOT_RM ? 5
-                 : sl->bits >= 64        ? UINT64_MAX
-                                         : (uint64_t)1 << sl->bits;
+    uint64_t r = slot_values(p, ranges, s);
     if (r == UINT64_MAX || n > UINT64_MAX / r) return UINT64_MAX;
     n *= r;
   }
   return n;
+}
+
+/* Value number v of slot s (v < slot_values). */
+static fer_u128 slot_value(const fer_prog *p, const fer_slot_range *ranges,
+                           uint32_t s, uint64_t v) {
+  if (!ranges || !ranges[s].count) return v;
+  const fer_slot *sl = &p->slots.data[s];
+  fer_u128 x = ranges[s].base + v;
+  if (sl->kind != FER_SLOT_FP) return x;
+  fer_fmt fm = {sl->eb, sl->sb};
+  return fer_fp_from_order_key(fm, x);
 }
 
 /* Inputs are run FER_LANES at a time through the batched evaluator
@@ -27,7 +48,8 @@ uint64_t fer_input_space(const fer_prog *p) {
 fer_enum_result fer_enumerate(fer_worker *w, uint64_t *next, bool *unspec_seen) {
   const fer_prog *p = w->p;
   fer_batch *b = &w->batch;
-  uint64_t space = fer_input_space(p);
+  const fer_slot_range *rg = w->s->ranges;
+  uint64_t space = fer_input_space(p, rg);
   uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots, nsat[FER_LANES];
   bool try_all = w->s->opt->encoding == 1;
   for (uint64_t idx = *next; idx < space;) {
@@ -40,9 +62,8 @@ fer_enum_result fer_enumerate(fer_worker *w, uint64_t *next, bool *unspec_seen) 
       uint64_t rest = idx + l;
       fer_u128 *in = w->lanes_in + (size_t)l * ns;
       for (uint32_t s = 0; s < ns; s++) {
-        const fer_slot *sl = &p->slots.data[s];
-        uint64_t r = sl->kind == FER_SLOT_RM ? 5 : (uint64_t)1 << sl->bits;
-        in[s] = rest % r;
+        uint64_t r = slot_values(p, rg, s);
+        in[s] = slot_value(p, rg, s, rest % r);
         rest /= r;
       }
     }

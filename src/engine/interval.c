@@ -31,12 +31,10 @@ static fpk fpk_of(uint32_t eb, uint32_t sb) {
   return k;
 }
 
-static u128 key(const fpk *k, u128 bits) {
-  return bits & k->S ? k->S - 1 - (bits & (k->S - 1)) : k->S + bits;
-}
+static u128 key(const fpk *k, u128 bits) { return fer_fp_order_key(k->fmt, bits); }
 
 static u128 unkey(const fpk *k, u128 key_) {
-  return key_ >= k->S ? key_ - k->S : k->S | (k->S - 1 - key_);
+  return fer_fp_from_order_key(k->fmt, key_);
 }
 
 #define KNZ(k) ((k)->S - 1) /* -0 */

@@ -102,6 +102,7 @@ typedef struct fer_search {
    * not taken); true: it counts as refuted.  NULL: never.  Called on the
    * thread of the run (enumeration runs there). */
   bool (*refutes)(void *user, const fer_u128 *in);
+  const fer_slot_range *ranges; /* the layout's (engine.h), or NULL */
   void *refutes_user;
 } fer_search;
 
@@ -185,7 +186,9 @@ int fer_local_search(fer_worker *, const fer_u128 *start, uint64_t budget);
 
 /* ---- enum.c ---- */
 /* Number of distinct inputs of a program (saturates at UINT64_MAX). */
-uint64_t fer_input_space(const fer_prog *);
+/* The number of inputs, narrowed by `ranges` (NULL: none); UINT64_MAX
+ * when it does not fit. */
+uint64_t fer_input_space(const fer_prog *, const fer_slot_range *ranges);
 typedef enum fer_enum_result {
   FER_ENUM_FOUND = 1, /* w->solution holds a candidate; call again to go on */
   FER_ENUM_EXHAUSTED, /* no input satisfies every constraint */

@@ -35,6 +35,16 @@ fer_u128 fer_fp_canon(fer_fmt f, fer_u128 x) {
   return fer_fp_isnan(f, x) ? fer_fp_nan_bits(f) : x;
 }
 
+fer_u128 fer_fp_order_key(fer_fmt f, fer_u128 x) {
+  fer_u128 S = fer_fp_sign_bit(f);
+  return x & S ? S - 1 - (x & (S - 1)) : S + x;
+}
+
+fer_u128 fer_fp_from_order_key(fer_fmt f, fer_u128 k) {
+  fer_u128 S = fer_fp_sign_bit(f);
+  return k >= S ? k - S : S | (S - 1 - k);
+}
+
 fer_u128 fer_fp_make(fer_fmt f, unsigned sign, fer_u128 exp, fer_u128 sig) {
   fer_u128 x = ((fer_u128)(sign & 1) << (f.eb + f.sb - 1)) |
                ((exp & fer_fp_exp_ones(f)) << (f.sb - 1)) |

@@ -42,6 +42,12 @@ fer_u128 fer_fp_inf(fer_fmt, bool negative);
 fer_u128 fer_fp_zero(fer_fmt, bool negative);
 /* NaN made canonical, everything else unchanged. */
 fer_u128 fer_fp_canon(fer_fmt, fer_u128);
+/* The total order -NaNs < -oo < ... < -0 < +0 < ... < +oo < +NaNs as
+ * integers: a bijection of the patterns onto 0 .. 2^(eb+sb) - 1 (negative
+ * patterns reversed), so an interval of keys without the NaN ends is an
+ * interval of values with -0 just below +0. */
+fer_u128 fer_fp_order_key(fer_fmt, fer_u128);
+fer_u128 fer_fp_from_order_key(fer_fmt, fer_u128 key);
 /* (fp s e m) from its three fields. */
 fer_u128 fer_fp_make(fer_fmt, unsigned sign, fer_u128 exp, fer_u128 sig);
 

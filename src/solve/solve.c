@@ -28,6 +28,8 @@ typedef struct solve {
   fer_model *model;        /* the answer */
   fer_stats *st;
   fer_pre pre;             /* engine backend */
+  fer_intervals iv;        /* domains after preprocessing (option intervals) */
+  bool have_iv;
   fer_user_seeds seeds;    /* ferret_set_seeds, read for this call */
   bool have_seeds, copy_failed;
   double t0, deadline;
@@ -164,6 +166,28 @@ static ferret_result answer(solve *x, fer_engine_status s,
   return FERRET_UNKNOWN;
 }
 
+/* The slots' domains after interval propagation, for enumeration (a
+ * component whose narrowed space is small is enumerated, and proved or
+ * solved).  A domain that allows NaN keeps the full FP space (NaN patterns
+ * sit at both ends of the order keys). */
+static const fer_slot_range *slot_ranges(solve *x, const fer_prog *p,
+                                         fer_slot_range *out) {
+  bool any = false;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_ival *d = fer_intervals_of(&x->iv, p->slots.data[s].var);
+    fer_slot_range r = {0, 0};
+    if (d && d->kind == FER_IV_BOOL && d->t != d->f)
+      r.base = d->t, r.count = 1;
+    else if (d && d->kind == FER_IV_BV && d->lo <= d->hi)
+      r.base = d->lo, r.count = d->hi - d->lo + 1; /* 0: the full 128 bits */
+    else if (d && d->kind == FER_IV_FP && !d->nan && d->lo <= d->hi)
+      r.base = d->lo, r.count = d->hi - d->lo + 1;
+    out[s] = r;
+    any |= r.count != 0;
+  }
+  return any ? out : NULL;
+}
+
 /* ------------------------------------------------------------ backends */
 
 /* The in-process engine, one run per independent component. */
@@ -173,6 +197,7 @@ static ferret_result with_engine(solve *x, const char **why) {
   ferret_result r = FERRET_UNKNOWN;
   fer_components comp = {0, NULL, 0};
   fer_term_stack ca = {0};
+  FER_STACK(fer_slot_range) ranges = {0};
   *why = "memory";
   double t = fer_now();
   ferret_status ps = fer_preprocess(f, x->a, x->n, &x->pre, NULL, NULL);
@@ -188,20 +213,17 @@ static ferret_result with_engine(solve *x, const char **why) {
   const fer_term *pa = x->pre.assertions.data;
   size_t pn = x->pre.assertions.size;
   if (f->opt.intervals && pn) {
-    fer_intervals iv;
-    fer_intervals_init(&iv);
     t = fer_now();
-    ferret_status is = fer_intervals_run(f, pa, pn, &iv);
+    ferret_status is = fer_intervals_run(f, pa, pn, &x->iv);
     st->time_intervals = since(t);
-    st->interval_rounds = iv.rounds;
-    bool proved = is == FERRET_OK && iv.empty;
-    fer_intervals_release(f, &iv);
+    st->interval_rounds = x->iv.rounds;
     if (is != FERRET_OK) goto done;
-    if (proved) {
+    if (x->iv.empty) {
       st->found_by = "intervals";
       r = FERRET_UNSAT;
       goto done;
     }
+    x->have_iv = true;
   }
   if (!fer_split(f, pa, pn, f->opt.pp_split != 0, &comp)) goto done;
   st->components = comp.count;
@@ -226,6 +248,11 @@ static ferret_result with_engine(solve *x, const char **why) {
     fer_engine_request q =
         last ? request(x, &p, x->a, x->n, &x->pre, x->model, &over)
              : request(x, &p, ca.data, ca.size, &x->pre, x->model, &over);
+    if (x->have_iv && !FER_RESERVE(f, ranges, p.nslots)) {
+      fer_prog_release(f, &p);
+      goto done;
+    }
+    if (x->have_iv) q.layout.ranges = slot_ranges(x, &p, ranges.data);
     fer_engine_stats rs;
     fer_engine_status s = FER_ENGINE_UNKNOWN;
     if (over) {
@@ -262,6 +289,7 @@ static ferret_result with_engine(solve *x, const char **why) {
   }
 done:
   FER_RELEASE(f, ca);
+  FER_RELEASE(f, ranges);
   fer_components_release(f, &comp);
   return r;
 }
@@ -337,7 +365,9 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
       fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
   }
   fer_pre_init(&x.pre);
+  fer_intervals_init(&x.iv);
   r = f->opt.backend == 1 ? with_libfuzzer(&x, &why) : with_engine(&x, &why);
+  fer_intervals_release(f, &x.iv);
   fer_pre_release(f, &x.pre);
   fer_user_seeds_release(f, &x.seeds);
 done:
