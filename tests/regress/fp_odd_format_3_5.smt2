@@ -6,7 +6,7 @@
 ; check: (not (fp.isInfinite x))
 ; check: (fp.isZero (fp.div RNE y ((_ to_fp 3 5) RNE 2.0)))
 ; check: (fp.isSubnormal y)
-; check: (= (fp.add RTZ x x) (fp #b0 #b110 #b1111))
+; check: (= (fp.add RTZ (fp.abs x) (fp.abs x)) (fp #b0 #b110 #b1111))
 (set-logic QF_FP)
 (declare-const x (_ FloatingPoint 3 5))
 (declare-const y (_ FloatingPoint 3 5))
