@@ -61,6 +61,11 @@ TEST(interval_proofs) {
   CHECK(refutes(F32 "(assert (fp.eq (fp.sub RNE x y) ((_ to_fp 8 24) RNE 100.0)))"
                     "(assert (fp.leq x ((_ to_fp 8 24) RNE 10.0)))"
                     "(assert (fp.geq y (_ +zero 8 24)))") == 1);
+  /* a negated comparison keeps NaN possible: not (x < 1) is x >= 1 or NaN */
+  CHECK(refutes(F32 "(assert (not (fp.lt x ((_ to_fp 8 24) RNE 1.0))))"
+                    "(assert (fp.lt x ((_ to_fp 8 24) RNE 0.5)))") == 1);
+  CHECK(refutes(F32 "(assert (not (fp.lt x ((_ to_fp 8 24) RNE 1.0))))"
+                    "(assert (fp.isNaN x))") == 0);
   /* classification */
   CHECK(refutes(F32 "(assert (fp.isNaN x))(assert (fp.lt x y))") == 1);
   CHECK(refutes(F32 "(assert (fp.isZero x))(assert (fp.isNegative x))"

@@ -608,6 +608,19 @@ static void fp_less(state *s, const fpk *k, fer_ival *x, fer_ival *y,
   meet_range(s, y, strict ? gt_key(k, xl) : ge_key(k, xl), k->pinf, false);
 }
 
+/* not (x < y) (strict) or not (x <= y): y <= x (y < x), or one of them is
+ * NaN.  The numeric part of x is bounded below when y cannot be NaN, that
+ * of y above when x cannot be; NaN flags are kept. */
+static void fp_not_less(state *s, const fpk *k, fer_ival *x, fer_ival *y,
+                        bool strict) {
+  if (!x || !y || !fp_has_num(x) || !fp_has_num(y)) return;
+  u128 yl = unkey(k, y->lo), xh = unkey(k, x->hi);
+  if (!y->nan) /* x >= min y (x > min y for not (x <= y)) */
+    meet_range(s, x, strict ? ge_key(k, yl) : gt_key(k, yl), k->pinf, x->nan);
+  if (!x->nan) /* y <= max x (y < max x) */
+    meet_range(s, y, k->ninf, strict ? le_key(k, xh) : lt_key(k, xh), y->nan);
+}
+
 /* The keys of values whose rounding can land in [lo, hi] (keys of the
  * result's format), as a value range in the same format: (pred lo, succ
  * hi) numerically, or unbounded at an infinity. */
@@ -716,8 +729,7 @@ static void backward(state *s, fer_term t) {
       bool swap = op == FER_OP_FP_GT || op == FER_OP_FP_GEQ;
       fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
       if (must_t) fp_less(s, &k, x, y, strict);
-      /* not (x < y) with neither NaN: y <= x */
-      if (must_f && !x->nan && !y->nan) fp_less(s, &k, y, x, !strict);
+      if (must_f) fp_not_less(s, &k, x, y, strict);
     }
     break;
   case FER_OP_FP_EQ:
