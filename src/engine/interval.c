@@ -150,8 +150,8 @@ typedef u128 (*fp_binop)(fer_fmt, fer_rm, u128, u128);
  * monotone in each argument (for a fixed sign of the other), and rounding
  * toward -oo / +oo bounds every mode.  A NaN at a corner gives the full
  * domain. */
-static fer_ival fp_corners(const fpk *k, fp_binop op, const fer_ival *a,
-                           const fer_ival *b) {
+static fer_ival fp_corners(const fpk *k, fp_binop op, fer_rm mlo, fer_rm mhi,
+                           const fer_ival *a, const fer_ival *b) {
   fer_ival r = {1, 0, FER_IV_FP, a->nan || b->nan, false, false};
   if (!fp_has_num(a) || !fp_has_num(b)) return r;
   u128 ka[2] = {a->lo, a->hi}, kb[2] = {b->lo, b->hi};
@@ -159,7 +159,7 @@ static fer_ival fp_corners(const fpk *k, fp_binop op, const fer_ival *a,
   for (int i = 0; i < 2; i++)
     for (int j = 0; j < 2; j++) {
       u128 x = unkey(k, ka[i]), y = unkey(k, kb[j]);
-      u128 dn = op(k->fmt, FER_RTN, x, y), up = op(k->fmt, FER_RTP, x, y);
+      u128 dn = op(k->fmt, mlo, x, y), up = op(k->fmt, mhi, x, y);
       if (fer_fp_is_nan(k->fmt, dn) || fer_fp_is_nan(k->fmt, up)) {
         r.lo = k->ninf, r.hi = k->pinf, r.nan = true;
         return r;
@@ -224,6 +224,13 @@ static fer_ival forward(state *s, fer_term t) {
   fpk k;
   bool is_fp = r.kind == FER_IV_FP && fp_sort(f, fer_term_sort(f, t), &k);
   uint32_t w = r.kind == FER_IV_BV ? bv_width(f, fer_term_sort(f, t)) : 0;
+  /* Bounds are rounded toward -oo and +oo, which bound every mode; with
+   * a constant rounding mode, in that mode (each operation is monotone
+   * under a fixed mode). */
+  fer_rm mlo = FER_RTN, mhi = FER_RTP;
+  if (n > 0 && fer_term_op(f, a[0]) == FER_OP_CONST &&
+      fer_term_sort(f, a[0]) == fer_sort_rm(f))
+    mlo = mhi = (fer_rm)fer_const_u128(f, a[0]);
   switch (op) {
   case FER_OP_TRUE: r.f = false; break;
   case FER_OP_FALSE: r.t = false; break;
@@ -388,7 +395,7 @@ static fer_ival forward(state *s, fer_term t) {
                     : op == FER_OP_FP_MUL ? fer_fp_mul
                                           : fer_fp_div;
       if (op == FER_OP_FP_DIV && has_zero(&k, d2)) break; /* +-oo, NaN */
-      r = fp_corners(&k, fn, d1, d2);
+      r = fp_corners(&k, fn, mlo, mhi, d1, d2);
       if (op == FER_OP_FP_MUL &&
           ((has_zero(&k, d1) && has_inf(&k, d2)) ||
            (has_zero(&k, d2) && has_inf(&k, d1))))
@@ -426,8 +433,8 @@ static fer_ival forward(state *s, fer_term t) {
       if (!fp_has_num(d1) || lo > d1->hi) {
         r.lo = 1, r.hi = 0;
       } else {
-        r.lo = key(&k, fer_fp_sqrt(k.fmt, FER_RTN, unkey(&k, lo)));
-        r.hi = key(&k, fer_fp_sqrt(k.fmt, FER_RTP, unkey(&k, d1->hi)));
+        r.lo = key(&k, fer_fp_sqrt(k.fmt, mlo, unkey(&k, lo)));
+        r.hi = key(&k, fer_fp_sqrt(k.fmt, mhi, unkey(&k, d1->hi)));
       }
     }
     break;
@@ -436,8 +443,8 @@ static fer_ival forward(state *s, fer_term t) {
       r.nan = d1->nan;
       if (!fp_has_num(d1)) r.lo = 1, r.hi = 0;
       else {
-        r.lo = key(&k, fer_fp_rti(k.fmt, FER_RTN, unkey(&k, d1->lo)));
-        r.hi = key(&k, fer_fp_rti(k.fmt, FER_RTP, unkey(&k, d1->hi)));
+        r.lo = key(&k, fer_fp_rti(k.fmt, mlo, unkey(&k, d1->lo)));
+        r.hi = key(&k, fer_fp_rti(k.fmt, mhi, unkey(&k, d1->hi)));
         /* a zero result keeps the argument's sign: either zero */
         if (r.lo == KPZ(&k)) r.lo = KNZ(&k);
         if (r.hi == KNZ(&k)) r.hi = KPZ(&k);
@@ -451,8 +458,8 @@ static fer_ival forward(state *s, fer_term t) {
       r.nan = d1->nan;
       if (!fp_has_num(d1)) r.lo = 1, r.hi = 0;
       else {
-        r.lo = key(&k, fer_fp_convert(k.fmt, FER_RTN, kf.fmt, unkey(&kf, d1->lo)));
-        r.hi = key(&k, fer_fp_convert(k.fmt, FER_RTP, kf.fmt, unkey(&kf, d1->hi)));
+        r.lo = key(&k, fer_fp_convert(k.fmt, mlo, kf.fmt, unkey(&kf, d1->lo)));
+        r.hi = key(&k, fer_fp_convert(k.fmt, mhi, kf.fmt, unkey(&kf, d1->hi)));
       }
     }
     break;
@@ -463,8 +470,8 @@ static fer_ival forward(state *s, fer_term t) {
       uint32_t nl, dl;
       fer_real_get(f, a[1], &neg, &num, &nl, &den, &dl);
       r.nan = false;
-      r.lo = key(&k, fer_fp_from_rational(k.fmt, FER_RTN, neg, num, nl, den, dl));
-      r.hi = key(&k, fer_fp_from_rational(k.fmt, FER_RTP, neg, num, nl, den, dl));
+      r.lo = key(&k, fer_fp_from_rational(k.fmt, mlo, neg, num, nl, den, dl));
+      r.hi = key(&k, fer_fp_from_rational(k.fmt, mhi, neg, num, nl, den, dl));
       /* an exact zero is +0 in every mode (SMT-LIB: reals are unsigned) */
       if (r.lo == KNZ(&k)) r.lo = KPZ(&k);
     }
@@ -479,8 +486,8 @@ static fer_ival forward(state *s, fer_term t) {
       u128 (*conv)(fer_fmt, fer_rm, u128, uint32_t) =
           op == FER_OP_TO_FP_UBV ? fer_fp_from_ubv : fer_fp_from_sbv;
       r.nan = false;
-      r.lo = key(&k, conv(k.fmt, FER_RTN, lo, bw));
-      r.hi = key(&k, conv(k.fmt, FER_RTP, hi, bw));
+      r.lo = key(&k, conv(k.fmt, mlo, lo, bw));
+      r.hi = key(&k, conv(k.fmt, mhi, hi, bw));
     }
     break;
   case FER_OP_TO_FP_BV:
