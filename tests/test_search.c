@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fp/fp.h"
 #include "engine/engine.h"
 #include "base/context.h"
 #include "smt/term.h"
@@ -371,6 +372,46 @@ TEST(search_unsupported_requests) {
   r.objective.near = NULL;
   CHECK(fer_engine_run(f, &r, &st) == FER_ENGINE_UNKNOWN);
   CHECK_STR(st.reason, "unsupported: NEAR without an input");
+  CHECK_EQ_U(c.calls, 0);
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}
+
+/* Narrowed slot ranges in the layout: enumeration walks only them (an
+ * unsat proof over 2 * 3 inputs of a 2^64 space) and the seeds start at
+ * their ends and middle. */
+TEST(search_layout_ranges) {
+  ferret *f = load("", "(declare-fun x () (_ BitVec 32))(declare-fun y () Float32)"
+                       "(assert (= (bvmul x x) #x00000002))(assert (fp.isNegative y))");
+  fer_prog p;
+  compile(f, &p);
+  seen c;
+  fer_engine_request r = request(f, &p, &c);
+  fer_slot_range rg[2];
+  memset(rg, 0, sizeof rg);
+  uint32_t sx = slot(f, &p, "x"), sy = slot(f, &p, "y");
+  rg[sx].base = 5, rg[sx].count = 2; /* x in {5, 6} */
+  fer_fmt f32 = {8, 24};
+  /* y in {-2.0, -1.0 - ulp, ...}: three keys ending at -1.0 */
+  fer_u128 kone = fer_fp_order_key(f32, 0xbf800000);
+  rg[sy].base = kone - 2, rg[sy].count = 3;
+  r.layout.ranges = rg;
+  fer_u128 *seeds;
+  uint32_t n;
+  CHECK(fer_engine_seeds(f, &r, &seeds, &n));
+  CHECK(n >= 3);
+  bool lo = false, hi = false, mid = false;
+  for (uint32_t i = 0; i < n; i++) {
+    fer_u128 *in = seeds + (size_t)i * p.nslots;
+    lo |= in[sx] == 5 && in[sy] == fer_fp_from_order_key(f32, kone - 2);
+    hi |= in[sx] == 6 && in[sy] == 0xbf800000;
+    mid |= in[sx] == 6 && in[sy] == fer_fp_from_order_key(f32, kone - 1);
+  }
+  CHECK(lo && hi && mid);
+  fer_engine_seeds_release(f, &r, seeds, n);
+  fer_engine_stats st;
+  CHECK(fer_engine_run(f, &r, &st) == FER_ENGINE_EXHAUSTED);
+  CHECK_EQ_U(st.enumerated, 6);
   CHECK_EQ_U(c.calls, 0);
   fer_prog_release(f, &p);
   ferret_delete(f);

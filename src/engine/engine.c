@@ -57,7 +57,9 @@ static int make_seeds(ferret *f, fer_search *s, const fer_engine_request *r) {
     return 0;
   }
   const fer_engine_formula *c = &r->check;
-  return fer_seeds_add_user(f, s, r->user_seeds, c->elim_var, c->elim_def,
+  /* the ranges' seeds are smart seeds: not with --seeds=none */
+  return fer_seeds_add_ranges(f, s, s->opt->seeds ? r->layout.ranges : NULL) &&
+         fer_seeds_add_user(f, s, r->user_seeds, c->elim_var, c->elim_def,
                             c->nelim);
 }
 

@@ -173,6 +173,10 @@ int fer_seeds_make(ferret *, fer_search *, uint64_t seed);
  * variable without a slot of its own takes the slot of the variable
  * preprocessing merged it with (elim_var[i] := elim_def[i], a variable).
  * Slots a seed does not set are 0.  Returns 0 on allocation failure. */
+/* Three seeds from narrowed slot ranges (engine.h: fer_slot_range): every
+ * narrowed slot at its lowest value, at its highest, and in the middle
+ * (other slots 0).  Nothing when ranges is NULL.  0: memory. */
+int fer_seeds_add_ranges(ferret *, fer_search *, const fer_slot_range *ranges);
 int fer_seeds_add_user(ferret *, fer_search *, const fer_user_seeds *u,
                        const fer_term *elim_var, const fer_term *elim_def,
                        size_t nelim);

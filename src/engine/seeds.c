@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bv/bv.h"
+#include "fp/fp.h"
 #include "engine/engine.h"
 #include "smt/eval.h"
 #include "smt/parse.h"
@@ -82,6 +83,32 @@ static uint32_t user_slot(ferret *f, const fer_prog *p, fer_term x,
     x = to;
   }
   return UINT32_MAX;
+}
+
+int fer_seeds_add_ranges(ferret *f, fer_search *s, const fer_slot_range *rg) {
+  const fer_prog *p = s->p;
+  uint32_t ns = p->nslots;
+  if (!rg || !ns) return 1;
+  size_t have = (size_t)s->nseeds * ns;
+  fer_u128 *all = fer_realloc(f, s->seeds, have * sizeof *all,
+                              (have + 3 * (size_t)ns) * sizeof *all);
+  if (!all) return 0;
+  s->seeds = all;
+  fer_u128 *in = all + have;
+  memset(in, 0, 3 * (size_t)ns * sizeof *in);
+  for (uint32_t sl = 0; sl < ns; sl++) {
+    if (!rg[sl].count) continue;
+    const fer_slot *d = &p->slots.data[sl];
+    fer_u128 at[3] = {rg[sl].base, rg[sl].base + rg[sl].count - 1,
+                      rg[sl].base + rg[sl].count / 2};
+    for (int k = 0; k < 3; k++) {
+      fer_fmt fm = {d->eb, d->sb};
+      in[(size_t)k * ns + sl] =
+          d->kind == FER_SLOT_FP ? fer_fp_from_order_key(fm, at[k]) : at[k];
+    }
+  }
+  s->nseeds += 3;
+  return 1;
 }
 
 int fer_seeds_add_user(ferret *f, fer_search *s, const fer_user_seeds *u,
