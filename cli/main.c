@@ -63,10 +63,11 @@ static const subcommand subcommands[] = {
      "      unknown.  FILE '-' reads standard input command by command, so\n"
      "      an interactive session works.",
      false},
-    {"opt", "[OPTIONS] FILE|-",
+    {"opt", "[OPTIONS] [--intervals] FILE|-",
      "read the script without solving and print, as an SMT-LIB script, the\n"
      "      formula its last check-sat asks about (or the assertions at the\n"
-     "      end if it has no check-sat).",
+     "      end if it has no check-sat); --intervals adds, as comments, each\n"
+     "      variable's domain after interval propagation.",
      true},
     {"smt2c", "[OPTIONS] [--main] FILE|-",
      "read the script without solving and print a self-contained C program\n"
@@ -80,7 +81,7 @@ static const subcommand subcommands[] = {
 
 static void usage_line(FILE *out) {
   fprintf(out, "usage: ferret [solve] [OPTIONS] FILE|-\n"
-               "       ferret opt [OPTIONS] FILE|-\n"
+               "       ferret opt [OPTIONS] [--intervals] FILE|-\n"
                "       ferret smt2c [--main] [OPTIONS] FILE|-\n"
                "       ferret --help | --version\n");
 }
@@ -272,6 +273,9 @@ int main(int argc, char **argv) {
     } else if (!options_done && !strcmp(a, "--main") &&
                !strcmp(sub->name, "smt2c")) {
       ferret_set_option(f, "smt2c_main", "1");
+    } else if (!options_done && !strcmp(a, "--intervals") &&
+               !strcmp(sub->name, "opt")) {
+      ferret_set_option(f, "opt_intervals", "1");
     } else if (!options_done && a[0] == '-' && a[1] == '-') {
       rc = apply_option(f, argc, argv, &i);
     } else if (!options_done && a[0] == '-' && a[1]) {
