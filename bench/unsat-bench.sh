@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Unsat proofs: every corpus file whose status is unsat (QF_FP, QF_BVFP,
+# QF_BV), answered by ferret with and without interval propagation and by
+# z3 and cvc5 when they are installed, side by side in one run.
+#
+#   bench/unsat-bench.sh [--timeout S] [--ferret PATH] [--out FILE.tsv]
+#
+# One process at a time, wall time around it, answer from the first line of
+# stdout.  Prints a table: proved (unsat), sat (a WRONG answer: the status
+# is unsat), other, and the files only one configuration proves.
+set -u
+timeout=1
+ferret=build/ferret
+out=bench/results/unsat.tsv
+bench=${FERRET_BENCH:-../shared/bench}
+while [ $# -gt 0 ]; do
+  case $1 in
+  --timeout) timeout=$2; shift 2 ;;
+  --ferret) ferret=$2; shift 2 ;;
+  --out) out=$2; shift 2 ;;
+  *) echo "usage: $0 [--timeout S] [--ferret PATH] [--out FILE.tsv]" >&2; exit 2 ;;
+  esac
+done
+if [ ! -f "$bench/MANIFEST.tsv" ]; then
+  echo "unsat-bench: no corpus at $bench (set FERRET_BENCH)" >&2
+  exit 2
+fi
+[ -x "$ferret" ] || { echo "unsat-bench: no ferret at $ferret (run make)" >&2; exit 2; }
+configs=("ferret|$ferret --timeout $timeout" "ferret-no-intervals|$ferret --timeout $timeout --no-intervals")
+if command -v z3 > /dev/null; then configs+=("z3|z3 -T:$timeout"); else echo "unsat-bench: z3 not found, left out" >&2; fi
+if command -v cvc5 > /dev/null; then configs+=("cvc5|cvc5 --tlimit=$((timeout * 1000))"); else echo "unsat-bench: cvc5 not found, left out" >&2; fi
+mkdir -p "$(dirname "$out")"
+printf 'file\tconfig\tanswer\twall_s\n' > "$out"
+files=$(awk -F'\t' 'NR > 1 && $6 == "unsat" && $5 ~ /^QF_(FP|BVFP|BV)$/ {print $1}' "$bench/MANIFEST.tsv")
+n=0
+for f in $files; do
+  n=$((n + 1))
+  for c in "${configs[@]}"; do
+    name=${c%%|*} cmd=${c#*|}
+    s=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    a=$(timeout $((timeout + 5)) $cmd "$bench/$f" 2> /dev/null | head -1)
+    e=$(date +%s.%N)
+    case $a in sat | unsat | unknown) ;; *) a=other ;; esac
+    printf '%s\t%s\t%s\t%.3f\n' "$f" "$name" "$a" "$(echo "$e - $s" | bc)" >> "$out"
+  done
+  [ -t 2 ] && printf '\r%d files' "$n" >&2
+done
+[ -t 2 ] && echo >&2
+echo "Unsat files of the corpus (QF_FP, QF_BVFP, QF_BV): $n, timeout ${timeout} s"
+echo
+echo "| configuration | proved unsat | sat (WRONG) | unknown/timeout/error | proved only by it |"
+echo "|---|--:|--:|--:|--:|"
+awk -F'\t' 'NR > 1 {
+  key[$2] = 1; ans[$1, $2] = $3; file[$1] = 1
+  if ($3 == "unsat") { proved[$2]++; by[$1] = by[$1] " " $2; cnt[$1]++ }
+  else if ($3 == "sat") wrong[$2]++
+  else other[$2]++
+}
+END {
+  for (f in file) if (cnt[f] == 1) only[substr(by[f], 2)]++
+  for (k in key) printf "| %s | %d | %d | %d | %d |\n", k, proved[k], wrong[k], other[k], only[k]
+}' "$out" | sort
+echo
+echo "Files ferret proves with intervals and not without:"
+awk -F'\t' 'NR > 1 && $2 == "ferret" && $3 == "unsat" {a[$1] = 1}
+  NR > 1 && $2 == "ferret-no-intervals" && $3 == "unsat" {b[$1] = 1}
+  END {for (f in a) if (!(f in b)) print "  " f}' "$out" | sort
