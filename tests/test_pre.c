@@ -129,6 +129,33 @@ TEST(pre_simplify) {
   ferret_delete(f);
 }
 
+/* Exact identities on FP: a widening round trip, roundToIntegral twice,
+ * abs of abs or of neg; a narrowing round trip is NOT the identity. */
+TEST(pre_simplify_fp_identities) {
+  ferret *f = load(DECL_FP "(declare-fun m () RoundingMode)"
+                   "(assert (= y ((_ to_fp 8 24) m ((_ to_fp 11 53) RNE x))))"
+                   "(assert (= z (fp.roundToIntegral RTZ (fp.roundToIntegral m x))))"
+                   "(assert (fp.isNormal (fp.abs (fp.neg (fp.abs y)))))"
+                   "(assert (fp.isZero ((_ to_fp 8 24) RNE ((_ to_fp 5 11) RNE z))))");
+  set(f, "pp_propagate", "0");
+  set(f, "pp_solve", "0");
+  set(f, "pp_eqx", "0");
+  fer_pre p = run(f);
+  fer_term x = var(f, "x"), y = var(f, "y"), z = var(f, "z"), m = var(f, "m");
+  fer_term rti[2] = {m, x};
+  CHECK(has(&p, mk2(f, FER_OP_EQ, y, x)));
+  CHECK(has(&p, mk2(f, FER_OP_EQ, z, fer_mk(f, FER_OP_FP_RTI, 2, rti, 0, 0))));
+  CHECK(has(&p, mk1(f, FER_OP_FP_IS_NORMAL, mk1(f, FER_OP_FP_ABS, y))));
+  /* Float32 -> Float16 -> Float32 loses bits: kept */
+  fer_term rne = fer_mk_rm(f, FER_RNE);
+  fer_term to16[2] = {rne, z};
+  fer_term h = fer_mk(f, FER_OP_TO_FP_FP, 2, to16, 5, 11);
+  fer_term to32[2] = {rne, h};
+  CHECK(has(&p, mk1(f, FER_OP_FP_IS_ZERO, fer_mk(f, FER_OP_TO_FP_FP, 2, to32, 8, 24))));
+  fer_pre_release(f, &p);
+  ferret_delete(f);
+}
+
 TEST(pre_fold_and_unsat) {
   /* ground arithmetic folds; 1 + 1 < 2 is false: a proof of unsat */
   ferret *f = load(DECL_FP "(assert (fp.lt x y))"

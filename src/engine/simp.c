@@ -226,6 +226,16 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
   case FER_OP_FP_NEG: /* -(-x) = x, also for the one NaN */
     if (is_op(f, a[0], FER_OP_FP_NEG)) return fer_term_arg(f, a[0], 0);
     return 0;
+  case FER_OP_FP_ABS: /* |(|x|)| = |-x| = |x| */
+    if (is_op(f, a[0], FER_OP_FP_ABS)) return a[0];
+    if (is_op(f, a[0], FER_OP_FP_NEG))
+      return mk1(f, FER_OP_FP_ABS, fer_term_arg(f, a[0], 0));
+    return 0;
+  case FER_OP_FP_RTI:
+    /* an integral value (or +-0, +-oo, NaN) is its own roundToIntegral in
+     * every mode */
+    if (is_op(f, a[1], FER_OP_FP_RTI)) return a[1];
+    return 0;
   case FER_OP_BVNOT:
   case FER_OP_BVNEG:
     if (is_op(f, a[0], op)) return fer_term_arg(f, a[0], 0);
@@ -247,6 +257,17 @@ fer_term fer_simp_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
   if (simplify) {
     fer_term r = rules(f, op, n, a);
     if (r) return r;
+    /* Converting to a format that holds every value of x's and back is
+     * exact: to_fp(F, rm, to_fp(W, rm', x)) = x for x of format F when W
+     * has at least F's exponent and significand bits (NaN, zeros and
+     * infinities included). */
+    if (op == FER_OP_TO_FP_FP && is_op(f, a[1], FER_OP_TO_FP_FP)) {
+      fer_term x = fer_term_arg(f, a[1], 1);
+      const fer_sort_info *xs = fer_sort_get(f, fer_term_sort(f, x));
+      const fer_sort_info *ws = fer_sort_get(f, fer_term_sort(f, a[1]));
+      if (xs->a == i0 && xs->b == i1 && ws->a >= xs->a && ws->b >= xs->b)
+        return x;
+    }
   }
   fer_term t = mk_raw(f, op, n, a, i0, i1);
   if (!t || !simplify) return t;
