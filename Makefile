@@ -33,8 +33,13 @@ build/%.o: %.c $(HDRS)
 build/libferret.a: $(LIBSRC:%.c=build/%.o)
 	rm -f $@ && ar rcs $@ $^
 
+# The shared library carries a versioned SONAME (libferret.so.MAJOR).
+VERSION := $(shell sed -n 's/^\#define FERRET_VERSION "\(.*\)"/\1/p' include/ferret.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libferret.so.$(SOMAJOR)
+
 build/libferret.so: $(LIBSRC:%.c=build/%.o)
-	$(CC) -shared -o $@ $^ -lm
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ -lm
 
 build/ferret: $(CLISRC:%.c=build/%.o) build/libferret.a
 	$(CC) -o $@ $(CLISRC:%.c=build/%.o) build/libferret.a -lm
@@ -125,10 +130,44 @@ fuzz-run: fuzz
 .PHONY: fuzz fuzz-run
 # ---- end of fuzzing -------------------------------------------------------
 
+# ---- install like a library -------------------------------------------------
+#   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall
+# bin/ferret, lib/libferret.a, lib/libferret.so.VERSION (+ SONAME and dev
+# links), include/ferret.h, lib/pkgconfig/ferret.pc, share/man/man1/ferret.1
+# (generated from the option table by tools/manpage.c).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR  := $(DESTDIR)$(PREFIX)/lib
+
+build/manpage: tools/manpage.c build/libferret.a include/ferret.h
+	$(CC) $(BASE) $(OPT) -o $@ tools/manpage.c build/libferret.a -lm
+
+build/ferret.1: build/manpage
+	build/manpage > $@
+
+install: all build/ferret.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/ferret $(DESTDIR)$(PREFIX)/bin/ferret
+	install -m 644 build/libferret.a $(LIBDIR)/libferret.a
+	install -m 755 build/libferret.so $(LIBDIR)/libferret.so.$(VERSION)
+	ln -sf libferret.so.$(VERSION) $(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(LIBDIR)/libferret.so
+	install -m 644 include/ferret.h $(DESTDIR)$(PREFIX)/include/ferret.h
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: ferret\nDescription: solve, sample and stress-test SMT-LIB2 FP and BV constraints by fuzzing\nVersion: %s\nLibs: -L$${libdir} -lferret\nLibs.private: -lm -lpthread\nCflags: -I$${includedir}\n' \
+	  '$(PREFIX)' '$(VERSION)' > $(LIBDIR)/pkgconfig/ferret.pc
+	install -m 644 build/ferret.1 $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ferret $(LIBDIR)/libferret.a \
+	  $(LIBDIR)/libferret.so.$(VERSION) $(LIBDIR)/$(SONAME) $(LIBDIR)/libferret.so \
+	  $(DESTDIR)$(PREFIX)/include/ferret.h $(LIBDIR)/pkgconfig/ferret.pc \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
+
 clean:
 	rm -rf build build-san build-fuzz build-tsan
 
 layers:
 	tools/check-layers.sh
 
-.PHONY: all san tsan test clean layers
+.PHONY: all san tsan test clean layers install uninstall

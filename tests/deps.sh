@@ -8,6 +8,7 @@ command -v cvc5 >/dev/null 2>&1 || missing="$missing cvc5"
 [ -f /usr/include/mpfr.h ] || missing="$missing libmpfr-dev"
 [ -f /usr/include/gmp.h ] || [ -f /usr/include/x86_64-linux-gnu/gmp.h ] || missing="$missing libgmp-dev"
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 # libFuzzer (smt2c's end-to-end test and the reader's fuzz harness)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
   missing="$missing libclang-rt-14-dev"
