@@ -468,3 +468,23 @@ TEST(smt_failed_command_blocks_unsound_answers) {
   CHECK(strstr(s.out.data, "unknown\n(:reason-unknown \"incomplete") != NULL);
   close_session(&s);
 }
+
+/* A failed command inside a scope that is popped later lost nothing that
+ * is still asserted: sat answers come back after the pop, not before. */
+TEST(smt_failed_command_in_popped_scope) {
+  session s;
+  open_session(&s);
+  run(&s, "(declare-const x Float32)(push 1)(push 1)(assert (fp.isNaN y))"
+          "(check-sat)(pop 1)(check-sat)(pop 1)(assert (fp.isNaN x))(check-sat)");
+  CHECK(strstr(s.out.data, "unknown\nsat\nsat\n") != NULL);
+  clear(&s);
+  /* a failure at the outer level stays: pops do not clear it */
+  run(&s, "(reset)(declare-const x Float32)(assert (fp.isNaN y))(push 1)(pop 1)"
+          "(check-sat)");
+  CHECK(strstr(s.out.data, "unknown\n") != NULL);
+  clear(&s);
+  /* a failed pop keeps every later sat in doubt */
+  run(&s, "(reset)(declare-const p Bool)(push 1)(pop 2)(pop 1)(assert p)(check-sat)");
+  CHECK(strstr(s.out.data, "unknown\n") != NULL);
+  close_session(&s);
+}

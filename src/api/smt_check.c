@@ -50,7 +50,7 @@ static ferret_result solve_query(ferret *f, fer_smt *s) {
   fer_stats st;
   ferret_result r =
       fer_solve(f, s->tmp.data, s->tmp.size, &s->model, &reason, &st);
-  if ((r == FERRET_SAT && s->lost_assertion) ||
+  if ((r == FERRET_SAT && s->lost_depth) ||
       (r == FERRET_UNSAT && s->lost_scope)) {
     r = FERRET_UNKNOWN;
     reason = "incomplete: an earlier command failed, so the formula may "

@@ -46,11 +46,13 @@ void fer_smt_note_failure(fer_smt *s, fer_command c) {
     return;
   case FER_CMD_PUSH: case FER_CMD_POP: case FER_CMD_NONE:
     s->lost_scope = true;
-    s->lost_assertion = true;
+    s->lost_depth = 1; /* the scopes themselves are in doubt: never clears */
     return;
-  default:
-    s->lost_assertion = true;
+  default: {
+    uint32_t d = (uint32_t)s->scopes.size + 1;
+    if (!s->lost_depth || d < s->lost_depth) s->lost_depth = d;
     return;
+  }
   }
 }
 
@@ -106,7 +108,7 @@ static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
       /* success is printed under the option as it was before the reset */
       if (s->print_success) fer_write(f, "success\n", 8);
       fer_smt_reset(f, s);
-      s->lost_assertion = s->lost_scope = false;
+      s->lost_depth = 0, s->lost_scope = false;
       FER_CLEAR(s->logic);
       s->print_success = false;
       s->produce_models = false;
@@ -119,7 +121,7 @@ static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
     r = fer_smt_close(f, s) ? FER_R_SUCCESS : FER_R_ERROR;
     if (r == FER_R_SUCCESS) {
       fer_smt_reset(f, s);
-      s->lost_assertion = s->lost_scope = false;
+      s->lost_depth = 0, s->lost_scope = false;
     }
     break;
   case FER_CMD_SET_INFO: r = fer_smt_set_info(f, s); break;

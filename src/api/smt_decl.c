@@ -171,6 +171,8 @@ bool fer_smt_scopes(ferret *f, bool push, uint32_t n, uint32_t line,
                            "cannot pop %u level%s: only %zu pushed", n,
                            n == 1 ? "" : "s", s->scopes.size);
   for (uint32_t i = 0; i < n; i++) pop_scope(s);
+  /* what a failed command lost lived in a scope now popped */
+  if (!s->lost_scope && s->lost_depth > s->scopes.size + 1) s->lost_depth = 0;
   return true;
 }
 

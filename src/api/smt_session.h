@@ -33,7 +33,12 @@ typedef struct fer_smt {
 
   bool print_success, produce_models, exited;
   /* see fer_smt_note_failure: sat / unsat can no longer be trusted */
-  bool lost_assertion, lost_scope;
+  /* lost_depth: 1 + the scope depth of the outermost command that failed
+   * (its assertion or declaration is missing from that scope), 0: none;
+   * a pop below that depth removes what was lost, so it clears.
+   * lost_scope: a push or pop failed (sticky until reset). */
+  uint32_t lost_depth;
+  bool lost_scope;
   fer_command current;  /* the command being executed */
   ferret_result last;   /* of the last check-sat */
   bool have_model;      /* last check-sat said sat, nothing changed since */
