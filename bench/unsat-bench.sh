@@ -5,9 +5,11 @@
 #
 #   bench/unsat-bench.sh [--timeout S] [--ferret PATH] [--out FILE.tsv]
 #
-# One process at a time, wall time around it, answer from the first line of
-# stdout.  Prints a table: proved (unsat), sat (a WRONG answer: the status
-# is unsat), other, and the files only one configuration proves.
+# One process at a time, wall time around it.  Prints a table: proved (unsat), sat (a WRONG answer: the status
+# is unsat), other, and the files only one configuration proves.  The
+# answer is the last sat/unsat/unknown line (a file's last check-sat is the
+# one its status describes).  cvc5 runs with --fp-exp (formats other than
+# Float32/Float64).
 set -u
 timeout=1
 ferret=build/ferret
@@ -28,7 +30,7 @@ fi
 [ -x "$ferret" ] || { echo "unsat-bench: no ferret at $ferret (run make)" >&2; exit 2; }
 configs=("ferret|$ferret --timeout $timeout" "ferret-no-intervals|$ferret --timeout $timeout --no-intervals")
 if command -v z3 > /dev/null; then configs+=("z3|z3 -T:$timeout"); else echo "unsat-bench: z3 not found, left out" >&2; fi
-if command -v cvc5 > /dev/null; then configs+=("cvc5|cvc5 --tlimit=$((timeout * 1000))"); else echo "unsat-bench: cvc5 not found, left out" >&2; fi
+if command -v cvc5 > /dev/null; then configs+=("cvc5|cvc5 --fp-exp --tlimit=$((timeout * 1000))"); else echo "unsat-bench: cvc5 not found, left out" >&2; fi
 mkdir -p "$(dirname "$out")"
 printf 'file\tconfig\tanswer\twall_s\n' > "$out"
 files=$(awk -F'\t' 'NR > 1 && $6 == "unsat" && $5 ~ /^QF_(FP|BVFP|BV)$/ {print $1}' "$bench/MANIFEST.tsv")
@@ -39,7 +41,7 @@ for f in $files; do
     name=${c%%|*} cmd=${c#*|}
     s=$(date +%s.%N)
     # shellcheck disable=SC2086
-    a=$(timeout $((timeout + 5)) $cmd "$bench/$f" 2> /dev/null | head -1)
+    a=$(timeout $((timeout + 5)) $cmd "$bench/$f" 2> /dev/null | grep -E '^(sat|unsat|unknown)$' | tail -1)
     e=$(date +%s.%N)
     case $a in sat | unsat | unknown) ;; *) a=other ;; esac
     printf '%s\t%s\t%s\t%.3f\n' "$f" "$name" "$a" "$(echo "$e - $s" | bc)" >> "$out"

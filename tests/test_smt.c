@@ -120,6 +120,19 @@ TEST(smt_push_pop_scoping) {
             "((= b #x0))\n");
 }
 
+/* :timeout in milliseconds, as z3 reads it: a hopeless query stops. */
+TEST(smt_timeout_option) {
+  session s;
+  open_session(&s);
+  run(&s, "(get-option :timeout)(set-option :timeout 200)(get-option :timeout)"
+          "(declare-const x Float64)"
+          "(assert (= (fp.mul RNE x x) ((_ to_fp 11 53) RNE 2.0)))(check-sat)"
+          "(get-info :reason-unknown)");
+  CHECK_STR(s.out.data, "0\n200\nunknown\n(:reason-unknown timeout)\n");
+  CHECK(ferret_get_option(s.f, "timeout_ms") == 200);
+  close_session(&s);
+}
+
 TEST(smt_get_info_and_options) {
   session s;
   open_session(&s);

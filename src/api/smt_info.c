@@ -140,6 +140,9 @@ fer_reply fer_smt_set_option(ferret *f, fer_smt *s) {
     snprintf(v, sizeof v, "%u", seed ? n : (n > 5 ? 5 : n));
     if (ferret_set_option(f, seed ? "seed" : "verbose", v) != FERRET_OK)
       return FER_R_ERROR;
+  } else if (keyword_is(&k, ":timeout")) { /* milliseconds, as z3 reads it */
+    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    f->opt.timeout_ms = n;
   } else if (keyword_is(&k, ":reproducible-resource-limit")) {
     if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
   } else if (keyword_is(&k, ":regular-output-channel") ||
@@ -228,6 +231,9 @@ fer_reply fer_smt_get_option(ferret *f, fer_smt *s) {
     fer_printf(f, "%lld\n", (long long)f->opt.seed);
   else if (keyword_is(&k, ":verbosity"))
     fer_printf(f, "%lld\n", (long long)f->opt.verbose);
+  else if (keyword_is(&k, ":timeout"))
+    fer_printf(f, "%lld\n", (long long)(f->opt.timeout_ms ? f->opt.timeout_ms
+                                                         : f->opt.timeout * 1000));
   else if (keyword_is(&k, ":global-declarations"))
     fer_printf(f, "false\n");
   else if (keyword_is(&k, ":regular-output-channel"))

@@ -14,6 +14,7 @@
 #define FER_OPTIONS(OPTION)                                                  \
   OPTION(seed, 1, 0, INT64_MAX, "random seed (a run with one job is reproducible)") \
   OPTION(timeout, 0, 0, 1000000000, "time limit per check-sat in seconds (0: none)") \
+  OPTION(timeout_ms, 0, 0, 1000000000000, "time limit per check-sat in milliseconds, as (set-option :timeout N) sets it (0: --timeout applies)") \
   OPTION(verbose, 0, 0, 5, "verbosity of progress messages on stderr")      \
   OPTION(stats, 0, 0, 1, "print statistics as JSON on stderr at the end")   \
   OPTION(model, 0, 0, 1, "print the model after sat (as get-model would)")  \

@@ -341,7 +341,9 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   x.model = model ? model : &local_model;
   x.st = stats ? stats : &local_stats;
   x.t0 = fer_now();
-  x.deadline = f->opt.timeout ? x.t0 + (double)f->opt.timeout : 0;
+  x.deadline = f->opt.timeout_ms ? x.t0 + (double)f->opt.timeout_ms / 1000
+               : f->opt.timeout  ? x.t0 + (double)f->opt.timeout
+                                 : 0;
   fer_stats *st = x.st;
   memset(st, 0, sizeof *st);
   st->seed = (uint64_t)f->opt.seed;
