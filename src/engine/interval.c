@@ -913,6 +913,9 @@ static void backward(state *s, fer_term t) {
       } else if (r->hi <= KNZ(&k)) { /* negative: bits = S + (S-1-key) */
         meet_range(s, d0, k.S + (k.S - 1 - r->hi), k.S + (k.S - 1 - r->lo),
                    false);
+      } else { /* both signs: positive bits [0, hi - S] and negative bits
+                * [S, S + (S-1-lo)]; their hull */
+        meet_range(s, d0, 0, k.S + (k.S - 1 - r->lo), false);
       }
     }
     break;
