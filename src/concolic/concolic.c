@@ -1,0 +1,725 @@
+/* The concolic job (contract in concolic.h). */
+#include <string.h>
+
+#include "base/rng.h"
+#include "engine/engine.h"
+#include "engine/interval.h"
+#include "engine/search.h"
+#include "fp/fp.h"
+#include "smt/eval.h"
+#include "concolic/concolic.h"
+
+const char *const fer_conc_stage_name[FER_CONC_NSTAGES] = {
+    "seed", "i2s", "consts", "range", "bytes", "havoc", "engine"};
+
+typedef fer_u128 u128;
+
+int fer_concolic_init(ferret *f, fer_concolic *c, const uint8_t *seed,
+                      size_t size) {
+  memset(c, 0, sizeof *c);
+  c->f = f, c->size = size;
+  fer_map_init(&c->var_index);
+  fer_map_init(&c->conj_index);
+  fer_model_init(&c->model);
+  c->stages = (1u << FER_CONC_NSTAGES) - 1;
+  c->max_execs = 200000;
+  c->timeout_ms = 1000;
+  c->rng_seed = 1;
+  c->last_stage = -1;
+  size_t n = size ? size : 1;
+  c->seed = fer_malloc(f, n), c->cur = fer_malloc(f, n), c->out = fer_malloc(f, n);
+  if (!c->seed || !c->cur || !c->out) return 0;
+  if (size) memcpy(c->seed, seed, size);
+  return 1;
+}
+
+void fer_concolic_release(fer_concolic *c) {
+  ferret *f = c->f;
+  size_t n = c->size ? c->size : 1;
+  if (c->seed) fer_free(f, c->seed, n);
+  if (c->cur) fer_free(f, c->cur, n);
+  if (c->out) fer_free(f, c->out, n);
+  FER_RELEASE(f, c->vars);
+  FER_RELEASE(f, c->conjs);
+  FER_RELEASE(f, c->deps_pool);
+  FER_RELEASE(f, c->path);
+  FER_RELEASE(f, c->tmp);
+  FER_RELEASE(f, c->tmp_u32);
+  fer_map_release(f, &c->var_index);
+  fer_map_release(f, &c->conj_index);
+  fer_model_release(f, &c->model);
+}
+
+/* --------------------------------------------------------- bytes <-> values */
+
+static u128 read_var(const fer_concolic *c, const uint8_t *buf, uint32_t vi) {
+  const fer_conc_var *v = &c->vars.data[vi];
+  u128 x = 0;
+  for (uint32_t k = 0; k < v->nbytes; k++) {
+    uint32_t at = v->big_endian ? k : v->nbytes - 1 - k;
+    x = x << 8 | buf[v->offset + at];
+  }
+  return v->bits >= 128 ? x : x & (((u128)1 << v->bits) - 1);
+}
+
+static void write_var(const fer_concolic *c, uint8_t *buf, uint32_t vi, u128 x) {
+  const fer_conc_var *v = &c->vars.data[vi];
+  for (uint32_t k = 0; k < v->nbytes; k++) {
+    uint32_t at = v->big_endian ? v->nbytes - 1 - k : k;
+    buf[v->offset + at] = (uint8_t)(x >> (8 * k));
+  }
+}
+
+/* model := the values of vars idx[0..n) read from buf.  0: memory. */
+static int load_model(fer_concolic *c, const uint8_t *buf, const uint32_t *idx,
+                      size_t n) {
+  ferret *f = c->f;
+  if (!fer_model_reserve(f, &c->model)) return 0;
+  for (size_t i = 0; i < n; i++) {
+    fer_term v = c->vars.data[idx[i]].var;
+    fer_term k = fer_value_term(f, fer_term_sort(f, v), read_var(c, buf, idx[i]));
+    if (!k) return 0;
+    c->model.value[fer_term_idx(f, v, 0)] = k;
+  }
+  return 1;
+}
+
+ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
+                                bool big_endian) {
+  ferret *f = c->f;
+  if (fer_term_op(f, var) != FER_OP_VAR)
+    return fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: bind needs a variable");
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, var));
+  uint32_t bits = si->kind == FER_SORT_BOOL ? 1
+                  : si->kind == FER_SORT_BV ? si->a
+                  : si->kind == FER_SORT_FP ? si->a + si->b
+                                            : 0;
+  if (!bits || bits > 128)
+    return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                     "concolic: a bound variable is Bool, BV or FP of at most "
+                     "128 bits");
+  uint32_t nbytes = (bits + 7) / 8;
+  if (offset > c->size || nbytes > c->size - offset)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: bytes %zu..%zu are outside the %zu-byte input",
+                     offset, offset + nbytes - 1, c->size);
+  if (fer_map_get(&c->var_index, var))
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: '%s' is bound already", fer_var_name(f, var));
+  fer_conc_var v = {var, (uint32_t)offset, nbytes, bits, big_endian};
+  if (!FER_PUSH(f, c->vars, v) ||
+      !fer_map_put(f, &c->var_index, var, (uint32_t)c->vars.size))
+    return f->error.status;
+  return FERRET_OK;
+}
+
+/* The bound variables of t into c->tmp_u32 (indices); false with an error
+ * when t reads a variable bound to no input byte. */
+static bool deps_of(fer_concolic *c, fer_term t) {
+  ferret *f = c->f;
+  fer_term_stack vars = {0};
+  FER_CLEAR(c->tmp_u32);
+  bool ok = fer_collect_vars(f, &t, 1, &vars);
+  for (size_t i = 0; ok && i < vars.size; i++) {
+    uint32_t vi = fer_map_get(&c->var_index, vars.data[i]);
+    if (!vi) {
+      fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                "concolic: '%s' is bound to no input byte",
+                fer_var_name(f, vars.data[i]));
+      ok = false;
+    } else {
+      ok = FER_PUSH(f, c->tmp_u32, vi - 1);
+    }
+  }
+  FER_RELEASE(f, vars);
+  return ok;
+}
+
+/* The truth of t on buf's values of its variables deps[0..n): 1 true, 0
+ * false or undecided (unspecified, error). */
+static int holds(fer_concolic *c, const uint8_t *buf, fer_term t,
+                 const uint32_t *deps, size_t n) {
+  if (!load_model(c, buf, deps, n)) return 0;
+  bool unspec = false;
+  fer_term v = fer_eval(c->f, t, &c->model, &unspec);
+  return v == fer_true(c->f) && !unspec;
+}
+
+ferret_status fer_concolic_notify(fer_concolic *c, fer_term pi) {
+  ferret *f = c->f;
+  if (fer_term_sort(f, pi) != fer_sort_bool(f))
+    return fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: pi must be Bool");
+  uint32_t k = fer_map_get(&c->conj_index, pi);
+  if (!k) {
+    if (!deps_of(c, pi)) return f->error.status;
+    fer_conc_conj cj = {pi, (uint32_t)c->deps_pool.size,
+                        (uint32_t)c->tmp_u32.size, false};
+    for (size_t i = 0; i < c->tmp_u32.size; i++)
+      if (!FER_PUSH(f, c->deps_pool, c->tmp_u32.data[i])) return f->error.status;
+    cj.seed_true = holds(c, c->seed, pi, c->deps_pool.data + cj.deps, cj.ndeps);
+    if (!FER_PUSH(f, c->conjs, cj) ||
+        !fer_map_put(f, &c->conj_index, pi, (uint32_t)c->conjs.size))
+      return f->error.status;
+    k = (uint32_t)c->conjs.size;
+  }
+  return FER_PUSH(f, c->path, k - 1) ? FERRET_OK : f->error.status;
+}
+
+void fer_concolic_clear_path(fer_concolic *c) { FER_CLEAR(c->path); }
+
+/* ------------------------------------------------------------ one query */
+
+typedef struct query {
+  fer_concolic *c;
+  fer_term b;
+  bool optimistic;
+  double deadline;
+  FER_STACK(uint32_t) bdeps;   /* b's variables */
+  FER_STACK(uint32_t) aff;     /* variables whose bytes b's bytes overlap */
+  FER_STACK(uint32_t) related; /* path conjuncts reading an affected variable */
+  uint8_t *bmask;              /* by byte: b reads it */
+  FER_STACK(uint32_t) bbytes;  /* the bytes b reads, in order */
+  FER_STACK(u128) consts;      /* b's BV/FP constants, with their widths */
+  FER_STACK(uint32_t) cbits;
+  fer_rng rng;
+  int found;                   /* a stage found an input (in c->out) */
+} query;
+
+static bool timed_out(const query *q) {
+  return q->deadline > 0 && fer_now() >= q->deadline;
+}
+
+/* Do the conjuncts idx[0..n) (indices into c->conjs) hold on buf? */
+static bool conjs_hold(fer_concolic *c, const uint8_t *buf, const uint32_t *idx,
+                       size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const fer_conc_conj *cj = &c->conjs.data[idx[i]];
+    if (!holds(c, buf, cj->t, c->deps_pool.data + cj->deps, cj->ndeps))
+      return false;
+  }
+  return true;
+}
+
+/* Is candidate buf a solution?  b must hold, and the path conjuncts that
+ * may have changed: the related ones when buf differs from the seed only
+ * in bytes b reads (the cheap stages), every one otherwise (the engine,
+ * whose variables may overlap others' bytes).  A hit is copied to c->out. */
+static bool accept(query *q, const uint8_t *buf, bool only_b_bytes) {
+  fer_concolic *c = q->c;
+  if (!holds(c, buf, q->b, q->bdeps.data, q->bdeps.size)) return false;
+  if (only_b_bytes ? !conjs_hold(c, buf, q->related.data, q->related.size)
+                   : !q->optimistic &&
+                         !conjs_hold(c, buf, c->path.data, c->path.size))
+    return false;
+  memcpy(c->out, buf, c->size);
+  q->found = 1;
+  return true;
+}
+
+/* Try the seed with value x written into variable vi. */
+static bool try_var(query *q, int stage, uint32_t vi, u128 x) {
+  fer_concolic *c = q->c;
+  memcpy(c->cur, c->seed, c->size);
+  write_var(c, c->cur, vi, x);
+  c->st.tried[stage]++;
+  return accept(q, c->cur, true);
+}
+
+/* Try the seed with the nbytes-byte encoding of x written at `at`. */
+static bool try_bytes(query *q, int stage, size_t at, u128 x, uint32_t nbytes,
+                      bool big) {
+  fer_concolic *c = q->c;
+  memcpy(c->cur, c->seed, c->size);
+  for (uint32_t k = 0; k < nbytes; k++)
+    c->cur[at + (big ? nbytes - 1 - k : k)] = (uint8_t)(x >> (8 * k));
+  c->st.tried[stage]++;
+  return accept(q, c->cur, true);
+}
+
+/* Neighbours of a target value: itself, +-1 (BV), the next floats. */
+static int neighbours(ferret *f, fer_sort so, u128 v, u128 out[3]) {
+  const fer_sort_info *si = fer_sort_get(f, so);
+  out[0] = v;
+  if (si->kind == FER_SORT_FP && si->a + si->b <= 128) {
+    fer_fmt fm = {si->a, si->b};
+    if (fer_fp_is_nan(fm, v)) return 1;
+    u128 k = fer_fp_order_key(fm, v);
+    out[1] = fer_fp_from_order_key(fm, k + 1);
+    out[2] = fer_fp_from_order_key(fm, k - 1);
+    return 3;
+  }
+  u128 m = si->a >= 128 ? ~(u128)0 : ((u128)1 << si->a) - 1;
+  out[1] = (v + 1) & m, out[2] = (v - 1) & m;
+  return 3;
+}
+
+/* Replace the seed value `from` of an operand by `to` wherever its
+ * encoding (w bits, 1..8 bytes, either endianness) sits in bytes b reads;
+ * also through the variables b reads directly. */
+static bool i2s_replace(query *q, fer_sort so, u128 from, u128 to) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  uint32_t bits = fer_sort_bits(f, so);
+  for (size_t i = 0; i < q->bdeps.size; i++) { /* a variable holding it */
+    uint32_t vi = q->bdeps.data[i];
+    if (c->vars.data[vi].bits == bits && read_var(c, c->seed, vi) == from &&
+        try_var(q, FER_CONC_I2S, vi, to))
+      return true;
+  }
+  if (bits % 8 || bits > 64 || bits == 8) return false; /* bytes: variables */
+  uint32_t nb = bits / 8;
+  for (size_t j = 0; j < q->bbytes.size; j++) {
+    size_t at = q->bbytes.data[j];
+    if (at + nb > c->size) continue;
+    for (int big = 0; big < 2; big++) {
+      u128 x = 0;
+      bool inside = true;
+      for (uint32_t k = 0; k < nb; k++) {
+        size_t p = at + (big ? k : nb - 1 - k);
+        x = x << 8 | c->seed[p];
+        inside &= q->bmask[p] != 0;
+      }
+      if (inside && x == from && try_bytes(q, FER_CONC_I2S, at, to, nb, big))
+        return true;
+      if (timed_out(q)) return false;
+    }
+  }
+  return false;
+}
+
+/* Does the operand's value come from e through a conversion? Then the
+ * target converted back is tried for e too (FP-aware input-to-state). */
+static bool i2s_through(query *q, fer_term side, u128 target) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  fer_op op = fer_term_op(f, side);
+  if (op != FER_OP_TO_FP_FP && op != FER_OP_TO_FP_SBV && op != FER_OP_TO_FP_UBV)
+    return false;
+  fer_term e = fer_term_arg(f, side, 1);
+  const fer_sort_info *ss = fer_sort_get(f, fer_term_sort(f, side));
+  const fer_sort_info *es = fer_sort_get(f, fer_term_sort(f, e));
+  if (ss->a + ss->b > 128 || (es->kind == FER_SORT_FP && es->a + es->b > 128) ||
+      (es->kind == FER_SORT_BV && es->a > 128))
+    return false;
+  if (!load_model(c, c->seed, q->bdeps.data, q->bdeps.size)) return false;
+  fer_term ev = fer_eval(f, e, &c->model, NULL);
+  if (!ev || fer_term_op(f, ev) != FER_OP_CONST) return false;
+  u128 from = fer_const_u128(f, ev), back;
+  fer_fmt sf = {ss->a, ss->b};
+  bool defined = true;
+  if (op == FER_OP_TO_FP_FP) {
+    fer_fmt ef = {es->a, es->b};
+    back = fer_fp_convert(ef, FER_RNE, sf, target);
+  } else if (op == FER_OP_TO_FP_SBV) {
+    back = fer_fp_to_sbv(sf, FER_RTZ, target, es->a, &defined);
+  } else {
+    back = fer_fp_to_ubv(sf, FER_RTZ, target, es->a, &defined);
+  }
+  return defined && from != back && i2s_replace(q, fer_term_sort(f, e), from, back);
+}
+
+static bool is_comparison(fer_op op) {
+  switch (op) {
+  case FER_OP_EQ: case FER_OP_DISTINCT:
+  case FER_OP_BVULT: case FER_OP_BVULE: case FER_OP_BVUGT: case FER_OP_BVUGE:
+  case FER_OP_BVSLT: case FER_OP_BVSLE: case FER_OP_BVSGT: case FER_OP_BVSGE:
+  case FER_OP_FP_LT: case FER_OP_FP_LEQ: case FER_OP_FP_GT: case FER_OP_FP_GEQ:
+  case FER_OP_FP_EQ:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Walk b's Boolean structure (not, and, or, =>, ite conditions) to its
+ * comparison atoms and try input-to-state on each. */
+static bool stage_i2s(query *q) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  FER_CLEAR(c->tmp);
+  if (!FER_PUSH(f, c->tmp, q->b)) return false;
+  uint32_t visited = 0;
+  while (c->tmp.size && visited++ < 64 && !timed_out(q)) {
+    fer_term t = FER_POP(c->tmp);
+    fer_op op = fer_term_op(f, t);
+    if (op == FER_OP_NOT || op == FER_OP_AND || op == FER_OP_OR ||
+        op == FER_OP_IMPLIES || op == FER_OP_XOR) {
+      for (uint32_t i = 0; i < fer_term_nargs(f, t); i++)
+        if (!FER_PUSH(f, c->tmp, fer_term_arg(f, t, i))) return false;
+      continue;
+    }
+    if (!is_comparison(op) || fer_term_nargs(f, t) != 2) continue;
+    fer_term side[2] = {fer_term_arg(f, t, 0), fer_term_arg(f, t, 1)};
+    fer_sort so = fer_term_sort(f, side[0]);
+    if (so == fer_sort_bool(f) || fer_sort_bits(f, so) > 128) continue;
+    if (!load_model(c, c->seed, q->bdeps.data, q->bdeps.size)) return false;
+    fer_term v0 = fer_eval(f, side[0], &c->model, NULL);
+    fer_term v1 = fer_eval(f, side[1], &c->model, NULL);
+    if (!v0 || !v1 || fer_term_op(f, v0) != FER_OP_CONST ||
+        fer_term_op(f, v1) != FER_OP_CONST)
+      continue;
+    u128 val[2] = {fer_const_u128(f, v0), fer_const_u128(f, v1)};
+    for (int s = 0; s < 2; s++) { /* make side s take the other's value */
+      u128 targets[3];
+      int nt = neighbours(f, so, val[1 - s], targets);
+      for (int k = 0; k < nt; k++) {
+        if (targets[k] == val[s]) continue;
+        if (i2s_replace(q, so, val[s], targets[k]) ||
+            i2s_through(q, side[s], targets[k]))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* b's BV and FP constants (into q->consts/cbits), at most 64. */
+static bool collect_consts(query *q) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  FER_CLEAR(c->tmp);
+  bool ok = FER_PUSH(f, c->tmp, q->b);
+  fer_map mark;
+  fer_map_init(&mark);
+  while (ok && c->tmp.size && q->consts.size < 64) {
+    fer_term t = FER_POP(c->tmp);
+    if (fer_map_get(&mark, t)) continue;
+    ok = fer_map_put(f, &mark, t, 1);
+    if (fer_term_op(f, t) == FER_OP_CONST) {
+      fer_sort so = fer_term_sort(f, t);
+      if (so != fer_sort_rm(f) && fer_sort_bits(f, so) <= 128)
+        ok = ok && FER_PUSH(f, q->consts, fer_const_u128(f, t)) &&
+             FER_PUSH(f, q->cbits, fer_sort_bits(f, so));
+      continue;
+    }
+    for (uint32_t i = 0; ok && i < fer_term_nargs(f, t); i++)
+      ok = FER_PUSH(f, c->tmp, fer_term_arg(f, t, i));
+  }
+  fer_map_release(f, &mark);
+  return ok;
+}
+
+/* Does b read every byte of [at, at + n)? */
+static bool all_read(const query *q, size_t at, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++)
+    if (!q->bmask[at + k]) return false;
+  return true;
+}
+
+/* Interesting constants: each of b's constants (and +-1) into every
+ * variable of its width that b reads, and as 2/4/8-byte encodings at the
+ * bytes b reads. */
+static bool stage_consts(query *q) {
+  fer_concolic *c = q->c;
+  for (size_t k = 0; k < q->consts.size && !timed_out(q); k++) {
+    u128 x = q->consts.data[k];
+    uint32_t bits = q->cbits.data[k];
+    u128 m = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
+    u128 vals[3] = {x, (x + 1) & m, (x - 1) & m};
+    for (int j = 0; j < 3; j++) {
+      for (size_t i = 0; i < q->bdeps.size; i++) {
+        uint32_t vi = q->bdeps.data[i];
+        if (c->vars.data[vi].bits >= bits &&
+            try_var(q, FER_CONC_CONSTS, vi, vals[j]))
+          return true;
+      }
+      if (bits % 8 || bits > 64 || bits == 8) continue;
+      uint32_t nb = bits / 8;
+      for (size_t i = 0; i < q->bbytes.size; i++) {
+        size_t at = q->bbytes.data[i];
+        if (at + nb > c->size || !all_read(q, at, nb)) continue;
+        for (int big = 0; big < 2; big++)
+          if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* Every value of the (at most 2) bytes b reads. */
+static bool stage_range(query *q) {
+  fer_concolic *c = q->c;
+  size_t n = q->bbytes.size;
+  if (n == 0 || n > 2) return false;
+  uint32_t space = 1u << (8 * n);
+  for (uint32_t v = 0; v < space; v++) {
+    if ((v & 255) == 0 && timed_out(q)) return false;
+    memcpy(c->cur, c->seed, c->size);
+    for (size_t i = 0; i < n; i++) c->cur[q->bbytes.data[i]] = (uint8_t)(v >> (8 * i));
+    c->st.tried[FER_CONC_RANGE]++;
+    if (accept(q, c->cur, true)) return true;
+  }
+  return false;
+}
+
+/* Every value of one byte at a time (the others as in the seed). */
+static bool stage_bytes(query *q) {
+  fer_concolic *c = q->c;
+  if (q->bbytes.size <= 2) return false; /* range covered it */
+  for (size_t i = 0; i < q->bbytes.size && i < 64; i++) {
+    if (timed_out(q)) return false;
+    size_t at = q->bbytes.data[i];
+    for (uint32_t v = 0; v < 256; v++) {
+      if (v == c->seed[at]) continue;
+      memcpy(c->cur, c->seed, c->size);
+      c->cur[at] = (uint8_t)v;
+      c->st.tried[FER_CONC_BYTES]++;
+      if (accept(q, c->cur, true)) return true;
+    }
+  }
+  return false;
+}
+
+/* AFL-like havoc: stacks of 1-8 mutations of the bytes b reads (bit flip,
+ * interesting byte, small add/sub, random byte, one of b's constants). */
+static bool stage_havoc(query *q) {
+  fer_concolic *c = q->c;
+  size_t n = q->bbytes.size;
+  if (!n) return false;
+  static const uint8_t interesting[] = {0, 1, 0x7f, 0x80, 0xff, 0x10, 0x20, 0x40};
+  for (uint32_t round = 0; round < 4096; round++) {
+    if ((round & 63) == 0 && timed_out(q)) return false;
+    memcpy(c->cur, c->seed, c->size);
+    uint32_t stack = 1u << fer_rng_below(&q->rng, 4);
+    for (uint32_t s = 0; s < stack; s++) {
+      size_t at = q->bbytes.data[fer_rng_below(&q->rng, n)];
+      switch (fer_rng_below(&q->rng, 5)) {
+      case 0: c->cur[at] ^= (uint8_t)(1u << fer_rng_below(&q->rng, 8)); break;
+      case 1: c->cur[at] = interesting[fer_rng_below(&q->rng, sizeof interesting)]; break;
+      case 2: c->cur[at] += (uint8_t)(1 + fer_rng_below(&q->rng, 35)); break;
+      case 3: c->cur[at] -= (uint8_t)(1 + fer_rng_below(&q->rng, 35)); break;
+      default:
+        if (q->consts.size) { /* a constant's low byte */
+          u128 x = q->consts.data[fer_rng_below(&q->rng, q->consts.size)];
+          c->cur[at] = (uint8_t)(x >> (8 * fer_rng_below(&q->rng, 4)));
+        } else {
+          c->cur[at] = (uint8_t)fer_rng_next(&q->rng);
+        }
+      }
+    }
+    c->st.tried[FER_CONC_HAVOC]++;
+    if (accept(q, c->cur, true)) return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------ the engine stage */
+
+typedef struct engine_ctx {
+  query *q;
+  const fer_prog *p;
+  const uint32_t *slot_var; /* slot -> bound variable index */
+} engine_ctx;
+
+static fer_engine_verdict engine_take(void *user, const fer_engine_solution *s) {
+  engine_ctx *e = user;
+  query *q = e->q;
+  fer_concolic *c = q->c;
+  memcpy(c->cur, c->seed, c->size);
+  for (uint32_t i = 0; i < e->p->nslots; i++)
+    write_var(c, c->cur, e->slot_var[i], s->input[i]);
+  /* overlapping bindings could disagree: judge the bytes themselves */
+  c->st.tried[FER_CONC_ENGINE]++;
+  if (accept(q, c->cur, false)) return FER_ENGINE_STOP;
+  return s->index < 16 ? FER_ENGINE_GO_ON : FER_ENGINE_STOP;
+}
+
+/* The conjuncts connected to b through shared variables (transitively):
+ * the engine changes every variable of its program. */
+static bool connected(query *q, fer_term_stack *out) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  size_t nv = c->vars.size, np = c->path.size;
+  uint8_t *in = fer_calloc(f, nv ? nv : 1), *used = fer_calloc(f, np ? np : 1);
+  bool ok = in && used && FER_PUSH(f, *out, q->b);
+  for (size_t i = 0; ok && i < q->bdeps.size; i++) in[q->bdeps.data[i]] = 1;
+  /* a conjunct false on the seed must change too: it joins with its
+   * variables */
+  for (size_t i = 0; ok && !q->optimistic && i < np; i++) {
+    const fer_conc_conj *cj = &c->conjs.data[c->path.data[i]];
+    if (cj->seed_true) continue;
+    used[i] = 1;
+    ok = FER_PUSH(f, *out, cj->t);
+    for (uint32_t k = 0; k < cj->ndeps; k++) in[c->deps_pool.data[cj->deps + k]] = 1;
+  }
+  for (bool grew = true; ok && grew && !q->optimistic;) {
+    grew = false;
+    for (size_t i = 0; ok && i < np; i++) {
+      if (used[i]) continue;
+      const fer_conc_conj *cj = &c->conjs.data[c->path.data[i]];
+      const uint32_t *d = c->deps_pool.data + cj->deps;
+      bool touch = false;
+      for (uint32_t k = 0; k < cj->ndeps && !touch; k++) touch = in[d[k]];
+      if (!touch) continue;
+      used[i] = 1, grew = true;
+      ok = FER_PUSH(f, *out, cj->t);
+      for (uint32_t k = 0; k < cj->ndeps; k++) in[d[k]] = 1;
+    }
+  }
+  if (in) fer_free(f, in, nv ? nv : 1);
+  if (used) fer_free(f, used, np ? np : 1);
+  return ok;
+}
+
+/* 1 sat (in c->out), 0 unknown, -1 unsat (proved on the connected part). */
+static int stage_engine(query *q) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  fer_term_stack a = {0};
+  fer_prog p;
+  fer_prog_init(&p);
+  fer_intervals iv;
+  fer_intervals_init(&iv);
+  uint32_t *slot_var = NULL;
+  fer_u128 *near = NULL;
+  int r = 0;
+  if (!connected(q, &a)) goto done;
+  if (fer_intervals_run(f, a.data, a.size, &iv) == FERRET_OK && iv.empty) {
+    r = -1;
+    goto done;
+  }
+  if (fer_compile(f, a.data, a.size, &p) != FERRET_OK) {
+    c->reason = "unsupported";
+    goto done;
+  }
+  uint32_t ns = p.nslots;
+  slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *slot_var);
+  near = fer_malloc(f, (ns ? ns : 1) * sizeof *near);
+  if (!slot_var || !near) goto done;
+  for (uint32_t s = 0; s < ns; s++) {
+    uint32_t vi = fer_map_get(&c->var_index, p.slots.data[s].var);
+    if (!vi) goto done; /* checked by deps_of: cannot happen */
+    slot_var[s] = vi - 1;
+    near[s] = read_var(c, c->seed, vi - 1);
+  }
+  engine_ctx e = {q, &p, slot_var};
+  fer_engine_request req;
+  memset(&req, 0, sizeof req);
+  req.prog = &p, req.layout = fer_layout_of(&p);
+  req.check.assertions = a.data, req.check.n = a.size;
+  req.objective.kind = FER_OBJ_NEAR, req.objective.near = near;
+  req.accept = engine_take, req.accept_user = &e;
+  req.budget.max_execs = c->max_execs, req.budget.deadline = q->deadline;
+  req.budget.interrupt = &f->interrupt;
+  fer_options opt = f->opt;
+  opt.jobs = 1, opt.seed = (int64_t)c->rng_seed;
+  req.opt = &opt;
+  fer_engine_stats st;
+  fer_engine_status s = fer_engine_run(f, &req, &st);
+  if (q->found) r = 1;
+  else if (s == FER_ENGINE_EXHAUSTED) r = -1;
+  else c->reason = st.reason && *st.reason ? st.reason : "budget";
+done:
+  if (slot_var) fer_free(f, slot_var, (p.nslots ? p.nslots : 1) * sizeof *slot_var);
+  if (near) fer_free(f, near, (p.nslots ? p.nslots : 1) * sizeof *near);
+  fer_prog_release(f, &p);
+  fer_intervals_release(f, &iv);
+  FER_RELEASE(f, a);
+  return r;
+}
+
+/* ------------------------------------------------------------ solve */
+
+static bool prepare(query *q) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  if (!deps_of(c, q->b)) return false;
+  for (size_t i = 0; i < c->tmp_u32.size; i++)
+    if (!FER_PUSH(f, q->bdeps, c->tmp_u32.data[i])) return false;
+  q->bmask = fer_calloc(f, c->size ? c->size : 1);
+  if (!q->bmask) return false;
+  for (size_t i = 0; i < q->bdeps.size; i++) {
+    const fer_conc_var *v = &c->vars.data[q->bdeps.data[i]];
+    for (uint32_t k = 0; k < v->nbytes; k++) q->bmask[v->offset + k] = 1;
+  }
+  for (size_t at = 0; at < c->size; at++)
+    if (q->bmask[at] && !FER_PUSH(f, q->bbytes, (uint32_t)at)) return false;
+  /* affected: variables overlapping b's bytes; related: path conjuncts
+   * reading one of them */
+  uint8_t *aff = fer_calloc(f, c->vars.size ? c->vars.size : 1);
+  if (!aff) return false;
+  bool ok = true;
+  for (size_t vi = 0; vi < c->vars.size; vi++) {
+    const fer_conc_var *v = &c->vars.data[vi];
+    for (uint32_t k = 0; k < v->nbytes && !aff[vi]; k++)
+      aff[vi] = q->bmask[v->offset + k];
+    if (aff[vi]) ok = ok && FER_PUSH(f, q->aff, (uint32_t)vi);
+  }
+  for (size_t i = 0; ok && !q->optimistic && i < c->path.size; i++) {
+    const fer_conc_conj *cj = &c->conjs.data[c->path.data[i]];
+    const uint32_t *d = c->deps_pool.data + cj->deps;
+    bool touch = false;
+    for (uint32_t k = 0; k < cj->ndeps && !touch; k++) touch = aff[d[k]];
+    if (touch) ok = FER_PUSH(f, q->related, c->path.data[i]);
+  }
+  fer_free(f, aff, c->vars.size ? c->vars.size : 1);
+  return ok && collect_consts(q);
+}
+
+static void query_release(query *q) {
+  ferret *f = q->c->f;
+  if (q->bmask) fer_free(f, q->bmask, q->c->size ? q->c->size : 1);
+  FER_RELEASE(f, q->bdeps);
+  FER_RELEASE(f, q->aff);
+  FER_RELEASE(f, q->related);
+  FER_RELEASE(f, q->bbytes);
+  FER_RELEASE(f, q->consts);
+  FER_RELEASE(f, q->cbits);
+}
+
+ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
+  ferret *f = c->f;
+  double t0 = fer_now();
+  c->st.queries++;
+  c->last_stage = -1;
+  c->reason = "incomplete";
+  query q;
+  memset(&q, 0, sizeof q);
+  q.c = c, q.b = b, q.optimistic = optimistic;
+  q.deadline = c->timeout_ms ? t0 + (double)c->timeout_ms / 1000 : 0;
+  fer_rng_seed(&q.rng, c->rng_seed + c->st.queries);
+  ferret_result r = FERRET_UNKNOWN;
+  if (fer_term_sort(f, b) != fer_sort_bool(f)) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: b must be Bool");
+    c->reason = "error";
+    goto done;
+  }
+  if (!prepare(&q)) {
+    c->reason = f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    goto done;
+  }
+  /* the seed must satisfy the path constraint, or no stage can start
+   * from it (the engine still may) */
+  bool seed_ok = true;
+  for (size_t i = 0; !optimistic && i < c->path.size; i++)
+    seed_ok &= c->conjs.data[c->path.data[i]].seed_true;
+  typedef bool (*stage_fn)(query *);
+  static const stage_fn cheap[] = {NULL, stage_i2s, stage_consts, stage_range,
+                                   stage_bytes, stage_havoc};
+  for (int s = FER_CONC_SEED; seed_ok && s < FER_CONC_ENGINE && !q.found; s++) {
+    if (!(c->stages >> s & 1) || timed_out(&q)) continue;
+    bool hit = s == FER_CONC_SEED
+                   ? (c->st.tried[s]++, accept(&q, c->seed, true))
+                   : cheap[s](&q);
+    if (hit) c->last_stage = s;
+  }
+  if (!q.found && (c->stages >> FER_CONC_ENGINE & 1) && !timed_out(&q)) {
+    int e = stage_engine(&q);
+    if (e > 0) c->last_stage = FER_CONC_ENGINE;
+    if (e < 0) {
+      r = FERRET_UNSAT;
+      c->last_stage = FER_CONC_ENGINE;
+    }
+  } else if (!q.found && timed_out(&q)) {
+    c->reason = "timeout";
+  }
+  if (q.found) r = FERRET_SAT;
+done:
+  if (r == FERRET_SAT) c->st.sat++, c->st.by_stage[c->last_stage]++;
+  else if (r == FERRET_UNSAT) c->st.unsat++;
+  else c->st.unknown++;
+  if (r != FERRET_UNKNOWN) c->reason = NULL;
+  query_release(&q);
+  c->st.time += fer_now() - t0;
+  return r;
+}

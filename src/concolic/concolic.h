@@ -1,0 +1,114 @@
+/* The concolic job (Fuzzy-SAT's approach, extended to floating point): a
+ * context bound to an input of bytes and a seed input that satisfies a
+ * path constraint pi; each query asks for an input close to the seed that
+ * satisfies a branch condition b together with pi (or b alone, the
+ * "optimistic" answer).  The input is changed, not solved from scratch:
+ * cheap stages first, each a few candidate inputs derived from the seed,
+ * the search engine (objective NEAR, engine.h) last.
+ *
+ * Stages, in order (each can be switched off; FER_CONC_*):
+ *   seed     b already holds on the seed;
+ *   i2s      input-to-state: an operand of a comparison in b whose seed
+ *            value is found in the input bytes (1, 2, 4, 8 bytes, either
+ *            endianness) is replaced there by the other operand's value
+ *            (and its neighbours: +-1, or the next floats), also through
+ *            one FP/BV conversion;
+ *   consts   interesting constants: b's constants (and neighbours) written
+ *            into the variables and byte groups b reads;
+ *   range    every value of the bytes b reads, when they are at most 2;
+ *   bytes    every value of one byte b reads, byte by byte;
+ *   havoc    AFL-like random stacked mutations of the bytes b reads;
+ *   engine   ferret's coverage-guided search with local search, started
+ *            from the seed (NEAR), on b and every pi conjunct connected
+ *            to it through shared bytes.
+ * Every answer is validated by the reference evaluator on b and every
+ * conjunct of pi whose bytes changed (the others are true on the seed and
+ * read nothing that changed): a solve never returns an input that fails
+ * pi or b.  `unsat` only when proved: preprocessing or intervals on the
+ * connected part, or the engine enumerating it.
+ *
+ * Caching: a pi conjunct's variables and its truth on the seed are worked
+ * out once (notify) and kept across queries (the store is hash-consed:
+ * the same conjunct in two queries is one term). */
+#ifndef FER_CONCOLIC_H
+#define FER_CONCOLIC_H
+
+#include "base/map.h"
+#include "smt/model.h"
+#include "engine/pre.h"
+
+enum {
+  FER_CONC_SEED,
+  FER_CONC_I2S,
+  FER_CONC_CONSTS,
+  FER_CONC_RANGE,
+  FER_CONC_BYTES,
+  FER_CONC_HAVOC,
+  FER_CONC_ENGINE,
+  FER_CONC_NSTAGES
+};
+
+extern const char *const fer_conc_stage_name[FER_CONC_NSTAGES];
+
+/* A variable bound to bytes [offset, offset + nbytes) of the input. */
+typedef struct fer_conc_var {
+  fer_term var;
+  uint32_t offset, nbytes, bits;
+  bool big_endian;
+} fer_conc_var;
+
+/* A pi conjunct: its bound variables (indices into vars) and whether it
+ * holds on the seed. */
+typedef struct fer_conc_conj {
+  fer_term t;
+  uint32_t deps, ndeps; /* into deps_pool */
+  bool seed_true;
+} fer_conc_conj;
+
+typedef struct fer_conc_stats {
+  uint64_t queries, sat, unsat, unknown;
+  uint64_t by_stage[FER_CONC_NSTAGES]; /* sat answers per stage */
+  uint64_t tried[FER_CONC_NSTAGES];    /* candidates per stage */
+  double time;                          /* seconds in solve calls */
+} fer_conc_stats;
+
+typedef struct fer_concolic {
+  ferret *f;
+  uint8_t *seed, *cur, *out; /* size bytes each */
+  size_t size;
+  FER_STACK(fer_conc_var) vars;
+  fer_map var_index;           /* var term -> index + 1 */
+  FER_STACK(fer_conc_conj) conjs;
+  fer_map conj_index;          /* conjunct term -> index + 1 */
+  FER_STACK(uint32_t) deps_pool;
+  FER_STACK(uint32_t) path;    /* the active pi: conjunct indices */
+  fer_model model;             /* values of the bound variables */
+  /* options */
+  uint64_t max_execs;          /* engine stage budget (0: none) */
+  uint64_t timeout_ms;         /* per query (0: none) */
+  uint32_t stages;             /* bit i: stage i on */
+  uint64_t rng_seed;
+  /* the last answer */
+  int last_stage;              /* FER_CONC_* or -1 */
+  const char *reason;          /* why unknown */
+  fer_conc_stats st;
+  /* scratch */
+  FER_STACK(fer_term) tmp;
+  FER_STACK(uint32_t) tmp_u32;
+} fer_concolic;
+
+int fer_concolic_init(ferret *, fer_concolic *, const uint8_t *seed,
+                      size_t size);
+void fer_concolic_release(fer_concolic *);
+/* Bind var (Bool, BV or FP) to the input bytes from offset on. */
+ferret_status fer_concolic_bind(fer_concolic *, fer_term var, size_t offset,
+                                bool big_endian);
+/* Add a conjunct to the active path constraint (cached if seen before). */
+ferret_status fer_concolic_notify(fer_concolic *, fer_term pi);
+/* Forget the active path constraint (the cache stays). */
+void fer_concolic_clear_path(fer_concolic *);
+/* Solve b with the path constraint (optimistic: without it).  SAT: the
+ * input is in c->out. */
+ferret_result fer_concolic_solve(fer_concolic *, fer_term b, bool optimistic);
+
+#endif
