@@ -1,6 +1,7 @@
 /* The public sample and coverage calls (ferret.h, section "sample"): the
  * query and its variables from the session, the projection by name, the
  * sample text, the statistics line.  The job itself is sample/sample.c. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -142,6 +143,7 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
   FER_REQUIRE(f, f && o && fn, "NULL argument");
   FER_REQUIRE(f, o->format <= FERRET_FORMAT_CSV, "bad format");
   if (result) *result = FERRET_UNKNOWN;
+  atomic_store(&f->interrupt, 0); /* as ferret_execute: a fresh start */
   int strategy = o->strategy ? fer_sample_strategy_parse(o->strategy) : FER_SAMPLE_SM_DE;
   if (strategy < 0)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,

@@ -23,7 +23,9 @@
  *    rejected"); candidates whose truth depends on a value SMT-LIB leaves
  *    unspecified are skipped (after FER_ENGINE_MAX_UNSPEC of them the run
  *    gives up, "unspecified");
- *  - the callback never sees the same input twice in one run;
+ *  - the callback never sees the same input twice in one run (with
+ *    sampling hooks: within a window of FER_SAMPLING_SEEN inputs, so the
+ *    judge's memory stays bounded; the sample job dedups on its own);
  *  - FER_ENGINE_EXHAUSTED only when every input of the layout was
  *    evaluated (enumeration, option enum_bits) and no evaluation depended
  *    on an unspecified value: a proof that no solution exists other than
@@ -200,6 +202,7 @@ typedef struct fer_engine_sampling {
 
 #define FER_SAMPLING_POOL 1024
 #define FER_SAMPLING_SM_ONE_IN 4
+#define FER_SAMPLING_SEEN (1u << 20) /* inputs the judge remembers */
 
 typedef struct fer_engine_request {
   const fer_prog *prog;
