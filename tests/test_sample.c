@@ -154,6 +154,26 @@ TEST(sample_reproducible_with_seed) {
   got_free(&a), got_free(&b), got_free(&c);
 }
 
+/* y := x + 1 is eliminated by preprocessing, leaving no assertion: x is
+ * free and must still vary (not one default sample). */
+TEST(sample_free_variables_vary) {
+  ferret *f = load("", "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))"
+                       "(assert (= y (bvadd x #x01)))");
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 256);
+  CHECK(distinct(&g) == 256);
+  got_free(&g);
+  /* p's constraint simplifies away: p takes both values */
+  ferret_delete(f);
+  f = load("", "(declare-const p Bool)(declare-const b (_ BitVec 2))"
+               "(assert (or p (not p)))(assert (bvult b #b10))");
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 4);
+  got_free(&g);
+  ferret_delete(f);
+}
+
 TEST(sample_callback_stop) {
   ferret *f = load("", fp_formula);
   got g = {0};

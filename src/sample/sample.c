@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fp/fp.h"
+#include "base/map.h"
 #include "engine/pre.h"
 #include "sample/coverage.h"
 #include "sample/dedup.h"
@@ -153,13 +154,45 @@ static ferret_result only_model(job *j, const fer_term *a, size_t n,
   return r;
 }
 
+/* The formula to search: the preprocessed assertions, plus (= v v) for
+ * every free variable, one of the formula that preprocessing left in no
+ * assertion and did not eliminate (its constraints simplified away, or it
+ * only occurs in eliminated variables' definitions): it must get a slot,
+ * else it would keep its default value in every sample.  0: memory. */
+static int with_free_vars(ferret *f, const fer_term *a, size_t n,
+                          const fer_pre *pre, fer_term_stack *out) {
+  fer_term_stack all = {0}, kept = {0};
+  fer_map bound;
+  fer_map_init(&bound);
+  int ok = fer_collect_vars(f, a, n, &all) &&
+           fer_collect_vars(f, pre->elim_def.data, pre->elim_def.size, &all) &&
+           fer_collect_vars(f, pre->assertions.data, pre->assertions.size, &kept);
+  for (size_t i = 0; ok && i < pre->assertions.size; i++)
+    ok = FER_PUSH(f, *out, pre->assertions.data[i]);
+  for (size_t i = 0; ok && i < kept.size; i++) ok = fer_map_put(f, &bound, kept.data[i], 1);
+  for (size_t i = 0; ok && i < pre->elim_var.size; i++)
+    ok = fer_map_put(f, &bound, pre->elim_var.data[i], 1);
+  for (size_t i = 0; ok && i < all.size; i++) {
+    fer_term v = all.data[i];
+    if (fer_map_get(&bound, v)) continue;
+    fer_term args[2] = {v, v};
+    fer_term eq = fer_mk(f, FER_OP_EQ, 2, args, 0, 0);
+    ok = eq && FER_PUSH(f, *out, eq) && fer_map_put(f, &bound, v, 1);
+  }
+  fer_map_release(f, &bound);
+  FER_RELEASE(f, all);
+  FER_RELEASE(f, kept);
+  return ok;
+}
+
 static ferret_result search(job *j, const fer_term *a, size_t n,
-                            const fer_pre *pre, const char **why) {
+                            const fer_pre *pre, const fer_term_stack *ca,
+                            const char **why) {
   ferret *f = j->f;
   fer_sample_stats *st = j->st;
   fer_prog p;
   double t = fer_now();
-  ferret_status cs = fer_compile(f, pre->assertions.data, pre->assertions.size, &p);
+  ferret_status cs = fer_compile(f, ca->data, ca->size, &p);
   st->time_compile = since(t);
   if (cs != FERRET_OK) {
     *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
@@ -221,6 +254,7 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   const char *why = "memory";
   fer_pre pre;
   fer_pre_init(&pre);
+  fer_term_stack ca = {0};
   size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
   j.values = fer_malloc(f, vb);
   if (!j.values ||
@@ -240,12 +274,15 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   if (pre.unsat) {
     r = FERRET_UNSAT, why = "";
     j.end = "complete";
-  } else if (!pre.assertions.size) {
+  } else if (!with_free_vars(f, a, n, &pre, &ca)) {
+    goto done;
+  } else if (!ca.size) {
     r = only_model(&j, a, n, &pre, &why);
   } else {
-    r = search(&j, a, n, &pre, &why);
+    r = search(&j, a, n, &pre, &ca, &why);
   }
 done:
+  FER_RELEASE(f, ca);
   fer_pre_release(f, &pre);
   if (j.values) fer_free(f, j.values, vb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
