@@ -334,7 +334,9 @@ FERRET_API ferret_status ferret_get_value(ferret *, ferret_term,
  * Many distinct satisfying assignments of the query: the assertions of the
  * last check-sat read under option parse_only (as `ferret sample` does),
  * else the assertions in scope now.  Options: seed (a run with jobs 1 is
- * reproducible), timeout (seconds, 0: none), max_execs, jobs.
+ * reproducible), timeout (seconds, 0: none), max_execs, jobs (works, but
+ * the engine stops and restarts every worker thread at each candidate:
+ * with jobs > 1 sampling is about 100 times slower than with 1).
  *
  * Every sample is validated by the reference evaluator on the query
  * before the callback sees it, and no two samples have the same bits on

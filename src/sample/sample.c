@@ -108,6 +108,13 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
     j->end = "count";
     return FER_ENGINE_STOP;
   }
+  /* The workers check the deadline every few hundred executions of their
+   * own; with several workers stopped and restarted at every candidate
+   * they may not get there for long. */
+  if (cfg->deadline > 0 && fer_now() >= cfg->deadline) {
+    j->end = "timeout";
+    return FER_ENGINE_STOP;
+  }
   return FER_ENGINE_GO_ON;
 }
 
