@@ -76,6 +76,20 @@ static const subcommand subcommands[] = {
      "      --main a program judging input files (--encoding fail-fast or\n"
      "      try-all, --layout byte or bit).",
      true},
+    {"sample", "[OPTIONS] FILE [-n COUNT] [-t SECONDS] [-o OUT]",
+     "write distinct satisfying assignments of the script's query, each\n"
+     "      validated on the formula, as they are found, until COUNT, SECONDS,\n"
+     "      an interrupt or every solution (--format jsonl|smt2|csv,\n"
+     "      --strategy naive|de|sm|sm+de (default sm+de), --project x,y:\n"
+     "      distinct by these variables only, --coverage: track SMT coverage,\n"
+     "      --dedup-mb N: size of the Bloom filter of emitted samples, 16).\n"
+     "      Exit code 10 when a sample was written, 20 unsat, 0 unknown.",
+     true},
+    {"coverage", "[OPTIONS] FILE SAMPLES...",
+     "SMT coverage of the samples (files in the formats sample writes;\n"
+     "      --format to force one) on the script's query: Bool, BV, FP nodes\n"
+     "      and total; --over-time K prints the coverage after every K samples.",
+     true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
 
@@ -83,6 +97,8 @@ static void usage_line(FILE *out) {
   fprintf(out, "usage: ferret [solve] [OPTIONS] FILE|-\n"
                "       ferret opt [OPTIONS] [--intervals] FILE|-\n"
                "       ferret smt2c [--main] [OPTIONS] FILE|-\n"
+               "       ferret sample [OPTIONS] FILE [-n COUNT] [-t SECONDS] [-o OUT]\n"
+               "       ferret coverage [OPTIONS] FILE SAMPLES...\n"
                "       ferret --help | --version\n");
 }
 
@@ -240,6 +256,239 @@ static int apply_option(ferret *f, int argc, char **argv, int *i) {
   return 0;
 }
 
+/* ------------------------------------------------ sample and coverage */
+
+/* A whole file into memory (malloc'ed, *len set); NULL if unreadable. */
+static char *read_all(const char *path, size_t *len) {
+  FILE *fp = !strcmp(path, "-") ? stdin : fopen(path, "rb");
+  if (!fp) return NULL;
+  char *text = NULL;
+  size_t cap = 0, got;
+  *len = 0;
+  do {
+    if (*len + 65536 > cap) {
+      char *t = realloc(text, cap = 2 * cap + 65536);
+      if (!t) {
+        free(text);
+        if (fp != stdin) fclose(fp);
+        return NULL;
+      }
+      text = t;
+    }
+    got = fread(text + *len, 1, cap - *len, fp);
+    *len += got;
+  } while (got);
+  if (fp != stdin) fclose(fp);
+  return text;
+}
+
+static int parse_format(const char *s, int *out) {
+  if (!strcmp(s, "jsonl")) *out = FERRET_FORMAT_JSONL;
+  else if (!strcmp(s, "smt2")) *out = FERRET_FORMAT_SMT2;
+  else if (!strcmp(s, "csv")) *out = FERRET_FORMAT_CSV;
+  else return 0;
+  return 1;
+}
+
+/* The value of flag argv[*i] ("--flag=v" or "--flag v", or "-n v"). */
+static const char *flag_value(int argc, char **argv, int *i, size_t len) {
+  if (argv[*i][len] == '=') return argv[*i] + len + 1;
+  if (argv[*i][len] || *i + 1 >= argc) return NULL;
+  return argv[++*i];
+}
+
+static bool is_flag(const char *a, const char *name) {
+  size_t n = strlen(name);
+  return !strncmp(a, name, n) && (!a[n] || a[n] == '=');
+}
+
+typedef struct sampling {
+  FILE *out;
+  bool progress;
+  double last_progress;
+  uint64_t count;
+} sampling;
+
+static int write_sample(void *user, const ferret_sample_item *s) {
+  sampling *x = user;
+  if (s->header) fwrite(s->header, 1, s->header_len, x->out);
+  fwrite(s->text, 1, s->len, x->out);
+  x->count = s->index + 1;
+  if (x->progress && s->elapsed - x->last_progress >= 0.5) {
+    x->last_progress = s->elapsed;
+    fprintf(stderr, "\rsamples %llu  %.0f/s  ", (unsigned long long)x->count,
+            s->elapsed > 0 ? (double)x->count / s->elapsed : 0.0);
+    if (s->coverage >= 0) fprintf(stderr, "coverage %.2f%%  ", s->coverage);
+    fprintf(stderr, "elapsed %.1fs ", s->elapsed);
+  }
+  return ferror(x->out) ? 1 : 0; /* a full disk stops the run */
+}
+
+static int run_sample(ferret *f, int argc, char **argv, int i) {
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  const char *path = NULL, *out_path = NULL, *v;
+  int rc = 0, fmt;
+  for (; i < argc && !rc; i++) {
+    const char *a = argv[i];
+    if (is_flag(a, "-n") || is_flag(a, "--count")) {
+      char *end;
+      v = flag_value(argc, argv, &i, a[1] == 'n' ? 2 : 7);
+      if (!v || !*v) return usage_error("%s needs a count", a);
+      o.count = strtoull(v, &end, 10);
+      if (*end || *v == '-') return usage_error("bad count '%s'", v);
+    } else if (is_flag(a, "-t")) {
+      v = flag_value(argc, argv, &i, 2);
+      if (!v || ferret_set_option(f, "timeout", v) != FERRET_OK)
+        return usage_error("bad time limit '%s'", v ? v : "");
+    } else if (is_flag(a, "-o") || is_flag(a, "--output")) {
+      if (!(out_path = flag_value(argc, argv, &i, a[1] == 'o' ? 2 : 8)))
+        return usage_error("%s needs a file", a);
+    } else if (is_flag(a, "--format")) {
+      if (!(v = flag_value(argc, argv, &i, 8)) || !parse_format(v, &fmt))
+        return usage_error("--format: one of jsonl, smt2, csv (got '%s')", v ? v : "");
+      o.format = (ferret_sample_format)fmt;
+    } else if (is_flag(a, "--strategy")) {
+      if (!(o.strategy = flag_value(argc, argv, &i, 10)))
+        return usage_error("%s", "--strategy needs naive, de, sm or sm+de");
+    } else if (is_flag(a, "--project")) {
+      if (!(o.project = flag_value(argc, argv, &i, 9)))
+        return usage_error("%s", "--project needs a list of variables");
+    } else if (!strcmp(a, "--coverage")) {
+      o.coverage = 1;
+    } else if (is_flag(a, "--dedup-mb")) {
+      v = flag_value(argc, argv, &i, 10);
+      long mb = v ? atol(v) : 0;
+      if (mb < 1 || mb > 65536) return usage_error("--dedup-mb: 1..65536 (got '%s')", v ? v : "");
+      o.dedup_bytes = (size_t)mb << 20;
+    } else if (a[0] == '-' && a[1] == '-') {
+      rc = apply_option(f, argc, argv, &i);
+    } else if (a[0] == '-' && a[1]) {
+      rc = usage_error("unknown option '%s'", a);
+    } else if (path) {
+      rc = usage_error("more than one input file ('%s')", a);
+    } else {
+      path = a;
+    }
+  }
+  if (rc) return rc;
+  if (!path) return usage_error("%s", "no input file");
+  ferret_set_option(f, "parse_only", "1");
+  ferret_status st = ferret_execute_file(f, path);
+  if (st != FERRET_OK) return EXIT_ERROR; /* the library reported it */
+  sampling x = {stdout, isatty(2) != 0, 0, 0};
+  if (out_path && !(x.out = fopen(out_path, "w"))) {
+    fprintf(stderr, "ferret: cannot write '%s'\n", out_path);
+    return EXIT_ERROR;
+  }
+  install_signals(f);
+  ferret_result r;
+  st = ferret_sample(f, &o, write_sample, &x, &r);
+  signal_ctx = NULL;
+  if (x.progress && x.count) fprintf(stderr, "\n");
+  bool write_failed = fflush(x.out) != 0 || ferror(x.out);
+  if (x.out != stdout) write_failed |= fclose(x.out) != 0;
+  if (st != FERRET_OK) {
+    fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
+    return st == FERRET_ERROR_OPTION ? EXIT_USAGE : EXIT_ERROR;
+  }
+  if (write_failed) {
+    fprintf(stderr, "ferret: writing the samples failed\n");
+    return EXIT_ERROR;
+  }
+  if (ferret_get_option(f, "stats")) ferret_print_sample_stats(f);
+  if (r == FERRET_UNSAT) printf("unsat\n");
+  else if (r == FERRET_UNKNOWN) printf("unknown\n");
+  return r == FERRET_SAT ? EXIT_SAT : r == FERRET_UNSAT ? EXIT_UNSAT : EXIT_UNKNOWN;
+}
+
+typedef struct over_time {
+  uint64_t every;
+} over_time;
+
+static void print_coverage(const ferret_coverage_info *c) {
+  printf("%llu\t%.4f\t%.4f\t%.4f\t%.4f\n", (unsigned long long)c->samples,
+         c->percent, c->percent_bool, c->percent_bv, c->percent_fp);
+}
+
+static void each_sample(void *user, const ferret_coverage_info *c) {
+  over_time *t = user;
+  if (t->every && c->samples % t->every == 0) print_coverage(c);
+}
+
+static int run_coverage(ferret *f, int argc, char **argv, int i) {
+  const char *path = NULL, *v;
+  int rc = 0, fmt = -1, nsamples = 0;
+  over_time t = {0};
+  const char **samples = calloc((size_t)argc, sizeof *samples);
+  if (!samples) return EXIT_ERROR;
+  for (; i < argc && !rc; i++) {
+    const char *a = argv[i];
+    if (is_flag(a, "--over-time")) {
+      v = flag_value(argc, argv, &i, 11);
+      long k = v ? atol(v) : 0;
+      if (k < 1) rc = usage_error("--over-time: a count >= 1 (got '%s')", v ? v : "");
+      t.every = (uint64_t)k;
+    } else if (is_flag(a, "--format")) {
+      if (!(v = flag_value(argc, argv, &i, 8)) || !parse_format(v, &fmt))
+        rc = usage_error("--format: one of jsonl, smt2, csv (got '%s')", v ? v : "");
+    } else if (a[0] == '-' && a[1] == '-') {
+      rc = apply_option(f, argc, argv, &i);
+    } else if (a[0] == '-' && a[1]) {
+      rc = usage_error("unknown option '%s'", a);
+    } else if (!path) {
+      path = a;
+    } else {
+      samples[nsamples++] = a;
+    }
+  }
+  if (!rc && !path) rc = usage_error("%s", "no input file");
+  if (!rc && !nsamples) rc = usage_error("%s", "no sample file");
+  ferret_coverage *c = NULL;
+  if (!rc) {
+    ferret_set_option(f, "parse_only", "1");
+    if (ferret_execute_file(f, path) != FERRET_OK) rc = EXIT_ERROR;
+  }
+  if (!rc && !(c = ferret_coverage_new(f))) {
+    fprintf(stderr, "ferret: out of memory\n");
+    rc = EXIT_ERROR;
+  }
+  if (!rc && t.every) printf("samples\ttotal%%\tbool%%\tbv%%\tfp%%\n");
+  for (int k = 0; !rc && k < nsamples; k++) {
+    size_t len;
+    char *text = read_all(samples[k], &len);
+    if (!text) {
+      fprintf(stderr, "ferret: cannot read '%s'\n", samples[k]);
+      rc = EXIT_ERROR;
+      break;
+    }
+    if (ferret_coverage_add(c, samples[k], text, len, fmt, each_sample, &t) != FERRET_OK) {
+      fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
+      rc = EXIT_ERROR;
+    }
+    free(text);
+  }
+  if (!rc) {
+    ferret_coverage_info info;
+    ferret_coverage_get(c, &info);
+    if (t.every) {
+      if (info.samples % t.every) print_coverage(&info);
+    } else {
+      printf("samples %llu\n", (unsigned long long)info.samples);
+      printf("total %.4f%%\n", info.percent);
+      printf("bool %.4f%% (%llu of %llu bits)\n", info.percent_bool,
+             (unsigned long long)info.covered_bool, (unsigned long long)info.bits_bool);
+      printf("bv %.4f%% (%llu of %llu bits)\n", info.percent_bv,
+             (unsigned long long)info.covered_bv, (unsigned long long)info.bits_bv);
+      printf("fp %.4f%% (%llu of %llu bits)\n", info.percent_fp,
+             (unsigned long long)info.covered_fp, (unsigned long long)info.bits_fp);
+    }
+  }
+  ferret_coverage_delete(c);
+  free(samples);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   int i = 1;
   const subcommand *sub = &subcommands[0];
@@ -262,6 +511,12 @@ int main(int argc, char **argv) {
   if (!f) {
     fprintf(stderr, "ferret: out of memory\n");
     return EXIT_ERROR;
+  }
+  if (!strcmp(sub->name, "sample") || !strcmp(sub->name, "coverage")) {
+    int code = !strcmp(sub->name, "sample") ? run_sample(f, argc, argv, i)
+                                            : run_coverage(f, argc, argv, i);
+    ferret_delete(f);
+    return code;
   }
   const char *path = NULL;
   int rc = 0;

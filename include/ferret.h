@@ -330,6 +330,121 @@ FERRET_API ferret_status ferret_get_value(ferret *, ferret_term,
                                           uint64_t *limbs, size_t nlimbs,
                                           int *unspecified);
 
+/* ----------------------------------------------------------------- sample
+ * Many distinct satisfying assignments of the query: the assertions of the
+ * last check-sat read under option parse_only (as `ferret sample` does),
+ * else the assertions in scope now.  Options: seed (a run with jobs 1 is
+ * reproducible), timeout (seconds, 0: none), max_execs, jobs (works, but
+ * the engine stops and restarts every worker thread at each candidate:
+ * with jobs > 1 sampling is about 100 times slower than with 1).
+ *
+ * Every sample is validated by the reference evaluator on the query
+ * before the callback sees it, and no two samples have the same bits on
+ * the sample's variables (every NaN counts as one value).  Memory for
+ * distinctness is a fixed-size Bloom filter (dedup_bytes): a new sample
+ * is dropped as a duplicate with the probability --stats reports as
+ * false_dup_rate (about 1e-9 after 10^6 samples with the default 16 MiB,
+ * 2e-3 after 10^7). */
+typedef enum ferret_sample_format {
+  FERRET_FORMAT_JSONL = 0, /* a JSON object per line: "x": {"value": SMT-LIB
+                              value, "bits": "#x..", "decimal" for FP} */
+  FERRET_FORMAT_SMT2,      /* (define-fun x () S v) per variable, then an
+                              empty line */
+  FERRET_FORMAT_CSV        /* header of names; cells: raw bits #x../#b..,
+                              Bool true/false, RoundingMode its name */
+} ferret_sample_format;
+
+typedef struct ferret_sample_options {
+  uint64_t count;           /* stop after this many samples (0: no limit) */
+  const char *strategy;     /* "naive", "de", "sm" or "sm+de" (NULL: sm+de) */
+  const char *project;      /* "x,y": sample and compare these variables
+                               only (NULL or "": every declared variable) */
+  ferret_sample_format format; /* of ferret_sample_item.text */
+  int coverage;             /* non-zero: track SMT coverage (one more
+                               evaluation of the query per sample) */
+  size_t dedup_bytes;       /* Bloom filter size (0: 16 MiB) */
+} ferret_sample_options;
+
+/* The defaults (all zero but the format, JSONL). */
+FERRET_API void ferret_sample_options_init(ferret_sample_options *);
+
+/* One validated sample.  Everything is owned by the library and valid
+ * until the callback returns. */
+typedef struct ferret_sample_item {
+  uint64_t index;                 /* 0, 1, ... */
+  size_t nvars;
+  const ferret_term *vars;        /* the variables, in declaration order
+                                     (or the projection's order) */
+  const ferret_term *values;      /* their values, constants */
+  const char *text;               /* the sample in options.format, ending
+                                     with a newline (smt2: an empty line) */
+  size_t len;
+  const char *header;             /* CSV and index 0: the header line;
+                                     else NULL */
+  size_t header_len;
+  uint64_t execs;                 /* executions so far */
+  double elapsed;                 /* seconds since the call started */
+  double coverage;                /* options.coverage: SMT coverage so far
+                                     in %; else -1 */
+} ferret_sample_item;
+
+/* Return 0 to go on, non-zero to stop sampling. */
+typedef int (*ferret_sample_fn)(void *user, const ferret_sample_item *);
+
+/* Sample until options.count, the timeout, max_execs, ferret_interrupt,
+ * the callback's stop, or every solution was given.  *result (may be NULL)
+ * is FERRET_SAT when at least one sample was given, FERRET_UNSAT when the
+ * query is proved unsatisfiable, else FERRET_UNKNOWN (the reason is in the
+ * statistics), as check-sat answers.  Returns FERRET_OK, or
+ * FERRET_ERROR_OPTION for an unknown strategy or a --project name that is
+ * not a declared variable (ferret_error() says which). */
+FERRET_API ferret_status ferret_sample(ferret *, const ferret_sample_options *,
+                                       ferret_sample_fn, void *user,
+                                       ferret_result *result);
+/* Statistics of the last ferret_sample as one JSON line on the diagnostic
+ * sink: result, reason, end ("count", "stopped", "complete", "timeout",
+ * "interrupted", "budget", ...), strategy, seed, samples, samples_per_sec,
+ * execs, execs_per_sec, candidates, duplicates, projected_dups, times,
+ * dedup_bits, dedup_fill, false_dup_rate, coverage (-1 if not tracked). */
+FERRET_API ferret_status ferret_print_sample_stats(ferret *);
+
+/* SMT coverage (JFSampler §II-D): over the query's internal nodes (terms
+ * with arguments of sort Bool, BV or FP, but not the assertions and their
+ * top-level conjuncts, true in every sample), the share of result bits
+ * seen both as 0 and as 1 across the samples; Bool, BV and FP nodes
+ * separately and in total.  Nodes are evaluated lazily (a branch of an ite
+ * a sample does not take is not observed).  Costs one evaluation of the
+ * query per sample. */
+typedef struct ferret_coverage ferret_coverage;
+typedef struct ferret_coverage_info {
+  uint64_t samples;
+  double percent;                  /* all nodes */
+  double percent_bool, percent_bv, percent_fp;
+  uint64_t bits_bool, bits_bv, bits_fp;          /* bits of the nodes */
+  uint64_t covered_bool, covered_bv, covered_fp; /* bits seen 0 and 1 */
+} ferret_coverage_info;
+/* Called after each sample read (for coverage over time). */
+typedef void (*ferret_coverage_fn)(void *user, const ferret_coverage_info *);
+
+/* A coverage tracker over the query (see ferret_sample); NULL when memory
+ * runs out.  The query's terms must stay (no pop below them). */
+FERRET_API ferret_coverage *ferret_coverage_new(ferret *);
+/* Read samples from text in `format` (a ferret_sample_format, or -1: by
+ * the first character, '{' JSONL, '(' SMT2, else CSV); variables are
+ * matched by name among the declared ones, a variable a sample does not
+ * give is zero / false / RNE.  `each` (may be NULL) is called after every
+ * sample.  FERRET_OK, or FERRET_ERROR_PARSE (with the line) for a
+ * malformed text, FERRET_ERROR_UNSUPPORTED when a node cannot be
+ * evaluated. */
+FERRET_API ferret_status ferret_coverage_add(ferret_coverage *,
+                                             const char *source,
+                                             const char *text, size_t len,
+                                             int format, ferret_coverage_fn each,
+                                             void *user);
+FERRET_API void ferret_coverage_get(const ferret_coverage *,
+                                    ferret_coverage_info *);
+FERRET_API void ferret_coverage_delete(ferret_coverage *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,6 +32,7 @@ void fer_smt_release(ferret *f) {
   fer_model_release(f, &s->model);
   FER_RELEASE(f, s->snapshot);
   FER_RELEASE(f, s->tmp);
+  FER_RELEASE(f, s->sample_stats);
   FER_RELEASE(f, s->first_msg);
   FER_RELEASE(f, s->feed);
   FER_RELEASE(f, s->feed_source);

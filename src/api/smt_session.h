@@ -47,6 +47,7 @@ typedef struct fer_smt {
   FER_STACK(fer_term) snapshot; /* parse_only: the last check-sat's query */
   bool snapshot_valid;
   FER_STACK(fer_term) tmp;
+  FER_STACK(char) sample_stats; /* JSON of the last ferret_sample, NUL */
 
   /* the first error of the current ferret_execute / ferret_feed call */
   ferret_status first;

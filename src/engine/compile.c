@@ -274,6 +274,19 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   }
 }
 
+/* Record internal node t (its value in register reg) for the sampling
+ * hooks, if its sort has bits worth diversifying. */
+static int note_node(fer_comp *c, fer_term t, uint32_t reg) {
+  const fer_sort_info *si = fer_comp_sort(c, t);
+  uint32_t bits = si->kind == FER_SORT_BOOL ? 1
+                  : si->kind == FER_SORT_BV ? si->a
+                  : si->kind == FER_SORT_FP ? si->a + si->b
+                                            : 0;
+  if (!bits || bits > 128) return 1;
+  return FER_PUSH(c->f, c->p->node_reg, reg) &&
+         FER_PUSH(c->f, c->p->node_bits, bits);
+}
+
 /* Post-order over all constraints. */
 static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
   ferret *f = c->f;
@@ -304,6 +317,7 @@ static int emit_all(fer_comp *c, const fer_term *a, size_t n) {
       c->reg[fer_cid(c, t)] = dst + 1;
       c->ib[fer_cid(c, t)] = before, c->ie[fer_cid(c, t)] = (uint32_t)c->code.size;
       if (c->ie[fer_cid(c, t)] > before && !FER_PUSH(f, c->order, t)) return 0;
+      if (m && c->ie[fer_cid(c, t)] > before && !note_node(c, t, dst)) return 0;
     }
   }
   return 1;

@@ -194,7 +194,10 @@ static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
     case FER_JUDGE_FAIL: return FER_ENGINE_UNKNOWN;
     case FER_JUDGE_SKIP: break;
     case FER_JUDGE_GO_ON: /* search on around the solution */
-      if (!x->s.enumerate && !x->s.opt->pure_random) {
+      if (x->s.sampling) {
+        /* the corpus learnt it by its features (fer_worker_try) */
+        if (!x->s.enumerate) fer_worker_pool_add(w, w->solution);
+      } else if (!x->s.enumerate && !x->s.opt->pure_random) {
         fer_entry e = {(uint32_t)p->cons.size, UINT32_MAX, 0};
         fer_corpus_add(&w->corpus, &w->rng, w->solution, e);
       }
@@ -225,6 +228,10 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   s->enumerate = fer_input_space(r->prog, s->ranges) <=
                  ((uint64_t)1 << s->opt->enum_bits);
   x.jobs = s->enumerate ? 1 : (uint32_t)s->opt->jobs;
+  if (r->sampling) {
+    s->sampling = true;
+    s->de = r->sampling->diversity, s->sm = r->sampling->mutator;
+  }
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
   fer_judge j;
   why = fer_judge_init(f, &j, r, st);
@@ -246,6 +253,8 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     st->local_search_runs += w->ls_runs;
     st->local_search_execs += w->ls_execs;
     if (s->enumerate) st->enumerated += w->execs;
+    st->sm_mutations += w->sm_mutations;
+    st->de_features += w->de_features;
     fer_worker_release(f, w);
   }
   fer_seeds_release(f, s);

@@ -23,7 +23,9 @@
  *    rejected"); candidates whose truth depends on a value SMT-LIB leaves
  *    unspecified are skipped (after FER_ENGINE_MAX_UNSPEC of them the run
  *    gives up, "unspecified");
- *  - the callback never sees the same input twice in one run;
+ *  - the callback never sees the same input twice in one run (with
+ *    sampling hooks: within a window of FER_SAMPLING_SEEN inputs, so the
+ *    judge's memory stays bounded; the sample job dedups on its own);
  *  - FER_ENGINE_EXHAUSTED only when every input of the layout was
  *    evaluated (enumeration, option enum_bits) and no evaluation depended
  *    on an unspecified value: a proof that no solution exists other than
@@ -44,10 +46,13 @@
  * the engine's seed set (fer_engine_seeds) and its judge (judge.h), so the
  * validation and acceptance rules above hold for them too.
  *
+ * (vi) Sampling hooks (fer_engine_sampling, for the sample job) change
+ * what the workers do around solutions; without them (solve) the search
+ * is exactly the solving search.
+ *
  * Not in this interface yet (the jobs that need them will add them):
- * sample's own coverage features and sampling mutator (hooks into the
- * workers), concolic's byte layout and staged mutations, an objective that
- * steers the search (MINIMIZE / MAXIMIZE only filter, see below). */
+ * concolic's byte layout and staged mutations, an objective that steers
+ * the search (MINIMIZE / MAXIMIZE only filter, see below). */
 #ifndef FER_ENGINE_H
 #define FER_ENGINE_H
 
@@ -183,6 +188,33 @@ typedef struct fer_user_seeds {
   FER_STACK(fer_u128) val;
 } fer_user_seeds;
 
+/* (vi) Sampling hooks (JFSampler, shared/papers/001: §III).  A request
+ * with hooks (even all false: the naive sampler, §III-A) treats a
+ * satisfying input as a fuzzer treats a crash it is told to ignore: it
+ * gets coverage features like any other input and joins the corpus only
+ * when it reached a new one (without hooks every solution the callback
+ * accepted joins the corpus); each solution the callback accepted joins
+ * its worker's pool of solutions (SAMPLING_POOL of them, a random one
+ * replaced when full).
+ *   diversity  (DE, §III-B) on a satisfying input, one feature per bit of
+ *              every internal node of the program (prog.h node_reg) and
+ *              per value 0/1 it took there: a solution that shows a node
+ *              bit a value no earlier solution of the worker showed is
+ *              new coverage.  Costs O(nodes) per satisfying input.
+ *   mutator    (SM, §III-C, Listing 4) one more mutation of a corpus
+ *              parent Cur (an input that gained coverage, satisfying or
+ *              not): Out = Cur ^ ((Cur ^ A) | (Cur ^ B)) slot by slot,
+ *              with A, B two random solutions of the pool (at least two
+ *              needed), chosen in one mutation of SAMPLING_SM_ONE_IN. */
+typedef struct fer_engine_sampling {
+  bool diversity;
+  bool mutator;
+} fer_engine_sampling;
+
+#define FER_SAMPLING_POOL 1024
+#define FER_SAMPLING_SM_ONE_IN 4
+#define FER_SAMPLING_SEEN (1u << 20) /* inputs the judge remembers */
+
 typedef struct fer_engine_request {
   const fer_prog *prog;
   fer_layout layout;
@@ -193,6 +225,7 @@ typedef struct fer_engine_request {
   fer_engine_budget budget;
   const fer_user_seeds *user_seeds; /* tried after the option seeds; NULL */
   const fer_options *opt;           /* NULL: the context's options */
+  const fer_engine_sampling *sampling; /* NULL: none (solve) */
 } fer_engine_request;
 
 /* ------------------------------------------------------------ the answer */
@@ -221,6 +254,8 @@ typedef struct fer_engine_stats {
                            unspecified value */
   uint64_t not_better;  /* MINIMIZE / MAXIMIZE: candidates skipped */
   uint64_t solutions;   /* given to the callback */
+  uint64_t sm_mutations; /* sampling mutator applications */
+  uint64_t de_features;  /* diversity features gained, all workers */
   double time_prepare;  /* before the search (a backend's build) */
   double time_search;   /* searching, validation included */
   double time_validate; /* building models and validating them */

@@ -51,10 +51,17 @@ static int grow(fer_judge *j) {
   return 1;
 }
 
-/* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure. */
+/* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure.
+ * A sampling request's judge forgets everything after FER_SAMPLING_SEEN
+ * inputs (engine.h), so its memory stays bounded. */
 static int remember(fer_judge *j, const fer_u128 *in) {
   uint32_t ns = nslots(j);
   size_t count = ns ? j->seen.size / ns : j->seen.size;
+  if (j->r->sampling && count >= FER_SAMPLING_SEEN) {
+    FER_CLEAR(j->seen);
+    memset(j->table, 0, (size_t)j->table_cap * sizeof *j->table);
+    count = 0;
+  }
   if (2 * (count + 1) > j->table_cap && !grow(j)) return -1;
   uint32_t i = probe(j, in);
   if (j->table[i]) return 0;

@@ -259,9 +259,34 @@ static void crossover(fer_worker *w) {
   }
 }
 
+/* The sampling mutator (engine.h, SM; the paper's Listing 4 on slots):
+ * Out = Cur ^ ((Cur ^ A) | (Cur ^ B)), A and B two random solutions of
+ * the pool.  Where A and B agree with Cur, Out keeps Cur's bit; where
+ * either differs, Out takes the flipped bit. */
+static void sampling_mutator(fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t ns = p->nslots;
+  const fer_u128 *a = w->pool + (size_t)fer_rng_below(&w->rng, w->pool_size) * ns;
+  const fer_u128 *b = w->pool + (size_t)fer_rng_below(&w->rng, w->pool_size) * ns;
+  for (uint32_t i = 0; i < ns; i++) {
+    fer_u128 c = w->cand[i];
+    fer_u128 v = c ^ ((c ^ a[i]) | (c ^ b[i]));
+    const fer_slot *sl = &p->slots.data[i];
+    v &= mask(sl->bits);
+    if (sl->kind == FER_SLOT_RM && v > FER_RTZ) v = c; /* not a mode */
+    w->cand[i] = v;
+  }
+  w->sm_mutations++;
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;
+  if (w->s->sm && w->pool_size >= 2 &&
+      fer_rng_one_in(&w->rng, FER_SAMPLING_SM_ONE_IN)) {
+    sampling_mutator(w);
+    return;
+  }
   uint32_t k = 1;
   while (k < 8 && fer_rng_below(&w->rng, 2)) k++;
   for (uint32_t i = 0; i < k; i++) {

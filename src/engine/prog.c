@@ -41,6 +41,8 @@ void fer_prog_release(ferret *f, fer_prog *p) {
   FER_RELEASE(f, p->dn);
   FER_RELEASE(f, p->dn_kids);
   FER_RELEASE(f, p->blk_of_reg);
+  FER_RELEASE(f, p->node_reg);
+  FER_RELEASE(f, p->node_bits);
   FER_RELEASE(f, p->dict_val);
   FER_RELEASE(f, p->dict_bits);
   fer_prog_init(p);

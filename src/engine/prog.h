@@ -168,6 +168,11 @@ typedef struct fer_prog {
   FER_STACK(uint32_t) dn_kids;
   FER_STACK(uint32_t) blk_of_reg; /* by register: producing block or
                                      UINT32_MAX (slot, constant) */
+  /* The formula's internal nodes (terms with arguments, of sort Bool, BV
+   * or FP, each computed by instructions of their own): the register
+   * holding the node's value and its width in bits.  Read only by the
+   * sampling hooks (engine.h, diversity features); solve never looks. */
+  FER_STACK(uint32_t) node_reg, node_bits;
   /* Dictionary: the formula's BV/FP constants, by bit width. */
   FER_STACK(fer_u128) dict_val;
   FER_STACK(uint32_t) dict_bits;

@@ -93,6 +93,8 @@ typedef struct fer_search {
   _Atomic int winner;           /* worker id + 1 of the first candidate */
   bool enumerate;               /* the input space is enumerated (enum.c):
                                    workers get a batched evaluator */
+  /* Sampling hooks (engine.h): `sampling` says there are hooks. */
+  bool sampling, de, sm;
   /* Seeds, prepared before the workers start: nseeds inputs. */
   fer_u128 *seeds;
   uint32_t nseeds;
@@ -137,6 +139,12 @@ typedef struct fer_worker {
   fer_origin found_by;
   uint32_t last_fail;              /* first false constraint of the last exec */
   uint32_t parent, stick;          /* current parent, mutations left on it */
+  /* Sampling (s->sampling only): the pool of accepted solutions and the
+   * diversity features, per internal node the bits seen 0 and seen 1. */
+  fer_u128 *pool;                  /* FER_SAMPLING_POOL * nslots */
+  uint32_t pool_size;
+  fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg) */
+  uint64_t sm_mutations, de_features;
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);
@@ -152,6 +160,8 @@ uint32_t fer_worker_exec(fer_worker *, const fer_u128 *in);
 /* Execute, record features, keep the input if it reached a new one, and
  * check for a solution.  Returns 1 if `in` satisfies every constraint. */
 int fer_worker_try(fer_worker *, const fer_u128 *in, fer_origin);
+/* Sampling: add an accepted solution to the worker's pool. */
+void fer_worker_pool_add(fer_worker *, const fer_u128 *solution);
 /* Must the worker stop?  Checks limits every few hundred executions. */
 bool fer_worker_should_stop(fer_worker *);
 

@@ -48,6 +48,13 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
            fer_exec_init(f, &w->x, p) &&
            fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
            fer_features_init(f, &w->feat, p);
+  if (ok && s->sampling) {
+    size_t nn = p->node_reg.size ? p->node_reg.size : 1;
+    w->pool = fer_calloc(f, FER_SAMPLING_POOL * in_bytes);
+    w->de_seen0 = fer_calloc(f, nn * sizeof(fer_u128));
+    w->de_seen1 = fer_calloc(f, nn * sizeof(fer_u128));
+    ok = w->pool && w->de_seen0 && w->de_seen1;
+  }
   if (ok && s->enumerate) {
     w->lanes_in = fer_calloc(f, FER_LANES * in_bytes);
     ok = w->lanes_in && fer_batch_init(f, &w->batch, p);
@@ -83,6 +90,10 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_exec_release(f, &w->x);
   fer_batch_release(f, &w->batch);
   if (w->lanes_in) fer_free(f, w->lanes_in, FER_LANES * in_bytes);
+  if (w->pool) fer_free(f, w->pool, FER_SAMPLING_POOL * in_bytes);
+  size_t nn = p->node_reg.size ? p->node_reg.size : 1;
+  if (w->de_seen0) fer_free(f, w->de_seen0, nn * sizeof(fer_u128));
+  if (w->de_seen1) fer_free(f, w->de_seen1, nn * sizeof(fer_u128));
   fer_corpus_release(f, &w->corpus);
   fer_features_release(f, &w->feat);
   memset(w, 0, sizeof *w);
@@ -134,6 +145,39 @@ static uint32_t features(fer_worker *w, uint32_t nsat) {
   return fresh;
 }
 
+/* Diversity features (engine.h, DE) of the last execution, which
+ * satisfied every constraint, so every register holds its node's value:
+ * the bits of each node seen for the first time as 0 or as 1.  Returns
+ * how many.  Called once per satisfying input: O(nodes). */
+static uint32_t de_features(fer_worker *w) {
+  const fer_prog *p = w->p;
+  const fer_u128 *r = w->x.r;
+  uint32_t fresh = 0, n = (uint32_t)p->node_reg.size;
+  for (uint32_t k = 0; k < n; k++) {
+    fer_u128 m = p->node_bits.data[k] >= 128
+                     ? ~(fer_u128)0
+                     : ((fer_u128)1 << p->node_bits.data[k]) - 1;
+    fer_u128 v = r[p->node_reg.data[k]] & m;
+    fer_u128 new1 = v & ~w->de_seen1[k], new0 = ~v & m & ~w->de_seen0[k];
+    if (!(new0 | new1)) continue;
+    w->de_seen1[k] |= new1, w->de_seen0[k] |= new0;
+    fresh += (uint32_t)(__builtin_popcountll((uint64_t)new1) +
+                        __builtin_popcountll((uint64_t)(new1 >> 64)) +
+                        __builtin_popcountll((uint64_t)new0) +
+                        __builtin_popcountll((uint64_t)(new0 >> 64)));
+  }
+  w->de_features += fresh;
+  return fresh;
+}
+
+void fer_worker_pool_add(fer_worker *w, const fer_u128 *solution) {
+  uint32_t ns = w->p->nslots;
+  uint32_t i = w->pool_size < FER_SAMPLING_POOL
+                   ? w->pool_size++
+                   : (uint32_t)fer_rng_below(&w->rng, FER_SAMPLING_POOL);
+  memcpy(w->pool + (size_t)i * ns, solution, (size_t)ns * sizeof *solution);
+}
+
 static bool any_unspec(const fer_worker *w) {
   if (!w->p->may_unspec) return false;
   for (uint32_t c = 0; c < w->p->cons.size; c++)
@@ -144,18 +188,22 @@ static bool any_unspec(const fer_worker *w) {
 int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
   const fer_prog *p = w->p;
   uint32_t nsat = fer_worker_exec(w, in);
-  if (nsat == p->cons.size) {
+  bool sat = nsat == p->cons.size;
+  if (sat) {
     memcpy(w->solution, in, (size_t)p->nslots * sizeof *in);
     w->found_by = o;
     w->solution_unspec = any_unspec(w);
-    return 1;
+    /* solving: a solution ends the search, no feature to learn */
+    if (!w->s->sampling) return 1;
   }
-  if (w->s->opt->pure_random) return 0;
-  if (features(w, nsat)) {
+  if (w->s->opt->pure_random) return sat;
+  uint32_t fresh = features(w, nsat);
+  if (sat && w->s->de) fresh += de_features(w);
+  if (fresh) {
     fer_entry e = {nsat, w->last_fail, 0};
     fer_corpus_add(&w->corpus, &w->rng, in, e);
   }
-  return 0;
+  return sat;
 }
 
 bool fer_worker_should_stop(fer_worker *w) {

@@ -585,6 +585,24 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   return r;
 }
 
+int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
+                   const fer_model *model, fer_eval_visit_fn visit,
+                   void *user) {
+  FER_REQUIRE(f, f && (a || !n) && visit, "NULL argument");
+  evaluator e;
+  memset(&e, 0, sizeof e);
+  e.f = f, e.model = model;
+  int ok = 1;
+  for (size_t i = 0; ok && i < n; i++) {
+    FER_REQUIRE(f, a[i] && a[i] < f->store->nodes.size, "invalid term");
+    ok = run(&e, a[i]) != NULL;
+  }
+  for (uint32_t j = 0; ok && j < e.cap; j++)
+    if (e.memo[j].key) visit(user, e.memo[j].key, e.memo[j].val);
+  evaluator_release(&e);
+  return ok;
+}
+
 /* ---------------------------------------------------------- groundness */
 
 bool fer_term_is_ground(ferret *f, fer_term t) {

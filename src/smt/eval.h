@@ -16,6 +16,16 @@
 
 fer_term fer_eval(ferret *, fer_term, const fer_model *, bool *unspecified);
 
+/* Evaluate a[0..n) under `model` as fer_eval does (lazily: a dead ite
+ * branch or an argument after a decisive one of and/or/=> is not
+ * evaluated), sharing the work between them, then call visit once for
+ * every distinct term that was evaluated, with its value as bits (Bool
+ * 0/1, RoundingMode a fer_rm, BV/FP the pattern).  Creates no term.
+ * Returns 1, or 0 on failure with the context's error set. */
+typedef void (*fer_eval_visit_fn)(void *user, fer_term t, fer_u128 value);
+int fer_eval_visit(ferret *, const fer_term *a, size_t n, const fer_model *,
+                   fer_eval_visit_fn visit, void *user);
+
 /* Does `t` contain no variable (so fer_eval with no model can fold it)? */
 bool fer_term_is_ground(ferret *, fer_term);
 

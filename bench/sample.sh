@@ -1,0 +1,46 @@
+#!/bin/sh
+# Sampling strategies compared (issue 14): every strategy of
+# `ferret sample` on the first N files per suite (QF_FP_fs, QF_BVFP_fs of
+# the corpus manifest) that ferret solves within 2 s, each for BUDGET
+# seconds with each seed; samples, samples/s, executions/s and the SMT
+# coverage of all the samples (`ferret coverage`).  Then
+# bench/sample-summary.py prints the per-strategy table, Vargha-Delaney A12
+# and the Wilcoxon signed-rank p of sm+de against the others.
+#
+#   bench/sample.sh [N] [BUDGET] [SEEDS]     defaults 6, 5, "1 2 3"
+#   FERRET_BENCH=dir (default ../shared/bench), FERRET=build/ferret
+# Writes bench/results/sample.tsv (one row per run).
+N=${1:-6}
+BUDGET=${2:-5}
+SEEDS=${3:-"1 2 3"}
+: "${FERRET:=build/ferret}"
+: "${FERRET_BENCH:=../shared/bench}"
+STRATEGIES="naive de sm sm+de"
+out=bench/results/sample.tsv
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p bench/results
+printf 'suite\tfile\tstrategy\tseed\tsamples\tsamples_per_sec\texecs_per_sec\tcoverage\tend\n' > "$out"
+for suite in QF_FP_fs QF_BVFP_fs; do
+  picked=0
+  for f in $(awk -F'\t' -v s="$suite" '$13 == s && $6 != "unsat" { print $1 }' "$FERRET_BENCH/MANIFEST.tsv"); do
+    [ "$picked" -ge "$N" ] && break
+    path="$FERRET_BENCH/$f"
+    [ "$("$FERRET" --timeout 2 "$path" 2>/dev/null | head -1)" = sat ] || continue
+    picked=$((picked + 1))
+    for strategy in $STRATEGIES; do
+      for seed in $SEEDS; do
+        "$FERRET" sample "$path" -t "$BUDGET" --seed "$seed" --strategy "$strategy" \
+          --stats -o "$tmp/s.jsonl" 2> "$tmp/stats" > /dev/null
+        stats=$(grep '"job": "sample"' "$tmp/stats")
+        get() { echo "$stats" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+        cov=$("$FERRET" coverage "$path" "$tmp/s.jsonl" 2>/dev/null | sed -n 's/^total \([0-9.]*\)%/\1/p')
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" "$strategy" "$seed" \
+          "$(get samples)" "$(get samples_per_sec)" "$(get execs_per_sec)" "${cov:-0}" \
+          "$(get end)" >> "$out"
+      done
+    done
+    echo "$suite $f done" >&2
+  done
+done
+python3 bench/sample-summary.py "$out"

@@ -1,0 +1,34 @@
+/* The sample job's set of samples already emitted: a Bloom filter of fixed
+ * size (bounded memory however long the run), over a 128-bit fingerprint
+ * of a sample's output bits.
+ *
+ * A sample that was emitted is always found (no duplicate is ever
+ * emitted).  A new sample is wrongly found, and dropped, with probability
+ * (share of bits set) ^ k: fer_dedup_false_rate gives that figure for the
+ * filter as it is.  With the default 16 MiB (2^27 bits) and k = 7: about
+ * 1e-9 after 1M samples, 3e-5 after 5M, 2e-3 after 10M (fill
+ * 1 - e^(-k n / m)). */
+#ifndef FER_DEDUP_H
+#define FER_DEDUP_H
+
+#include "base/context.h"
+#include "base/u128.h"
+
+#define FER_DEDUP_DEFAULT ((size_t)16 << 20) /* bytes */
+#define FER_DEDUP_HASHES 7
+
+typedef struct fer_dedup {
+  uint64_t *bits;
+  uint64_t nbits;  /* a power of two */
+  uint64_t set;    /* bits set */
+} fer_dedup;
+
+/* bytes rounded down to a power of two (at least 64).  0: memory. */
+int fer_dedup_init(ferret *, fer_dedup *, size_t bytes);
+void fer_dedup_release(ferret *, fer_dedup *);
+/* 1 if the fingerprint is new (now added), 0 if (probably) seen. */
+int fer_dedup_add(fer_dedup *, uint64_t h1, uint64_t h2);
+double fer_dedup_fill(const fer_dedup *);
+double fer_dedup_false_rate(const fer_dedup *);
+
+#endif

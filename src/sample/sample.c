@@ -1,0 +1,311 @@
+/* The sample job (contract in sample.h).
+ *
+ *   preprocess -> nothing left: the one model, checked -> done
+ *              -> else compile the whole preprocessed formula as ONE
+ *                 program (no split into components: a sample is a point
+ *                 of the whole solution space) -> one engine run with the
+ *                 strategy's sampling hooks, validated on the ORIGINAL
+ *                 assertions, whose callback (on_solution) projects each
+ *                 solution on the output variables, drops it if the dedup
+ *                 filter has it, and gives it on.
+ * Statistics: this file owns the fer_sample_stats it fills. */
+#include <string.h>
+
+#include "fp/fp.h"
+#include "base/map.h"
+#include "engine/pre.h"
+#include "sample/coverage.h"
+#include "sample/dedup.h"
+#include "sample/sample.h"
+
+const char *const fer_sample_strategy_name[] = {"naive", "de", "sm", "sm+de"};
+
+int fer_sample_strategy_parse(const char *s) {
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(s, fer_sample_strategy_name[i])) return i;
+  if (!strcmp(s, "de+sm")) return FER_SAMPLE_SM_DE;
+  return -1;
+}
+
+typedef struct job {
+  ferret *f;
+  const fer_sample_config *cfg;
+  fer_sample_fn cb;
+  void *user;
+  fer_sample_stats *st;
+  fer_dedup dd;
+  fer_coverage cov;
+  bool have_cov;
+  fer_term *values;  /* cfg->nout */
+  double t0;
+  const char *end;   /* why the run ended, when the job ended it */
+  const char *fail;  /* set when the job itself failed ("memory") */
+} job;
+
+static double since(double t) { return fer_now() - t; }
+
+/* ------------------------------------------------------ one solution */
+
+/* 64-bit mixing step (splitmix64's finaliser). */
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  return h ^ (h >> 31);
+}
+
+/* The bits of constant c of variable v's sort, every NaN as one value. */
+static fer_u128 value_bits(ferret *f, fer_term v, fer_term c) {
+  fer_op op = fer_term_op(f, c);
+  if (op == FER_OP_TRUE) return 1;
+  if (op == FER_OP_FALSE) return 0;
+  fer_u128 b = fer_const_u128(f, c);
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
+  if (si->kind == FER_SORT_FP) {
+    fer_fmt m = {si->a, si->b};
+    if (fer_fp_is_nan(m, b)) return ~(fer_u128)0; /* no pattern is this */
+  }
+  return b;
+}
+
+/* Give the sample of model m (validated) on, if it is new.  Returns the
+ * engine's verdict. */
+static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
+  ferret *f = j->f;
+  const fer_sample_config *cfg = j->cfg;
+  uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
+  for (size_t k = 0; k < cfg->nout; k++) {
+    fer_term v = cfg->out[k];
+    uint32_t i = fer_term_idx(f, v, 0);
+    fer_term c = i < m->size ? m->value[i] : 0;
+    if (!c) c = fer_value_term(f, fer_term_sort(f, v), 0); /* as get-model */
+    if (!c) {
+      j->fail = "memory";
+      return FER_ENGINE_STOP;
+    }
+    j->values[k] = c;
+    fer_u128 b = value_bits(f, v, c);
+    h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
+    h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
+  }
+  if (!fer_dedup_add(&j->dd, h1, h2)) {
+    j->st->projected_dups++;
+    return FER_ENGINE_GO_ON;
+  }
+  if (j->have_cov && !fer_coverage_add(&j->cov, m)) {
+    j->fail = "coverage: cannot evaluate";
+    return FER_ENGINE_STOP;
+  }
+  fer_sample_item it = {j->st->samples, cfg->out, j->values, cfg->nout,
+                        execs, since(j->t0),
+                        j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
+  j->st->samples++;
+  if (!j->cb(j->user, &it)) {
+    j->end = "stopped";
+    return FER_ENGINE_STOP;
+  }
+  if (cfg->count && j->st->samples >= cfg->count) {
+    j->end = "count";
+    return FER_ENGINE_STOP;
+  }
+  /* The workers check the deadline every few hundred executions of their
+   * own; with several workers stopped and restarted at every candidate
+   * they may not get there for long. */
+  if (cfg->deadline > 0 && fer_now() >= cfg->deadline) {
+    j->end = "timeout";
+    return FER_ENGINE_STOP;
+  }
+  return FER_ENGINE_GO_ON;
+}
+
+static fer_engine_verdict on_solution(void *user, const fer_engine_solution *s) {
+  return emit(user, s->model, s->execs);
+}
+
+/* ------------------------------------------------------------ the job */
+
+/* Nothing left to search after preprocessing: the one model the
+ * eliminations define, checked on the original formula. */
+static ferret_result only_model(job *j, const fer_term *a, size_t n,
+                                const fer_pre *pre, const char **why) {
+  ferret *f = j->f;
+  fer_model m;
+  fer_model_init(&m);
+  fer_term_stack vars = {0};
+  ferret_result r = FERRET_UNKNOWN;
+  *why = fer_collect_vars(f, a, n, &vars) &&
+                 fer_collect_vars(f, pre->elim_def.data, pre->elim_def.size, &vars)
+             ? fer_model_complete(f, &m, vars.data, vars.size,
+                                  pre->elim_var.data, pre->elim_def.data,
+                                  pre->elim_var.size)
+             : "memory";
+  if (!*why) {
+    double t = fer_now();
+    fer_error_clear(f);
+    int v = fer_model_validate(f, a, n, &m);
+    j->st->time_validate += since(t);
+    if (v == 1) {
+      emit(j, &m, 0);
+      r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
+      *why = j->fail ? j->fail : "";
+      if (!j->end) j->end = "complete";
+    } else {
+      *why = v < 0 ? "unspecified"
+             : f->error.status == FERRET_ERROR_UNSUPPORTED
+                 ? "unsupported"
+                 : "internal: model rejected";
+    }
+  }
+  FER_RELEASE(f, vars);
+  fer_model_release(f, &m);
+  return r;
+}
+
+/* The formula to search: the preprocessed assertions, plus (= v v) for
+ * every free variable, one of the formula that preprocessing left in no
+ * assertion and did not eliminate (its constraints simplified away, or it
+ * only occurs in eliminated variables' definitions): it must get a slot,
+ * else it would keep its default value in every sample.  0: memory. */
+static int with_free_vars(ferret *f, const fer_term *a, size_t n,
+                          const fer_pre *pre, fer_term_stack *out) {
+  fer_term_stack all = {0}, kept = {0};
+  fer_map bound;
+  fer_map_init(&bound);
+  int ok = fer_collect_vars(f, a, n, &all) &&
+           fer_collect_vars(f, pre->elim_def.data, pre->elim_def.size, &all) &&
+           fer_collect_vars(f, pre->assertions.data, pre->assertions.size, &kept);
+  for (size_t i = 0; ok && i < pre->assertions.size; i++)
+    ok = FER_PUSH(f, *out, pre->assertions.data[i]);
+  for (size_t i = 0; ok && i < kept.size; i++) ok = fer_map_put(f, &bound, kept.data[i], 1);
+  for (size_t i = 0; ok && i < pre->elim_var.size; i++)
+    ok = fer_map_put(f, &bound, pre->elim_var.data[i], 1);
+  for (size_t i = 0; ok && i < all.size; i++) {
+    fer_term v = all.data[i];
+    if (fer_map_get(&bound, v)) continue;
+    fer_term args[2] = {v, v};
+    fer_term eq = fer_mk(f, FER_OP_EQ, 2, args, 0, 0);
+    ok = eq && FER_PUSH(f, *out, eq) && fer_map_put(f, &bound, v, 1);
+  }
+  fer_map_release(f, &bound);
+  FER_RELEASE(f, all);
+  FER_RELEASE(f, kept);
+  return ok;
+}
+
+static ferret_result search(job *j, const fer_term *a, size_t n,
+                            const fer_pre *pre, const fer_term_stack *ca,
+                            const char **why) {
+  ferret *f = j->f;
+  fer_sample_stats *st = j->st;
+  fer_prog p;
+  double t = fer_now();
+  ferret_status cs = fer_compile(f, ca->data, ca->size, &p);
+  st->time_compile = since(t);
+  if (cs != FERRET_OK) {
+    *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    return FERRET_UNKNOWN;
+  }
+  st->slots = p.nslots, st->instructions = (uint32_t)p.code.size;
+  st->nodes = (uint32_t)p.node_reg.size;
+  int s = j->cfg->strategy;
+  fer_engine_sampling hooks = {s == FER_SAMPLE_DE || s == FER_SAMPLE_SM_DE,
+                               s == FER_SAMPLE_SM || s == FER_SAMPLE_SM_DE};
+  fer_engine_request r;
+  memset(&r, 0, sizeof r);
+  r.prog = &p, r.layout = fer_layout_of(&p);
+  r.check.assertions = a, r.check.n = n;
+  r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
+  r.check.nelim = pre->elim_var.size;
+  r.objective.kind = FER_OBJ_SATISFY;
+  r.accept = on_solution, r.accept_user = j;
+  r.budget.max_execs = j->cfg->max_execs;
+  r.budget.deadline = j->cfg->deadline;
+  r.budget.interrupt = &f->interrupt;
+  r.opt = &f->opt;
+  r.sampling = &hooks;
+  fer_engine_stats rs;
+  fer_engine_status es = fer_engine_run(f, &r, &rs);
+  st->execs = rs.execs, st->candidates = rs.candidates;
+  st->duplicates = rs.duplicates, st->unspecified = rs.unspecified;
+  st->sm_mutations = rs.sm_mutations, st->de_features = rs.de_features;
+  st->time_search = rs.time_search, st->time_validate = rs.time_validate;
+  fer_prog_release(f, &p);
+  ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
+  *why = "";
+  if (j->fail) {
+    *why = j->fail;
+    j->end = j->fail;
+  } else if (es == FER_ENGINE_EXHAUSTED) {
+    if (!st->samples) res = FERRET_UNSAT;
+    j->end = "complete";
+  } else if (es == FER_ENGINE_UNKNOWN) {
+    j->end = rs.reason;
+    if (!st->samples) *why = rs.reason;
+  }
+  return res;
+}
+
+ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
+                         const fer_sample_config *cfg, fer_sample_fn cb,
+                         void *user, const char **reason,
+                         fer_sample_stats *st) {
+  memset(st, 0, sizeof *st);
+  job j;
+  memset(&j, 0, sizeof j);
+  j.f = f, j.cfg = cfg, j.cb = cb, j.user = user, j.st = st;
+  j.t0 = fer_now();
+  st->seed = (uint64_t)f->opt.seed, st->jobs = (uint32_t)f->opt.jobs;
+  st->strategy = fer_sample_strategy_name[cfg->strategy];
+  st->coverage = -1;
+  ferret_result r = FERRET_UNKNOWN;
+  const char *why = "memory";
+  fer_pre pre;
+  fer_pre_init(&pre);
+  fer_term_stack ca = {0};
+  size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
+  j.values = fer_malloc(f, vb);
+  if (!j.values ||
+      !fer_dedup_init(f, &j.dd, cfg->dedup_bytes ? cfg->dedup_bytes : FER_DEDUP_DEFAULT))
+    goto done;
+  if (cfg->coverage) {
+    if (!fer_coverage_init(f, &j.cov, a, n)) goto done;
+    j.have_cov = true;
+  }
+  double t = fer_now();
+  ferret_status ps = fer_preprocess(f, a, n, &pre, NULL, NULL);
+  st->time_preprocess = since(t);
+  if (ps != FERRET_OK) {
+    why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    goto done;
+  }
+  if (pre.unsat) {
+    r = FERRET_UNSAT, why = "";
+    j.end = "complete";
+  } else if (!with_free_vars(f, a, n, &pre, &ca)) {
+    goto done;
+  } else if (!ca.size) {
+    r = only_model(&j, a, n, &pre, &why);
+  } else {
+    r = search(&j, a, n, &pre, &ca, &why);
+  }
+done:
+  FER_RELEASE(f, ca);
+  fer_pre_release(f, &pre);
+  if (j.values) fer_free(f, j.values, vb);
+  st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
+  st->dedup_fill = fer_dedup_fill(&j.dd);
+  st->false_dup_rate = fer_dedup_false_rate(&j.dd);
+  fer_dedup_release(f, &j.dd);
+  if (j.have_cov) {
+    st->coverage = fer_coverage_percent(&j.cov, -1);
+    fer_coverage_release(&j.cov);
+  }
+  *reason = r == FERRET_UNKNOWN ? why : "";
+  st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
+  st->reason = *reason;
+  st->end = j.end ? j.end : *reason;
+  st->time_total = since(j.t0);
+  st->samples_per_sec = st->time_total > 0 ? (double)st->samples / st->time_total : 0;
+  st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
+  return r;
+}

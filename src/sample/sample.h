@@ -1,0 +1,91 @@
+/* The sample job: many distinct satisfying assignments of one formula
+ * (JFSampler, shared/papers/001, and beyond it: projection).  Used by the
+ * public ferret_sample (api/sample.c).  A client of the search interface
+ * (engine.h) with its sampling hooks.
+ *
+ * Contract: every sample given to the callback is a model on which every
+ * assertion a[0..n) was checked true by the reference evaluator (the
+ * engine validates it on the ORIGINAL formula, as solve's answer is);
+ * no two samples have the same bits on the output variables (the
+ * projection, else every output variable), every NaN counting as one
+ * value.  Distinctness is exact (what was emitted is never emitted again);
+ * the dedup filter is a Bloom filter of fixed size (dedup.h), so a new
+ * sample may be taken for a duplicate and dropped, with the probability
+ * the stats report (false_dup_rate).
+ *
+ * Answer: FERRET_SAT when at least one sample was given, FERRET_UNSAT when
+ * proved (a ground assertion false, preprocessing, or an enumeration that
+ * found no solution), else FERRET_UNKNOWN with *reason as solve gives it
+ * ("timeout", "budget", "interrupted", "unsupported", "unspecified",
+ * "memory", ...).  A sampling run ends with the count reached ("count"),
+ * the callback's stop ("stopped"), every solution emitted ("complete": the
+ * input space was enumerated), or a limit; stats.end says which. */
+#ifndef FER_SAMPLE_H
+#define FER_SAMPLE_H
+
+#include "engine/engine.h"
+#include "smt/model.h"
+
+typedef enum fer_sample_strategy {
+  FER_SAMPLE_NAIVE, /* §III-A: every solution the search meets */
+  FER_SAMPLE_DE,    /* §III-B: diversity features */
+  FER_SAMPLE_SM,    /* §III-C: sampling mutator */
+  FER_SAMPLE_SM_DE  /* both (the default) */
+} fer_sample_strategy;
+
+extern const char *const fer_sample_strategy_name[]; /* "naive", ... */
+/* The strategy named s ("sm+de", ...); -1 if none. */
+int fer_sample_strategy_parse(const char *s);
+
+typedef struct fer_sample_config {
+  uint64_t count;            /* stop after this many samples; 0: none */
+  double deadline;           /* fer_now() seconds; 0: none */
+  uint64_t max_execs;        /* 0: none */
+  int strategy;              /* fer_sample_strategy */
+  const fer_term *out;       /* the variables of a sample, in order (the */
+  size_t nout;               /* projection, or every declared variable) */
+  size_t dedup_bytes;        /* Bloom filter size (0: FER_DEDUP_DEFAULT) */
+  bool coverage;             /* track SMT coverage of the samples */
+} fer_sample_config;
+
+/* One sample, as the callback receives it; valid until it returns. */
+typedef struct fer_sample_item {
+  uint64_t index;            /* 0, 1, ... */
+  const fer_term *vars;      /* config.out */
+  const fer_term *values;    /* constants, one per variable */
+  size_t n;
+  uint64_t execs;            /* executions so far */
+  double elapsed;            /* seconds since the job started */
+  double coverage;           /* config.coverage: SMT coverage so far, % */
+} fer_sample_item;
+
+/* Return true to go on, false to stop.  Runs on the job's thread. */
+typedef bool (*fer_sample_fn)(void *user, const fer_sample_item *);
+
+typedef struct fer_sample_stats {
+  const char *result, *reason, *end, *strategy;
+  uint64_t seed;
+  uint32_t jobs;
+  uint64_t samples;          /* given to the callback */
+  uint64_t execs, candidates;
+  uint64_t duplicates;       /* candidates skipped by the engine (same input) */
+  uint64_t projected_dups;   /* validated, but equal on the output variables */
+  uint64_t unspecified;
+  uint64_t sm_mutations, de_features;
+  double time_total, time_preprocess, time_compile, time_search,
+      time_validate;
+  double samples_per_sec, execs_per_sec;
+  uint64_t dedup_bits;       /* Bloom filter size */
+  uint32_t dedup_hashes;
+  double dedup_fill;         /* share of its bits set */
+  double false_dup_rate;     /* chance that the next new sample is taken
+                                for a duplicate: fill ^ hashes */
+  double coverage;           /* config.coverage: SMT coverage, % (else -1) */
+  uint32_t slots, instructions, nodes;
+} fer_sample_stats;
+
+ferret_result fer_sample(ferret *, const fer_term *a, size_t n,
+                         const fer_sample_config *, fer_sample_fn, void *user,
+                         const char **reason, fer_sample_stats *);
+
+#endif

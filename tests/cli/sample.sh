@@ -1,0 +1,79 @@
+#!/bin/sh
+# ferret sample / ferret coverage from the command line: exit codes as
+# solve's (10 samples written, 20 unsat, 2 usage), -n, -o, every format,
+# --project, --stats JSON, reproducibility with --seed, an interrupt
+# leaving complete lines, and the paper's coverage example (6.25 %).
+: "${FERRET:=build-san/ferret}"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+say() { echo "$*"; fail=1; }
+
+cat > "$dir/f.smt2" <<'SMT'
+(declare-const x Float32)
+(declare-const y Float32)
+(assert (fp.lt x y))
+(assert (fp.gt (fp.add RNE x y) ((_ to_fp 8 24) RNE 1.0)))
+(check-sat)
+SMT
+"$FERRET" sample "$dir/f.smt2" -n 50 -o "$dir/s.jsonl" 2> "$dir/err"
+rc=$?
+[ $rc = 10 ] || say "sample: exit $rc"
+[ "$(wc -l < "$dir/s.jsonl")" = 50 ] || say "sample: not 50 lines"
+[ "$(sort -u "$dir/s.jsonl" | wc -l)" = 50 ] || say "sample: duplicate lines"
+grep -q '"x": {"value": ' "$dir/s.jsonl" || say "sample: no jsonl value"
+# the same seed, the same samples; stdout when no -o
+"$FERRET" sample "$dir/f.smt2" -n 50 --seed 1 > "$dir/t.jsonl" 2>/dev/null
+cmp -s "$dir/s.jsonl" "$dir/t.jsonl" || say "sample: not reproducible"
+# csv: a header, then one line per sample
+"$FERRET" sample "$dir/f.smt2" -n 10 --format csv --strategy naive > "$dir/s.csv"
+[ "$(head -1 "$dir/s.csv")" = "x,y" ] || say "csv header: $(head -1 "$dir/s.csv")"
+[ "$(wc -l < "$dir/s.csv")" = 11 ] || say "csv: not 11 lines"
+# smt2, projected on y
+"$FERRET" sample "$dir/f.smt2" -n 5 --format smt2 --project y > "$dir/s.smt2"
+[ "$(grep -c '(define-fun y ' "$dir/s.smt2")" = 5 ] || say "smt2: not 5 y"
+grep -q '(define-fun x ' "$dir/s.smt2" && say "smt2: x printed under --project y"
+# --stats: one JSON line on stderr
+"$FERRET" sample "$dir/f.smt2" -n 20 --stats > /dev/null 2> "$dir/err"
+grep -q '"job": "sample".*"samples": 20.*"false_dup_rate"' "$dir/err" || say "stats: $(cat "$dir/err")"
+# unsat: exit 20 and the answer on stdout, no sample
+printf '(declare-const b (_ BitVec 8))(assert (bvult b #x00))' > "$dir/u.smt2"
+out=$("$FERRET" sample "$dir/u.smt2" -n 5)
+rc=$?
+[ $rc = 20 ] || say "unsat: exit $rc"
+[ "$out" = unsat ] || say "unsat: output '$out'"
+# usage errors: 2
+"$FERRET" sample "$dir/f.smt2" --format xml > /dev/null 2>&1
+[ $? = 2 ] || say "bad format: not exit 2"
+"$FERRET" sample "$dir/f.smt2" --strategy best > /dev/null 2>&1
+[ $? = 2 ] || say "bad strategy: not exit 2"
+"$FERRET" sample "$dir/f.smt2" --project nope > /dev/null 2>&1
+[ $? = 2 ] || say "bad projection: not exit 2"
+# a parse error in the formula: 1
+printf '(assert (bvult q #x00))' > "$dir/e.smt2"
+"$FERRET" sample "$dir/e.smt2" > /dev/null 2>&1
+[ $? = 1 ] || say "bad input: not exit 1"
+# an interrupt ends the run with complete lines
+"$FERRET" sample "$dir/f.smt2" -t 30 -o "$dir/i.jsonl" 2>/dev/null &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 10 ] || say "interrupt: exit $rc"
+[ -s "$dir/i.jsonl" ] || say "interrupt: no sample"
+[ "$(tail -c 1 "$dir/i.jsonl" | od -An -c | tr -d ' ')" = '\n' ] || say "interrupt: cut line"
+awk '!/^\{.*\}$/ { bad = 1 } END { exit bad }' "$dir/i.jsonl" || say "interrupt: malformed line"
+# coverage: the paper's example
+cat > "$dir/p.smt2" <<'SMT'
+(declare-const x Float32)
+(assert (fp.geq (fp.add RNE x (_ +zero 8 24)) x))
+SMT
+printf 'x\n#x00000000\n#x80000000\n#xc0000000\n' > "$dir/p.csv"
+out=$("$FERRET" coverage "$dir/p.smt2" "$dir/p.csv")
+echo "$out" | grep -q '^total 6.2500%' || say "coverage: $out"
+out=$("$FERRET" coverage --over-time 1 "$dir/p.smt2" "$dir/p.csv" | tail -1)
+[ "$(echo "$out" | cut -f1,2)" = "$(printf '3\t6.2500')" ] || say "over-time: $out"
+# coverage of ferret's own output, in two files
+"$FERRET" coverage "$dir/f.smt2" "$dir/s.jsonl" "$dir/s.csv" | grep -q '^samples 60' || say "coverage of samples"
+exit $fail

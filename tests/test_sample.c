@@ -1,0 +1,338 @@
+/* The sample job through the public API (ferret.h, section "sample"):
+ * distinctness by bits (NaN one value), projection, reproducibility with
+ * a seed, a count and an enumerated space ending the run, samples checked
+ * by z3 (when installed), unsat and bad input, and SMT coverage on the
+ * paper's hand-worked example. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ferret.h"
+#include "test.h"
+
+static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
+
+static ferret *load(const char *opts, const char *text) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", opts);
+  for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    char *eq = strchr(tok, '=');
+    if (!eq) continue;
+    *eq = 0;
+    CHECK_MSG(ferret_set_option(f, tok, eq + 1) == FERRET_OK, "option %s", tok);
+  }
+  CHECK(ferret_set_option(f, "parse_only", "1") == FERRET_OK);
+  CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
+  return f;
+}
+
+/* Every sample's text, one after the other. */
+typedef struct got {
+  fer_test_buf all;
+  char **lines;
+  size_t n, cap;
+  uint64_t stop_after;
+} got;
+
+static int keep(void *user, const ferret_sample_item *s) {
+  got *g = user;
+  if (s->header) fer_test_buf_add(&g->all, s->header, s->header_len);
+  fer_test_buf_add(&g->all, s->text, s->len);
+  if (g->n == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 64;
+    g->lines = realloc(g->lines, g->cap * sizeof *g->lines);
+  }
+  g->lines[g->n] = malloc(s->len + 1);
+  memcpy(g->lines[g->n], s->text, s->len + 1);
+  g->n++;
+  return g->stop_after && g->n >= g->stop_after;
+}
+
+static void got_free(got *g) {
+  for (size_t i = 0; i < g->n; i++) free(g->lines[i]);
+  free(g->lines);
+  free(g->all.data);
+  memset(g, 0, sizeof *g);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static size_t distinct(got *g) {
+  if (!g->n) return 0;
+  char **c = malloc(g->n * sizeof *c);
+  memcpy(c, g->lines, g->n * sizeof *c);
+  qsort(c, g->n, sizeof *c, cmp_str);
+  size_t d = 1;
+  for (size_t i = 1; i < g->n; i++) d += strcmp(c[i - 1], c[i]) != 0;
+  free(c);
+  return d;
+}
+
+static ferret_result run(ferret *f, const char *strategy, const char *proj,
+                         uint64_t count, ferret_sample_format fmt, got *g) {
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.count = count, o.strategy = strategy, o.project = proj, o.format = fmt;
+  ferret_result r = FERRET_UNKNOWN;
+  CHECK(ferret_sample(f, &o, keep, g, &r) == FERRET_OK);
+  return r;
+}
+
+static const char *fp_formula =
+    "(declare-const x Float32)(declare-const y Float32)"
+    "(assert (fp.lt x y))(assert (fp.gt (fp.add RNE x y) ((_ to_fp 8 24) RNE 1.0)))";
+
+TEST(sample_distinct_every_strategy) {
+  const char *st[] = {"naive", "de", "sm", "sm+de"};
+  for (int k = 0; k < 4; k++) {
+    ferret *f = load("timeout=20", fp_formula);
+    got g = {0};
+    ferret_result r = run(f, st[k], NULL, 300, FERRET_FORMAT_SMT2, &g);
+    CHECK_MSG(r == FERRET_SAT, "%s", st[k]);
+    CHECK_MSG(g.n == 300, "%s: %zu samples", st[k], g.n);
+    CHECK_MSG(distinct(&g) == g.n, "%s: duplicates", st[k]);
+    got_free(&g);
+    ferret_delete(f);
+  }
+}
+
+TEST(sample_nan_is_one_value) {
+  /* 2^16 inputs, enumerated: 2046 NaN patterns are one sample */
+  ferret *f = load("", "(declare-const h Float16)(assert (fp.isNaN h))");
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_JSONL, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 1);
+  got_free(&g);
+  ferret_delete(f);
+}
+
+TEST(sample_projection) {
+  /* x < 3 and y != 15 on 4 bits: 3 x values, each once; 45 full
+   * samples.  z is declared but not in the formula: always its default. */
+  const char *t = "(declare-const x (_ BitVec 4))(declare-const y (_ BitVec 4))"
+                  "(declare-const z (_ BitVec 4))"
+                  "(assert (bvult x #x3))(assert (distinct y #xf))";
+  ferret *f = load("", t);
+  got g = {0};
+  CHECK(run(f, NULL, "x", 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 3);
+  CHECK(distinct(&g) == 3);
+  CHECK(!strncmp(g.all.data, "x\n", 2)); /* the header names x only */
+  got_free(&g);
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 45);
+  CHECK(distinct(&g) == 45);
+  CHECK(!strncmp(g.all.data, "x,y,z\n", 6));
+  for (size_t i = 0; i < g.n; i++) CHECK(strstr(g.lines[i], ",#x0\n") != NULL);
+  got_free(&g);
+  /* a projection name that is not declared */
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.project = "x,nope";
+  CHECK(ferret_sample(f, &o, keep, &g, NULL) == FERRET_ERROR_OPTION);
+  CHECK(strstr(ferret_error(f)->message, "nope") != NULL);
+  ferret_delete(f);
+}
+
+TEST(sample_reproducible_with_seed) {
+  got a = {0}, b = {0}, c = {0};
+  ferret *f = load("seed=7", fp_formula);
+  CHECK(run(f, NULL, NULL, 200, FERRET_FORMAT_JSONL, &a) == FERRET_SAT);
+  ferret_delete(f);
+  f = load("seed=7", fp_formula);
+  CHECK(run(f, NULL, NULL, 200, FERRET_FORMAT_JSONL, &b) == FERRET_SAT);
+  ferret_delete(f);
+  f = load("seed=8", fp_formula);
+  CHECK(run(f, NULL, NULL, 200, FERRET_FORMAT_JSONL, &c) == FERRET_SAT);
+  ferret_delete(f);
+  CHECK(a.all.data && b.all.data && !strcmp(a.all.data, b.all.data));
+  CHECK(c.all.data && strcmp(a.all.data, c.all.data) != 0);
+  got_free(&a), got_free(&b), got_free(&c);
+}
+
+/* y := x + 1 is eliminated by preprocessing, leaving no assertion: x is
+ * free and must still vary (not one default sample). */
+TEST(sample_free_variables_vary) {
+  ferret *f = load("", "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))"
+                       "(assert (= y (bvadd x #x01)))");
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 256);
+  CHECK(distinct(&g) == 256);
+  got_free(&g);
+  /* p's constraint simplifies away: p takes both values */
+  ferret_delete(f);
+  f = load("", "(declare-const p Bool)(declare-const b (_ BitVec 2))"
+               "(assert (or p (not p)))(assert (bvult b #b10))");
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 4);
+  got_free(&g);
+  ferret_delete(f);
+}
+
+TEST(sample_callback_stop) {
+  ferret *f = load("", fp_formula);
+  got g = {0};
+  g.stop_after = 5;
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_JSONL, &g) == FERRET_SAT);
+  CHECK_EQ_U(g.n, 5);
+  got_free(&g);
+  ferret_delete(f);
+}
+
+TEST(sample_unsat_and_bad_input) {
+  ferret *f = load("", "(declare-const x (_ BitVec 8))(assert (bvult x #x00))");
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 10, FERRET_FORMAT_JSONL, &g) == FERRET_UNSAT);
+  CHECK_EQ_U(g.n, 0);
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.strategy = "clever";
+  CHECK(ferret_sample(f, &o, keep, &g, NULL) == FERRET_ERROR_OPTION);
+  ferret_delete(f);
+  /* unsat found by enumeration of the whole space */
+  f = load("", "(declare-const x (_ BitVec 8))(assert (= (bvmul x x) #x02))");
+  CHECK(run(f, NULL, NULL, 10, FERRET_FORMAT_JSONL, &g) == FERRET_UNSAT);
+  ferret_delete(f);
+  /* a budget with no solution: unknown */
+  f = load("max_execs=2000", "(declare-const x (_ BitVec 64))(assert (= (bvmul x #x0000000000000003) #x123456789abcdef1))");
+  CHECK(run(f, NULL, NULL, 10, FERRET_FORMAT_JSONL, &g) != FERRET_UNSAT);
+  ferret_delete(f);
+  got_free(&g);
+}
+
+/* z3 agrees that each of a few samples satisfies the formula. */
+TEST(sample_validated_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not installed");
+  ferret *f = load("", fp_formula);
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 400, FERRET_FORMAT_SMT2, &g) == FERRET_SAT);
+  ferret_delete(f);
+  for (size_t i = 0; i < g.n; i += g.n / 8 + 1) {
+    char path[] = "/tmp/ferret-sample-z3-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE *fp = fdopen(fd, "w");
+    fprintf(fp, "(set-logic QF_FP)%s\n", fp_formula);
+    /* each (define-fun v () S val) becomes (assert (= v val)) */
+    for (char *p = g.lines[i]; (p = strstr(p, "(define-fun ")); p++) {
+      char name[64], sort[64];
+      int used = 0;
+      if (sscanf(p, "(define-fun %63s () %63s%n", name, sort, &used) < 2) break;
+      const char *val = strstr(p, "Float32 ") ? strstr(p, "Float32 ") + 8 : NULL;
+      if (!val) {
+        /* sorts print as (_ FloatingPoint 8 24) */
+        val = strstr(p, "24) ");
+        val = val ? val + 4 : NULL;
+      }
+      CHECK(val != NULL);
+      if (!val) break;
+      const char *end = strchr(val, '\n');
+      fprintf(fp, "(assert (= %s %.*s))\n", name, (int)(end - val - 1), val);
+    }
+    fprintf(fp, "(check-sat)\n");
+    fclose(fp);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "z3 -T:20 %s", path);
+    FILE *z = popen(cmd, "r");
+    char line[64] = "";
+    CHECK(z && fgets(line, sizeof line, z));
+    if (z) pclose(z);
+    CHECK_MSG(!strcmp(line, "sat\n"), "z3 says %s on sample %zu:\n%s", line, i, g.lines[i]);
+    remove(path);
+  }
+  got_free(&g);
+}
+
+/* ---------------------------------------------------------- coverage */
+
+static ferret_coverage_info cover(const char *formula, const char *samples, int format) {
+  ferret *f = load("", formula);
+  ferret_coverage *c = ferret_coverage_new(f);
+  ferret_coverage_info info;
+  memset(&info, 0, sizeof info);
+  CHECK(c != NULL);
+  if (!c) return info;
+  CHECK(ferret_coverage_add(c, "test", samples, strlen(samples), format, NULL, NULL) == FERRET_OK);
+  ferret_coverage_get(c, &info);
+  ferret_coverage_delete(c);
+  ferret_delete(f);
+  return info;
+}
+
+TEST(sample_coverage_paper_example) {
+  /* (x + 0) >= x: one node, the 32-bit addition; +0, -0, -2 cover its
+   * sign bit and one exponent bit: 2 / 32 = 6.25 % */
+  const char *t = "(declare-const x Float32)"
+                  "(assert (fp.geq (fp.add RNE x (_ +zero 8 24)) x))";
+  ferret_coverage_info c = cover(
+      t,
+      "{\"x\": {\"bits\": \"#x00000000\"}}\n{\"x\": {\"bits\": \"#x80000000\"}}\n"
+      "{\"x\": {\"bits\": \"#xc0000000\"}}\n",
+      -1);
+  CHECK_EQ_U(c.samples, 3);
+  CHECK_EQ_U(c.bits_fp, 32);
+  CHECK_EQ_U(c.covered_fp, 2);
+  CHECK(c.percent > 6.2499 && c.percent < 6.2501);
+  /* the same samples as smt2 and as csv */
+  c = cover(t,
+            "(define-fun x () Float32 (_ +zero 8 24))\n\n"
+            "(define-fun x () Float32 (_ -zero 8 24))\n\n"
+            "(define-fun x () Float32 (fp #b1 #x80 #b00000000000000000000000))\n\n",
+            -1);
+  CHECK_EQ_U(c.samples, 3);
+  CHECK(c.percent > 6.2499 && c.percent < 6.2501);
+  c = cover(t, "x\n#x00000000\n#x80000000\n#xc0000000\n", 2);
+  CHECK_EQ_U(c.samples, 3);
+  CHECK(c.percent > 6.2499 && c.percent < 6.2501);
+  /* after the first sample alone nothing is covered */
+  c = cover(t, "x\n#x00000000\n", 2);
+  CHECK(c.percent == 0);
+}
+
+TEST(sample_coverage_kinds_and_errors) {
+  /* nodes: (bvadd x y) 8 bits, (= ... #x10) Bool is an assertion: not
+   * counted; (bvult x y) under not: Bool node */
+  const char *t = "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))"
+                  "(assert (or (= (bvadd x y) #x10) (bvult x y)))";
+  ferret_coverage_info c = cover(t, "x,y\n#x00,#x10\n#x10,#x00\n#x01,#x02\n", -1);
+  CHECK_EQ_U(c.samples, 3);
+  CHECK_EQ_U(c.bits_bv, 8);
+  CHECK_EQ_U(c.bits_bool, 2); /* the = and the bvult */
+  CHECK(c.covered_bool >= 1);
+  /* malformed text: a parse error with the line */
+  ferret *f = load("", t);
+  ferret_coverage *cv = ferret_coverage_new(f);
+  const char *bad = "{\"x\": {\"bits\": \"#x00\"}}\n{\"x\": {\"bits\": \"#xzz\"}}\n";
+  CHECK(ferret_coverage_add(cv, "bad", bad, strlen(bad), 0, NULL, NULL) == FERRET_ERROR_PARSE);
+  CHECK_EQ_U(ferret_error(f)->line, 2);
+  ferret_coverage_delete(cv);
+  ferret_delete(f);
+}
+
+/* Samples written by ferret read back by the coverage reader, in every
+ * format, give the same coverage as the job tracked. */
+TEST(sample_coverage_round_trip) {
+  for (int fmt = 0; fmt < 3; fmt++) {
+    ferret *f = load("", fp_formula);
+    got g = {0};
+    ferret_sample_options o;
+    ferret_sample_options_init(&o);
+    o.count = 100, o.format = (ferret_sample_format)fmt, o.coverage = 1;
+    ferret_result r;
+    CHECK(ferret_sample(f, &o, keep, &g, &r) == FERRET_OK && r == FERRET_SAT);
+    ferret_coverage *c = ferret_coverage_new(f);
+    CHECK(ferret_coverage_add(c, "s", g.all.data, g.all.size, fmt, NULL, NULL) == FERRET_OK);
+    ferret_coverage_info info;
+    ferret_coverage_get(c, &info);
+    CHECK_EQ_U(info.samples, 100);
+    CHECK_MSG(info.percent > 0, "format %d", fmt);
+    ferret_coverage_delete(c);
+    got_free(&g);
+    ferret_delete(f);
+  }
+}
