@@ -13,22 +13,15 @@
 #include <unistd.h>
 
 #include "ferret.h"
+#include "cli.h"
 
-/* Exit codes (documented in --help). */
-enum {
-  EXIT_UNKNOWN = 0, /* unknown, or no check-sat */
-  EXIT_ERROR = 1,   /* an error in the input or while reading it */
-  EXIT_USAGE = 2,   /* bad command line */
-  EXIT_SAT = 10,
-  EXIT_UNSAT = 20
-};
 
 /* Signals: the first SIGINT/SIGTERM asks the running check-sat to stop (it
  * answers unknown, reason "interrupted", and the rest of the script runs
  * without searching); a second one ends the process at once.  The
  * context pointer is the only global, and it lives in the CLI, not in the
  * library. */
-static ferret *volatile signal_ctx;
+ferret *volatile signal_ctx;
 static volatile sig_atomic_t signals_seen;
 
 static void on_signal(int sig) {
@@ -41,7 +34,9 @@ static void on_signal(int sig) {
   ferret_interrupt(signal_ctx);
 }
 
-static void install_signals(ferret *f) {
+bool interrupted(void) { return signals_seen != 0; }
+
+void install_signals(ferret *f) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -90,6 +85,17 @@ static const subcommand subcommands[] = {
      "      --format to force one) on the script's query: Bool, BV, FP nodes\n"
      "      and total; --over-time K prints the coverage after every K samples.",
      true},
+    {"concolic", "--input SEED --out DIR [OPTIONS] QUERIES",
+     "answer a concolic executor's queries (Fuzzy-SAT's convention): QUERIES\n"
+     "      declares the input bytes k!0, k!1, ... as (_ BitVec 8) (byte i of\n"
+     "      SEED; or --layout named: every declared variable in order, little\n"
+     "      endian) and each (assert (and b pi...)) is a query, pi true on\n"
+     "      SEED.  Per query a line 'N sat|unsat|unknown SECONDS STAGE'; a sat\n"
+     "      input is written whole to DIR/N.bin.  --optimistic (b alone),\n"
+     "      --timeout-ms N per query (1000), --max-execs N (engine stage),\n"
+     "      --stages LIST (seed,i2s,consts,range,bytes,havoc,engine), --stats.\n"
+     "      A summary goes to stderr.  Exit code 0, or 1/2 on errors.",
+     true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
 
@@ -99,6 +105,7 @@ static void usage_line(FILE *out) {
                "       ferret smt2c [--main] [OPTIONS] FILE|-\n"
                "       ferret sample [OPTIONS] FILE [-n COUNT] [-t SECONDS] [-o OUT]\n"
                "       ferret coverage [OPTIONS] FILE SAMPLES...\n"
+               "       ferret concolic --input SEED --out DIR [OPTIONS] QUERIES\n"
                "       ferret --help | --version\n");
 }
 
@@ -153,7 +160,7 @@ static void help(void) {
          "   2  usage error (unknown option, bad value, missing FILE)\n");
 }
 
-static int usage_error(const char *fmt, const char *arg) {
+int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "ferret: ");
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\n");
@@ -212,7 +219,7 @@ static int seed_file(ferret *f, const char *path) {
   return st == FERRET_OK ? 0 : usage_error("%s", ferret_error(f)->message);
 }
 
-static int apply_option(ferret *f, int argc, char **argv, int *i) {
+int apply_option(ferret *f, int argc, char **argv, int *i) {
   const char *arg = argv[*i] + 2, *eq = strchr(arg, '='), *value = NULL;
   if (!strncmp(arg, "seed-file", 9) && (!arg[9] || arg[9] == '=')) {
     if (arg[9] == '=') return seed_file(f, arg + 10);
@@ -259,7 +266,7 @@ static int apply_option(ferret *f, int argc, char **argv, int *i) {
 /* ------------------------------------------------ sample and coverage */
 
 /* A whole file into memory (malloc'ed, *len set); NULL if unreadable. */
-static char *read_all(const char *path, size_t *len) {
+char *read_all(const char *path, size_t *len) {
   FILE *fp = !strcmp(path, "-") ? stdin : fopen(path, "rb");
   if (!fp) return NULL;
   char *text = NULL;
@@ -291,13 +298,13 @@ static int parse_format(const char *s, int *out) {
 }
 
 /* The value of flag argv[*i] ("--flag=v" or "--flag v", or "-n v"). */
-static const char *flag_value(int argc, char **argv, int *i, size_t len) {
+const char *flag_value(int argc, char **argv, int *i, size_t len) {
   if (argv[*i][len] == '=') return argv[*i] + len + 1;
   if (argv[*i][len] || *i + 1 >= argc) return NULL;
   return argv[++*i];
 }
 
-static bool is_flag(const char *a, const char *name) {
+bool is_flag(const char *a, const char *name) {
   size_t n = strlen(name);
   return !strncmp(a, name, n) && (!a[n] || a[n] == '=');
 }
@@ -512,9 +519,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ferret: out of memory\n");
     return EXIT_ERROR;
   }
-  if (!strcmp(sub->name, "sample") || !strcmp(sub->name, "coverage")) {
-    int code = !strcmp(sub->name, "sample") ? run_sample(f, argc, argv, i)
-                                            : run_coverage(f, argc, argv, i);
+  if (!strcmp(sub->name, "sample") || !strcmp(sub->name, "coverage") ||
+      !strcmp(sub->name, "concolic")) {
+    int code = !strcmp(sub->name, "sample")     ? run_sample(f, argc, argv, i)
+               : !strcmp(sub->name, "coverage") ? run_coverage(f, argc, argv, i)
+                                                : run_concolic(f, argc, argv, i);
     ferret_delete(f);
     return code;
   }

@@ -445,6 +445,87 @@ FERRET_API void ferret_coverage_get(const ferret_coverage *,
                                     ferret_coverage_info *);
 FERRET_API void ferret_coverage_delete(ferret_coverage *);
 
+/* --------------------------------------------------------------- concolic
+ * Path queries of a concolic executor (Fuzzy-SAT's approach, floating
+ * point included).  A concolic context is bound to an input of `size`
+ * bytes and a seed input that drove the path; variables (Bool, BV or FP,
+ * at most 128 bits, built with ferret_mk_var) are bound to byte ranges of
+ * it.  The path constraint pi is a list of Bool conjuncts (notify), true on
+ * the seed; solve(b) looks for an input that differs from the seed in as
+ * few bytes as it can and satisfies b and every conjunct of pi:
+ *
+ *   seed    b already holds on the seed;
+ *   i2s     input-to-state: the seed value of one side of a comparison in
+ *           b, found in the bytes b reads (1-8 bytes, either endianness),
+ *           replaced by the other side's value or its neighbours (+-1, the
+ *           next floats), also through one FP conversion;
+ *   consts  b's constants and their neighbours written into b's variables
+ *           and bytes;
+ *   range   every value of the bytes b reads, when there are at most 2;
+ *   bytes   every value of one byte at a time;
+ *   havoc   AFL-like stacks of random byte mutations;
+ *   engine  ferret's search from the seed (objective: near it) on b and
+ *           the conjuncts connected to it through shared variables.
+ *
+ * An answer FERRET_SAT is validated by the reference evaluator on b and pi
+ * (ferret_concolic_input gives it); FERRET_UNSAT only when proved (interval
+ * propagation or the engine's enumeration on b and the connected
+ * conjuncts); FERRET_UNKNOWN otherwise.  A conjunct is analysed once and
+ * cached across queries (its variables, its truth on the seed).  One
+ * context per thread; the ferret context must outlive it. */
+typedef struct ferret_concolic ferret_concolic;
+
+/* A concolic context on a copy of seed[0..size); NULL when memory runs out
+ * (the reason in ferret_error()). */
+FERRET_API ferret_concolic *ferret_concolic_new(ferret *, const uint8_t *seed,
+                                                size_t size);
+FERRET_API void ferret_concolic_delete(ferret_concolic *);
+/* Bind variable var to the bytes offset, offset+1, ... (as many as its bits
+ * need; little endian unless big_endian).  Errors: not a variable, a sort
+ * of over 128 bits, bytes outside the input, bound already. */
+FERRET_API ferret_status ferret_concolic_bind(ferret_concolic *,
+                                              ferret_term var, size_t offset,
+                                              int big_endian);
+/* A new seed of the same size (the executor's next input); the cached
+ * analyses are kept, their truth on the seed is recomputed. */
+FERRET_API ferret_status ferret_concolic_set_seed(ferret_concolic *,
+                                                  const uint8_t *seed,
+                                                  size_t size);
+/* Add a conjunct to the path constraint; forget them all. */
+FERRET_API ferret_status ferret_concolic_notify(ferret_concolic *,
+                                                ferret_term pi);
+FERRET_API void ferret_concolic_clear_path(ferret_concolic *);
+/* b with the path constraint; the optimistic form ignores pi (QSYM's
+ * optimistic solving: an input that flips the branch, maybe not the path). */
+FERRET_API ferret_result ferret_concolic_solve(ferret_concolic *,
+                                               ferret_term b);
+FERRET_API ferret_result ferret_concolic_solve_optimistic(ferret_concolic *,
+                                                          ferret_term b);
+/* The input of the last FERRET_SAT answer (size bytes, owned by the
+ * context, valid until the next solve). */
+FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
+/* The stage that gave the last answer ("seed", "i2s", "consts", "range",
+ * "bytes", "havoc", "engine"), or for unknown why ("timeout", "budget",
+ * "unsupported", ...). */
+FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
+/* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
+ * of the engine stage (default 200000, 0: none), "seed" of the random
+ * choices (default 1), and each stage by name, 0 off / 1 on (default on).
+ * FERRET_ERROR_OPTION for an unknown name or a value out of range. */
+FERRET_API ferret_status ferret_concolic_set(ferret_concolic *,
+                                             const char *name, int64_t value);
+/* Counters as one JSON line on the diagnostic sink: queries, sat, unsat,
+ * unknown, seconds, and per stage the answers it gave and the candidate
+ * inputs it tried. */
+FERRET_API ferret_status ferret_concolic_print_stats(ferret_concolic *);
+
+/* The query the session holds: the assertions of the last check-sat read
+ * under parse_only, else the assertions in scope (as ferret_sample takes
+ * them), and the declared constants in scope, in declaration order.  The
+ * arrays are the context's, valid until the next command or term call. */
+FERRET_API size_t ferret_get_query(ferret *, const ferret_term **terms);
+FERRET_API size_t ferret_get_declared(ferret *, const ferret_term **vars);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,10 @@ fer_term fer_smt_declare(ferret *f, const char *name, fer_sort sort) {
   return declare(f, s, sym, sort);
 }
 
+void fer_smt_declared(const ferret *f, const fer_term **v, size_t *n) {
+  *v = f->smt->decls.data, *n = f->smt->decls.size;
+}
+
 fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a constant name");

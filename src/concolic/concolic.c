@@ -167,6 +167,21 @@ ferret_status fer_concolic_notify(fer_concolic *c, fer_term pi) {
 
 void fer_concolic_clear_path(fer_concolic *c) { FER_CLEAR(c->path); }
 
+ferret_status fer_concolic_set_seed(fer_concolic *c, const uint8_t *seed,
+                                    size_t size) {
+  if (size != c->size)
+    return fer_error(c->f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: the new seed has %zu bytes, the input %zu",
+                     size, c->size);
+  if (size) memcpy(c->seed, seed, size);
+  for (size_t i = 0; i < c->conjs.size; i++) {
+    fer_conc_conj *cj = &c->conjs.data[i];
+    cj->seed_true = holds(c, c->seed, cj->t, c->deps_pool.data + cj->deps,
+                          cj->ndeps);
+  }
+  return FERRET_OK;
+}
+
 /* ------------------------------------------------------------ one query */
 
 typedef struct query {

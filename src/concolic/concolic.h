@@ -103,6 +103,10 @@ void fer_concolic_release(fer_concolic *);
 /* Bind var (Bool, BV or FP) to the input bytes from offset on. */
 ferret_status fer_concolic_bind(fer_concolic *, fer_term var, size_t offset,
                                 bool big_endian);
+/* Replace the seed (same size); every cached conjunct's truth on it is
+ * worked out again. */
+ferret_status fer_concolic_set_seed(fer_concolic *, const uint8_t *seed,
+                                    size_t size);
 /* Add a conjunct to the active path constraint (cached if seen before). */
 ferret_status fer_concolic_notify(fer_concolic *, fer_term pi);
 /* Forget the active path constraint (the cache stays). */
