@@ -12,8 +12,8 @@
 # folder ("smt/term.h"), so the layer of every dependency is visible in the
 # line itself; the exceptions are the public header "ferret.h" and the files
 # generated into the build directory (smt2c_runtime.inc).  cli/ is a client
-# of the public API and includes "ferret.h" and its own "cli.h" only.  Every folder says what it
-# owns in a README.md.  Since ranks strictly order the folders, no circle
+# of the public API and includes "ferret.h" and its own "cli.h" only.
+# Every folder says what it owns in a README.md.  Since ranks strictly order the folders, no circle
 # between folders can pass.
 #
 # Usage: tools/check-layers.sh [ROOT]     exit 0 when clean, 1 otherwise.

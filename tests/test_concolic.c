@@ -1,0 +1,416 @@
+/* The concolic API (ferret.h, "concolic"): each stage on a query built for
+ * it, answers that always satisfy b and pi (checked by an independent
+ * check-sat on the answer's values), unsat only when it is, optimistic
+ * solving, warm caches giving the answers fresh contexts give, errors and
+ * misuse. */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ferret.h"
+#include "test.h"
+
+static void quiet(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
+
+static ferret *fresh(void) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  return f;
+}
+
+enum { NBYTES = 16 };
+
+/* Bytes k!0..k!15 of a 16-byte seed "ABCDEFGHIJKLMNOP", bound in order. */
+typedef struct bench {
+  ferret *f;
+  ferret_concolic *c;
+  ferret_term k[NBYTES];
+  uint8_t seed[NBYTES];
+} bench;
+
+static void bench_open(bench *b) {
+  b->f = fresh();
+  for (int i = 0; i < NBYTES; i++) b->seed[i] = (uint8_t)('A' + i);
+  b->c = ferret_concolic_new(b->f, b->seed, NBYTES);
+  ferret_sort b8 = ferret_sort_bv(b->f, 8);
+  for (int i = 0; i < NBYTES; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "k!%d", i);
+    b->k[i] = ferret_mk_var(b->f, name, b8);
+    CHECK(ferret_concolic_bind(b->c, b->k[i], (size_t)i, 0) == FERRET_OK);
+  }
+}
+
+static void bench_close(bench *b) {
+  ferret_concolic_delete(b->c);
+  ferret_delete(b->f);
+}
+
+static ferret_term term(ferret *f, ferret_kind k, ferret_term x, ferret_term y) {
+  ferret_term a[2] = {x, y};
+  return ferret_mk_term(f, k, a, 2, NULL, 0);
+}
+
+static ferret_term c8(ferret *f, uint64_t v) {
+  return ferret_mk_bits64(f, ferret_sort_bv(f, 8), v);
+}
+
+static ferret_term cat(ferret *f, ferret_term hi, ferret_term lo) {
+  return term(f, FERRET_KIND_CONCAT, hi, lo);
+}
+
+/* Little-endian 16-bit value of bytes i, i+1. */
+static ferret_term le16(bench *b, int i) { return cat(b->f, b->k[i + 1], b->k[i]); }
+
+/* Do b and every pi hold when the bound bytes take the answer's values?
+ * An independent check: a check-sat with every byte fixed by assumptions
+ * (the query is then decided by evaluation alone). */
+static bool answer_holds(bench *b, ferret_term bt, const ferret_term *pi,
+                         size_t npi) {
+  ferret *f = b->f;
+  const uint8_t *in = ferret_concolic_input(b->c);
+  ferret_term a[NBYTES + 1 + 16];
+  size_t n = 0;
+  for (int i = 0; i < NBYTES; i++)
+    a[n++] = term(f, FERRET_KIND_EQ, b->k[i], c8(f, in[i]));
+  a[n++] = bt;
+  for (size_t i = 0; i < npi && n < sizeof a / sizeof *a; i++) a[n++] = pi[i];
+  return ferret_check_sat_assuming(f, a, n) == FERRET_SAT;
+}
+
+/* Solve with only stage `only` on (NULL: all); check the stage and the
+ * answer. */
+static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
+                                const ferret_term *pi, size_t npi) {
+  static const char *const stages[] = {"seed", "i2s", "consts", "range",
+                                       "bytes", "havoc", "engine"};
+  for (size_t s = 0; s < 7; s++)
+    CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
+          FERRET_OK);
+  ferret_concolic_clear_path(b->c);
+  for (size_t i = 0; i < npi; i++) CHECK(ferret_concolic_notify(b->c, pi[i]) == FERRET_OK);
+  ferret_result r = ferret_concolic_solve(b->c, bt);
+  if (r == FERRET_SAT) {
+    CHECK_MSG(answer_holds(b, bt, pi, npi), "stage %s: an answer that fails b or pi",
+              ferret_concolic_stage(b->c));
+    if (only) CHECK_STR(ferret_concolic_stage(b->c), only);
+  }
+  return r;
+}
+
+TEST(concolic_each_stage_on_its_query) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term bv16 = 0;
+  (void)bv16;
+  /* pi: k!8 stays 'I' (true on the seed) and k!0 < 0x60 */
+  ferret_term pi[2] = {term(f, FERRET_KIND_EQ, b.k[8], c8(f, 'I')),
+                       term(f, FERRET_KIND_BVULT, b.k[0], c8(f, 0x60))};
+  /* seed: b already holds */
+  ferret_term t = term(f, FERRET_KIND_BVUGT, b.k[1], c8(f, 0x20));
+  CHECK(solve_with(&b, "seed", t, pi, 2) == FERRET_SAT);
+  /* i2s: a 16-bit little-endian value equal to a constant */
+  ferret_sort s16 = ferret_sort_bv(f, 16);
+  t = term(f, FERRET_KIND_EQ, le16(&b, 2), ferret_mk_bits64(f, s16, 0xbeef));
+  CHECK(solve_with(&b, "i2s", t, pi, 2) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[2] == 0xef && ferret_concolic_input(b.c)[3] == 0xbe);
+  CHECK(ferret_concolic_input(b.c)[4] == 'E'); /* the rest as in the seed */
+  /* consts: x + 1 = 0x1235 (i2s finds no operand value in the bytes) */
+  t = term(f, FERRET_KIND_EQ,
+           term(f, FERRET_KIND_BVADD, le16(&b, 4), ferret_mk_bits64(f, s16, 1)),
+           ferret_mk_bits64(f, s16, 0x1235));
+  CHECK(solve_with(&b, "consts", t, pi, 2) == FERRET_SAT);
+  /* range: 3 * k!5 = 7 (mod 256) has one solution, 0xad */
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[5], c8(f, 3)), c8(f, 7));
+  CHECK(solve_with(&b, "range", t, pi, 2) == FERRET_SAT);
+  CHECK_MSG(ferret_concolic_input(b.c)[5] == 0xad, "k!5 = %#x",
+            ferret_concolic_input(b.c)[5]);
+  /* bytes: k!6 ^ k!7 ^ k!9 = 0x5a, 3 bytes (range does not apply) */
+  t = term(f, FERRET_KIND_EQ,
+           term(f, FERRET_KIND_BVXOR, term(f, FERRET_KIND_BVXOR, b.k[6], b.k[7]), b.k[9]),
+           c8(f, 0x5a));
+  CHECK(solve_with(&b, "bytes", t, pi, 2) == FERRET_SAT);
+  /* havoc: the same kind of query, stages before it off */
+  t = term(f, FERRET_KIND_EQ,
+           term(f, FERRET_KIND_BVADD, term(f, FERRET_KIND_BVADD, b.k[10], b.k[11]), b.k[12]),
+           c8(f, 0x00));
+  CHECK(solve_with(&b, "havoc", t, pi, 2) == FERRET_SAT);
+  /* engine: a product of two 16-bit values, through pi's byte k!0 too */
+  t = term(f, FERRET_KIND_EQ,
+           term(f, FERRET_KIND_BVMUL, le16(&b, 0), le16(&b, 13)),
+           ferret_mk_bits64(f, s16, 0x3039));
+  CHECK(solve_with(&b, "engine", t, pi, 2) == FERRET_SAT);
+  bench_close(&b);
+}
+
+/* Floating point: a float over 4 input bytes (input-to-state through the
+ * bytes and through a conversion to Float64), and a named Float32 variable
+ * (the engine's FP local search). */
+TEST(concolic_floating_point) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term bits = cat(f, cat(f, b.k[3], b.k[2]), cat(f, b.k[1], b.k[0]));
+  uint32_t idx[2] = {8, 24};
+  ferret_term x = ferret_mk_term(f, FERRET_KIND_TO_FP_BV, &bits, 1, idx, 2);
+  ferret_term rne = ferret_mk_rm(f, FERRET_RNE);
+  ferret_term wide_args[2] = {rne, x};
+  uint32_t idx64[2] = {11, 53};
+  ferret_term wide = ferret_mk_term(f, FERRET_KIND_TO_FP_FP, wide_args, 2, idx64, 2);
+  ferret_sort f64 = ferret_sort_fp(f, 11, 53), f32 = ferret_sort_fp(f, 8, 24);
+  ferret_term pi = term(f, FERRET_KIND_EQ, b.k[8], c8(f, 'I'));
+  /* (double)x == 1000.5 */
+  double d = 1000.5;
+  uint64_t db;
+  memcpy(&db, &d, sizeof db);
+  ferret_term t = term(f, FERRET_KIND_FP_EQ, wide, ferret_mk_bits64(f, f64, db));
+  CHECK(solve_with(&b, "i2s", t, &pi, 1) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(b.c);
+  float got;
+  uint32_t gb = (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 |
+                (uint32_t)in[3] << 24;
+  memcpy(&got, &gb, sizeof got);
+  CHECK(got == 1000.5f);
+  /* x > 3.25 and x < 3.5 and not integral: the engine (or a cheap stage) */
+  float lo = 3.25f, hi = 3.5f;
+  uint32_t lob, hib;
+  memcpy(&lob, &lo, 4), memcpy(&hib, &hi, 4);
+  ferret_term gt = term(f, FERRET_KIND_FP_GT, x, ferret_mk_bits64(f, f32, lob));
+  ferret_term lt = term(f, FERRET_KIND_FP_LT, x, ferret_mk_bits64(f, f32, hib));
+  t = term(f, FERRET_KIND_AND, gt, lt);
+  CHECK(solve_with(&b, NULL, t, &pi, 1) == FERRET_SAT);
+  /* unsat: x < 3.25 and x > 3.5, proved by intervals */
+  t = term(f, FERRET_KIND_AND, term(f, FERRET_KIND_FP_LT, x, ferret_mk_bits64(f, f32, lob)),
+           term(f, FERRET_KIND_FP_GT, x, ferret_mk_bits64(f, f32, hib)));
+  CHECK(solve_with(&b, NULL, t, &pi, 1) == FERRET_UNSAT);
+  bench_close(&b);
+}
+
+/* A branch pi forbids: unsat with pi, sat without (optimistic). */
+TEST(concolic_unsat_and_optimistic) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term pi = term(f, FERRET_KIND_EQ, b.k[0], c8(f, 'A'));
+  ferret_term t = term(f, FERRET_KIND_EQ, b.k[0], c8(f, 5));
+  CHECK(solve_with(&b, NULL, t, &pi, 1) == FERRET_UNSAT);
+  CHECK(ferret_concolic_solve_optimistic(b.c, t) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[0] == 5 && ferret_concolic_input(b.c)[1] == 'B');
+  /* a pi conjunct false on the seed still binds the answer */
+  ferret_term pis[2] = {term(f, FERRET_KIND_EQ, b.k[3], c8(f, 0x10)),
+                        term(f, FERRET_KIND_BVULT, b.k[4], c8(f, 0x30))};
+  t = term(f, FERRET_KIND_EQ, b.k[1], c8(f, 0x20));
+  CHECK(solve_with(&b, NULL, t, pis, 2) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[3] == 0x10 && ferret_concolic_input(b.c)[4] < 0x30);
+  bench_close(&b);
+}
+
+/* Overlapping bindings: a 16-bit variable over bytes 0..1 and the byte
+ * variables; the answer satisfies both views. */
+TEST(concolic_overlapping_bindings) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term w = ferret_mk_var(f, "w", ferret_sort_bv(f, 16));
+  CHECK(ferret_concolic_bind(b.c, w, 0, 1) == FERRET_OK); /* big endian */
+  ferret_term pi = term(f, FERRET_KIND_BVULT, b.k[1], c8(f, 0x50));
+  ferret_term t = term(f, FERRET_KIND_EQ, w, ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x1234));
+  ferret_concolic_clear_path(b.c);
+  CHECK(ferret_concolic_notify(b.c, pi) == FERRET_OK);
+  CHECK(ferret_concolic_solve(b.c, t) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(b.c);
+  CHECK(in[0] == 0x12 && in[1] == 0x34);
+  /* w = 0x12ff needs k!1 = 0xff, which pi forbids */
+  t = term(f, FERRET_KIND_EQ, w, ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x12ff));
+  ferret_result r = ferret_concolic_solve(b.c, t);
+  CHECK(r != FERRET_SAT);
+  bench_close(&b);
+}
+
+/* Random queries: every sat answer holds (checked independently); a
+ * context that has cached every conjunct gives the answers that a fresh
+ * context per query gives; set_seed recomputes the seed truth. */
+TEST(concolic_random_queries_validated_and_cache_transparent) {
+  bench warm;
+  bench_open(&warm);
+  ferret *f = warm.f;
+  uint64_t rng = 0x9e3779b97f4a7c15u;
+  enum { NQ = 120 };
+  static const ferret_kind cmp[] = {FERRET_KIND_EQ, FERRET_KIND_BVULT,
+                                    FERRET_KIND_BVUGT, FERRET_KIND_BVSLE,
+                                    FERRET_KIND_DISTINCT};
+  static const ferret_kind arith[] = {FERRET_KIND_BVADD, FERRET_KIND_BVXOR,
+                                      FERRET_KIND_BVMUL, FERRET_KIND_BVSUB};
+  ferret_term qb[NQ], qpi[NQ][3];
+  ferret_result r1[NQ];
+  uint8_t out1[NQ][NBYTES];
+  size_t sat = 0, unsat = 0;
+  for (int q = 0; q < NQ; q++) {
+    ferret_term parts[4];
+    for (int j = 0; j < 4; j++) {
+      rng = rng * 6364136223846793005u + 1442695040888963407u;
+      uint64_t r = rng >> 24;
+      ferret_term lhs = term(f, arith[r % 4], warm.k[(r >> 4) % 6],
+                             warm.k[(r >> 8) % 6]);
+      ferret_term cst = c8(f, (r >> 16) & 0xff);
+      parts[j] = term(f, cmp[(r >> 24) % 5], lhs, cst);
+    }
+    /* pi: the conjuncts true on the seed (as an executor's would be) */
+    size_t npi = 0;
+    for (int j = 1; j < 4; j++) {
+      ferret_term fix[NBYTES + 1];
+      for (int i = 0; i < NBYTES; i++)
+        fix[i] = term(f, FERRET_KIND_EQ, warm.k[i], c8(f, warm.seed[i]));
+      fix[NBYTES] = parts[j];
+      if (ferret_check_sat_assuming(f, fix, NBYTES + 1) == FERRET_SAT)
+        qpi[q][npi++] = parts[j];
+    }
+    while (npi < 3) qpi[q][npi++] = ferret_mk_bool(f, 1);
+    qb[q] = parts[0];
+    r1[q] = solve_with(&warm, NULL, qb[q], qpi[q], 3);
+    sat += r1[q] == FERRET_SAT, unsat += r1[q] == FERRET_UNSAT;
+    memcpy(out1[q], ferret_concolic_input(warm.c), NBYTES);
+    if (r1[q] == FERRET_UNSAT) { /* confirmed by a full check-sat */
+      ferret_term all[4] = {qb[q], qpi[q][0], qpi[q][1], qpi[q][2]};
+      CHECK(ferret_check_sat_assuming(f, all, 4) != FERRET_SAT);
+    }
+  }
+  CHECK_MSG(sat > NQ / 2, "only %zu of %d random queries sat", sat, NQ);
+  /* fresh contexts on the same terms: same answers */
+  for (int q = 0; q < NQ; q += 7) {
+    ferret_concolic *c = ferret_concolic_new(f, warm.seed, NBYTES);
+    for (int i = 0; i < NBYTES; i++) ferret_concolic_bind(c, warm.k[i], (size_t)i, 0);
+    for (int j = 0; j < 3; j++) ferret_concolic_notify(c, qpi[q][j]);
+    ferret_result r = ferret_concolic_solve(c, qb[q]);
+    CHECK_MSG(r == r1[q], "query %d: %d cached, %d fresh", q, r1[q], r);
+    if (r == FERRET_SAT && r1[q] == FERRET_SAT)
+      CHECK_MSG(!memcmp(out1[q], ferret_concolic_input(c), NBYTES),
+                "query %d: another input", q);
+    ferret_concolic_delete(c);
+  }
+  /* a new seed: pi conjunct k!0 = 'A' is now false on it, so the seed
+   * stage can no longer answer a query b already true */
+  ferret_term pi = term(f, FERRET_KIND_EQ, warm.k[0], c8(f, 'A'));
+  ferret_term t = term(f, FERRET_KIND_EQ, warm.k[1], c8(f, 'B'));
+  CHECK(solve_with(&warm, "seed", t, &pi, 1) == FERRET_SAT);
+  uint8_t seed2[NBYTES];
+  memcpy(seed2, warm.seed, NBYTES);
+  seed2[0] = 'Z';
+  CHECK(ferret_concolic_set_seed(warm.c, seed2, NBYTES) == FERRET_OK);
+  CHECK(solve_with(&warm, "seed", t, &pi, 1) != FERRET_SAT);
+  CHECK(solve_with(&warm, NULL, t, &pi, 1) == FERRET_SAT);
+  CHECK(ferret_concolic_input(warm.c)[0] == 'A');
+  CHECK(ferret_concolic_set_seed(warm.c, seed2, 3) == FERRET_ERROR_OPTION);
+  bench_close(&warm);
+}
+
+/* Thousands of queries on one context: the per-query state does not grow
+ * (the cache holds each distinct conjunct once). */
+TEST(concolic_many_queries_one_context) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term pi[2] = {term(f, FERRET_KIND_EQ, b.k[8], c8(f, 'I')),
+                       term(f, FERRET_KIND_BVULT, b.k[0], c8(f, 0x60))};
+  size_t sat = 0;
+  for (int q = 0; q < 3000; q++) {
+    ferret_concolic_clear_path(b.c);
+    for (int j = 0; j < 2; j++) ferret_concolic_notify(b.c, pi[j]);
+    ferret_term t = term(f, FERRET_KIND_EQ, b.k[1 + q % 7], c8(f, (uint64_t)q & 0xff));
+    sat += ferret_concolic_solve(b.c, t) == FERRET_SAT;
+  }
+  CHECK_EQ_U(sat, 3000);
+  bench_close(&b);
+}
+
+static jmp_buf jump;
+static const char *misused;
+static void hook(void *user, const char *function, const char *message) {
+  (void)user, (void)message;
+  misused = function;
+  longjmp(jump, 1);
+}
+
+TEST(concolic_errors_and_misuse) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term x = ferret_mk_var(f, "x", ferret_sort_bv(f, 32));
+  ferret_term big = ferret_mk_var(f, "big", ferret_sort_bv(f, 200));
+  /* not a variable, outside the input, bound twice, too wide */
+  CHECK(ferret_concolic_bind(b.c, c8(f, 1), 0, 0) == FERRET_ERROR_SORT);
+  CHECK(ferret_concolic_bind(b.c, x, 14, 0) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_bind(b.c, b.k[0], 0, 0) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_bind(b.c, big, 0, 0) == FERRET_ERROR_UNSUPPORTED);
+  CHECK(ferret_concolic_bind(b.c, 0, 0, 0) != FERRET_OK);
+  /* a query over an unbound variable: unknown, "unsupported" */
+  ferret_term t = term(f, FERRET_KIND_EQ, x, ferret_mk_bits64(f, ferret_sort_bv(f, 32), 7));
+  CHECK(ferret_concolic_solve(b.c, t) == FERRET_UNKNOWN);
+  CHECK_STR(ferret_concolic_stage(b.c), "unsupported");
+  CHECK(ferret_concolic_notify(b.c, t) == FERRET_ERROR_UNSUPPORTED);
+  CHECK(ferret_concolic_notify(b.c, b.k[0]) == FERRET_ERROR_SORT);
+  CHECK(ferret_concolic_solve(b.c, b.k[0]) == FERRET_UNKNOWN);
+  CHECK(ferret_concolic_solve(b.c, 0) == FERRET_UNKNOWN);
+  /* settings */
+  CHECK(ferret_concolic_set(b.c, "nope", 1) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_set(b.c, "havoc", 2) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_set(b.c, "timeout_ms", -1) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_set(b.c, "timeout_ms", 50) == FERRET_OK);
+  fer_test_buf diag = {0};
+  ferret_set_diagnostic(f, fer_test_buf_add, &diag);
+  CHECK(ferret_concolic_print_stats(b.c) == FERRET_OK);
+  CHECK_MSG(diag.data && strstr(diag.data, "\"queries\": 2") &&
+                strstr(diag.data, "\"unknown\": 2") && strstr(diag.data, "\"by_stage\""),
+            "stats: %s", diag.data ? diag.data : "(none)");
+  free(diag.data);
+  ferret_set_diagnostic(f, quiet, NULL);
+  /* misuse reaches the abort hook */
+  ferret_set_abort_hook(f, hook, NULL);
+  misused = NULL;
+  if (!setjmp(jump)) {
+    ferret_concolic_notify(b.c, 1000000);
+    CHECK_MSG(0, "invalid term not caught");
+  } else {
+    CHECK_STR(misused, "ferret_concolic_notify");
+  }
+  misused = NULL;
+  if (!setjmp(jump)) {
+    ferret_concolic_new(f, NULL, 4);
+    CHECK_MSG(0, "NULL seed not caught");
+  } else {
+    CHECK_STR(misused, "ferret_concolic_new");
+  }
+  bench_close(&b);
+}
+
+/* The session's query and declarations, as the CLI reads them. */
+TEST(concolic_query_and_declared_from_a_script) {
+  ferret *f = fresh();
+  ferret_set_option(f, "parse_only", "1");
+  static const char text[] = "(declare-const k!0 (_ BitVec 8))"
+                             "(declare-const k!1 (_ BitVec 8))"
+                             "(assert (and (= k!0 #x05) (= k!1 #x42)))"
+                             "(assert (bvult k!1 #x10))";
+  CHECK(ferret_execute(f, "q", text, sizeof text - 1) == FERRET_OK);
+  const ferret_term *v, *q;
+  CHECK_EQ_U(ferret_get_declared(f, &v), 2);
+  CHECK_STR(ferret_term_string(f, v[1]), "k!1");
+  CHECK_EQ_U(ferret_get_query(f, &q), 2);
+  CHECK(ferret_term_kind(f, q[0]) == FERRET_KIND_AND && ferret_term_nargs(f, q[0]) == 2);
+  uint8_t seed[2] = {0x41, 0x42};
+  ferret_concolic *c = ferret_concolic_new(f, seed, 2);
+  ferret_term vars[2] = {v[0], v[1]}, b = ferret_term_arg(f, q[0], 0);
+  ferret_term pi = ferret_term_arg(f, q[0], 1);
+  CHECK(ferret_concolic_bind(c, vars[0], 0, 0) == FERRET_OK);
+  CHECK(ferret_concolic_bind(c, vars[1], 1, 0) == FERRET_OK);
+  CHECK(ferret_concolic_notify(c, pi) == FERRET_OK);
+  CHECK(ferret_concolic_solve(c, b) == FERRET_SAT);
+  CHECK(ferret_concolic_input(c)[0] == 5 && ferret_concolic_input(c)[1] == 0x42);
+  ferret_concolic_delete(c);
+  ferret_delete(f);
+}
