@@ -13,8 +13,8 @@
 # line itself; the exceptions are the public header "ferret.h" and the files
 # generated into the build directory (smt2c_runtime.inc).  cli/ is a client
 # of the public API and includes "ferret.h" and its own "cli.h" only.
-# Every folder says what it owns in a README.md.  Since ranks strictly order the folders, no circle
-# between folders can pass.
+# Every folder says what it owns in a README.md.  Since ranks strictly
+# order the folders, no circle between folders can pass.
 #
 # Usage: tools/check-layers.sh [ROOT]     exit 0 when clean, 1 otherwise.
 cd "${1:-$(dirname "$0")/..}" || exit 2
