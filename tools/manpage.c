@@ -25,6 +25,11 @@ int main(void) {
        ".B ferret\n[\\fBsolve\\fR] [\\fIOPTIONS\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
        ".B ferret opt\n[\\fIOPTIONS\\fR] [\\fB\\-\\-intervals\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
        ".B ferret smt2c\n[\\fB\\-\\-main\\fR] [\\fIOPTIONS\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
+       ".B ferret sample\n[\\fIOPTIONS\\fR] \\fIFILE\\fR [\\fB\\-n\\fR \\fICOUNT\\fR] "
+       "[\\fB\\-t\\fR \\fISECONDS\\fR] [\\fB\\-o\\fR \\fIOUT\\fR]\n.br\n"
+       ".B ferret coverage\n[\\fIOPTIONS\\fR] \\fIFILE\\fR \\fISAMPLES\\fR...\n.br\n"
+       ".B ferret concolic\n\\fB\\-\\-input\\fR \\fISEED\\fR \\fB\\-\\-out\\fR \\fIDIR\\fR "
+       "[\\fIOPTIONS\\fR] \\fIQUERIES\\fR\n.br\n"
        ".B ferret\n\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR");
   puts(".SH DESCRIPTION\n"
        "ferret executes an SMT\\-LIB 2.6 script over floating point and "
@@ -36,7 +41,15 @@ int main(void) {
        "register program (the JFS approach).\n.PP\n"
        "\\fBopt\\fR prints the formula a script's last check\\-sat asks about, "
        "after preprocessing; \\fBsmt2c\\fR prints it as a self\\-contained C "
-       "program (a libFuzzer target).");
+       "program (a libFuzzer target).\n.PP\n"
+       "\\fBsample\\fR writes distinct satisfying assignments, each "
+       "validated, as JSON lines, SMT\\-LIB or CSV (strategies naive, de, sm, "
+       "sm+de of JFSampler); \\fBcoverage\\fR measures the SMT coverage of "
+       "sample files.  \\fBconcolic\\fR answers a concolic executor's path "
+       "queries (Fuzzy\\-SAT's convention: input bytes k!0, k!1, ...; each "
+       "assertion (and b pi...)) by mutating the seed input, writing each new "
+       "input to DIR/N.bin.  \\fBferret \\-\\-help\\fR lists each "
+       "sub\\-command's own flags.");
   puts(".SH OPTIONS\n"
        "Options are written \\fB\\-\\-name=value\\fR or \\fB\\-\\-name value\\fR; "
        "on/off options also \\fB\\-\\-name\\fR and \\fB\\-\\-no\\-name\\fR.  "
