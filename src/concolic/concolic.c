@@ -22,7 +22,7 @@ int fer_concolic_init(ferret *f, fer_concolic *c, const uint8_t *seed,
   fer_map_init(&c->conj_index);
   fer_model_init(&c->model);
   c->stages = (1u << FER_CONC_NSTAGES) - 1;
-  c->max_execs = 200000;
+  c->max_execs = 0; /* the time limit is the budget */
   c->timeout_ms = 1000;
   c->rng_seed = 1;
   c->last_stage = -1;
