@@ -167,7 +167,7 @@ static int parse_args(ferret *f, int argc, char **argv, int i, run *r) {
 
 /* --stages a,b,...: exactly these stages on. */
 static int set_stages(ferret_concolic *c, const char *list) {
-  static const char *const names[] = {"seed", "i2s", "consts", "range",
+  static const char *const names[] = {"seed", "i2s", "consts", "intervals", "range",
                                       "bytes", "havoc", "engine"};
   for (size_t k = 0; k < sizeof names / sizeof *names; k++)
     ferret_concolic_set(c, names[k], 0);
@@ -196,7 +196,7 @@ static void summary(const tally *t) {
                   "median %.6f s, max %.6f s\n",
           t->n, t->sat, t->unsat, t->unknown, t->total,
           t->n ? t->times[t->n / 2] : 0.0, t->n ? t->times[t->n - 1] : 0.0);
-  static const char *const names[] = {"seed", "i2s", "consts", "range",
+  static const char *const names[] = {"seed", "i2s", "consts", "intervals", "range",
                                       "bytes", "havoc", "engine"};
   fprintf(stderr, "%-8s %8s\n", "stage", "sat");
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {

@@ -461,7 +461,10 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *           next floats), also through one FP conversion;
  *   consts  b's constants and their neighbours written into b's variables
  *           and bytes;
- *   range   every value of the bytes b reads, when there are at most 2;
+ *   intervals  interval propagation on b and the conjuncts connected to
+ *           it: proves unsat (no input);
+ *   range   every value of the bytes b reads, when there are at most 2
+ *           (proves unsat when pi's conjuncts on them read no other byte);
  *   bytes   every value of one byte at a time;
  *   havoc   AFL-like stacks of random byte mutations;
  *   engine  ferret's search from the seed (objective: near it) on b and
@@ -501,12 +504,37 @@ FERRET_API ferret_result ferret_concolic_solve(ferret_concolic *,
                                                ferret_term b);
 FERRET_API ferret_result ferret_concolic_solve_optimistic(ferret_concolic *,
                                                           ferret_term b);
+/* The largest (smallest) value of t, a BV (unsigned, or signed when
+ * is_signed) or FP term (NaN is no value), over inputs satisfying pi:
+ * bisection on t's values, each step a solve started from the best input
+ * so far, the whole call within "timeout_ms".  FERRET_SAT: the best input
+ * found is ferret_concolic_input's, and *optimal (may be NULL) is set when
+ * every step proved its half empty, so no input gives a better value. */
+FERRET_API ferret_result ferret_concolic_solve_max(ferret_concolic *,
+                                                   ferret_term t,
+                                                   int is_signed, int *optimal);
+FERRET_API ferret_result ferret_concolic_solve_min(ferret_concolic *,
+                                                   ferret_term t,
+                                                   int is_signed, int *optimal);
+/* Distinct values of t (Bool, BV or FP, at most 128 bits; every NaN is one
+ * value) over inputs satisfying pi, each given with an input producing it
+ * to `each` (value as ferret_mk_bits takes it; return non-zero to stop),
+ * at most `limit` of them (0: no limit), within "timeout_ms".  FERRET_SAT
+ * when at least one was given; *complete (may be NULL) when no other value
+ * exists (proved). */
+typedef int (*ferret_concolic_value_fn)(void *user, const uint64_t *value,
+                                        size_t nlimbs, const uint8_t *input,
+                                        size_t size);
+FERRET_API ferret_result ferret_concolic_solve_all(ferret_concolic *,
+                                                   ferret_term t, uint64_t limit,
+                                                   ferret_concolic_value_fn each,
+                                                   void *user, int *complete);
 /* The input of the last FERRET_SAT answer (size bytes, owned by the
  * context, valid until the next solve). */
 FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
-/* The stage that gave the last answer ("seed", "i2s", "consts", "range",
- * "bytes", "havoc", "engine"), or for unknown why ("timeout", "budget",
- * "unsupported", ...). */
+/* The stage that gave the last answer ("seed", "i2s", "consts",
+ * "intervals", "range", "bytes", "havoc", "engine"), or for unknown why
+ * ("timeout", "budget", "unsupported", ...). */
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
  * of the engine stage (default 0: none, the time limit bounds it), "seed" of the random

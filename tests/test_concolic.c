@@ -86,9 +86,9 @@ static bool answer_holds(bench *b, ferret_term bt, const ferret_term *pi,
  * answer. */
 static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
                                 const ferret_term *pi, size_t npi) {
-  static const char *const stages[] = {"seed", "i2s", "consts", "range",
+  static const char *const stages[] = {"seed", "i2s", "consts", "intervals", "range",
                                        "bytes", "havoc", "engine"};
-  for (size_t s = 0; s < 7; s++)
+  for (size_t s = 0; s < 8; s++)
     CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
           FERRET_OK);
   ferret_concolic_clear_path(b->c);
@@ -413,4 +413,94 @@ TEST(concolic_query_and_declared_from_a_script) {
   CHECK(ferret_concolic_input(c)[0] == 5 && ferret_concolic_input(c)[1] == 0x42);
   ferret_concolic_delete(c);
   ferret_delete(f);
+}
+
+typedef struct values {
+  uint64_t seen[64];
+  size_t n;
+  bool bad_input;
+  ferret *f;
+  ferret_term byte0;
+} values;
+
+static int collect(void *user, const uint64_t *v, size_t nlimbs,
+                   const uint8_t *input, size_t size) {
+  values *s = user;
+  (void)nlimbs, (void)size;
+  if (s->n < 64) s->seen[s->n++] = v[0];
+  s->bad_input |= input[1] != 'B'; /* byte 1 is pinned by pi */
+  return 0;
+}
+
+/* solve_max / solve_min by bisection, with pi bounding the answer; every
+ * value of a term with few values. */
+TEST(concolic_min_max_all) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_sort s16 = ferret_sort_bv(f, 16);
+  /* pi: x = le16(2) <= 1000, k!1 = 'B'; maximize x: 1000, proved */
+  ferret_term x = le16(&b, 2);
+  ferret_term pi[2] = {term(f, FERRET_KIND_BVULE, x, ferret_mk_bits64(f, s16, 1000)),
+                       term(f, FERRET_KIND_EQ, b.k[1], c8(f, 'B'))};
+  b.seed[2] = 7, b.seed[3] = 0; /* pi must hold on the seed */
+  /* proofs by trying 65536 values per step are slow under the sanitizers */
+  CHECK(ferret_concolic_set(b.c, "timeout_ms", 60000) == FERRET_OK);
+  CHECK(ferret_concolic_set_seed(b.c, b.seed, NBYTES) == FERRET_OK);
+  ferret_concolic_clear_path(b.c);
+  for (int j = 0; j < 2; j++) CHECK(ferret_concolic_notify(b.c, pi[j]) == FERRET_OK);
+  int optimal = 0;
+  CHECK(ferret_concolic_solve_max(b.c, x, 0, &optimal) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(b.c);
+  CHECK_MSG((in[2] | in[3] << 8) == 1000, "max %d", in[2] | in[3] << 8);
+  CHECK(optimal);
+  /* signed minimum of x - 500 over x <= 1000: x = 0 gives -500 */
+  ferret_term y = term(f, FERRET_KIND_BVSUB, x, ferret_mk_bits64(f, s16, 500));
+  CHECK(ferret_concolic_solve_min(b.c, y, 1, &optimal) == FERRET_SAT);
+  in = ferret_concolic_input(b.c);
+  CHECK_MSG((in[2] | in[3] << 8) == 0, "signed min at %d", in[2] | in[3] << 8);
+  CHECK(optimal && in[1] == 'B');
+  /* unsigned minimum of the same: x - 500 wraps below 500, so x = 500 */
+  CHECK(ferret_concolic_solve_min(b.c, y, 0, &optimal) == FERRET_SAT);
+  in = ferret_concolic_input(b.c);
+  CHECK_MSG((in[2] | in[3] << 8) == 500, "unsigned min at %d", in[2] | in[3] << 8);
+  /* FP: the largest float over 4 bytes below 2.5 is the float before it */
+  ferret_term bits = cat(f, cat(f, b.k[7], b.k[6]), cat(f, b.k[5], b.k[4]));
+  uint32_t idx[2] = {8, 24};
+  ferret_term fx = ferret_mk_term(f, FERRET_KIND_TO_FP_BV, &bits, 1, idx, 2);
+  float lim = 2.5f;
+  uint32_t limb;
+  memcpy(&limb, &lim, 4);
+  ferret_term below = term(f, FERRET_KIND_FP_LT, fx,
+                           ferret_mk_bits64(f, ferret_sort_fp(f, 8, 24), limb));
+  uint8_t seed2[NBYTES];
+  memcpy(seed2, b.seed, NBYTES);
+  memset(seed2 + 4, 0, 4); /* +0.0 */
+  CHECK(ferret_concolic_set_seed(b.c, seed2, NBYTES) == FERRET_OK);
+  ferret_concolic_clear_path(b.c);
+  CHECK(ferret_concolic_notify(b.c, below) == FERRET_OK);
+  CHECK(ferret_concolic_solve_max(b.c, fx, 0, &optimal) == FERRET_SAT);
+  in = ferret_concolic_input(b.c);
+  uint32_t got = (uint32_t)in[4] | (uint32_t)in[5] << 8 | (uint32_t)in[6] << 16 |
+                 (uint32_t)in[7] << 24;
+  CHECK_MSG(got == limb - 1, "FP max %#x, want %#x", got, limb - 1);
+  CHECK(optimal);
+  /* all values of k!0 & 3 under pi k!1 = 'B': 4 values, complete */
+  CHECK(ferret_concolic_set_seed(b.c, b.seed, NBYTES) == FERRET_OK);
+  ferret_concolic_clear_path(b.c);
+  CHECK(ferret_concolic_notify(b.c, pi[1]) == FERRET_OK);
+  values v = {{0}, 0, false, f, b.k[0]};
+  int complete = 0;
+  ferret_term low = term(f, FERRET_KIND_BVAND, b.k[0], c8(f, 3));
+  CHECK(ferret_concolic_solve_all(b.c, low, 0, collect, &v, &complete) == FERRET_SAT);
+  CHECK_EQ_U(v.n, 4);
+  CHECK(complete && !v.bad_input);
+  uint64_t mask = 0;
+  for (size_t i = 0; i < v.n; i++) mask |= 1u << v.seen[i];
+  CHECK_EQ_U(mask, 15);
+  /* with a limit: 2 values, not complete */
+  v.n = 0;
+  CHECK(ferret_concolic_solve_all(b.c, low, 2, collect, &v, &complete) == FERRET_SAT);
+  CHECK(v.n == 2 && !complete);
+  bench_close(&b);
 }

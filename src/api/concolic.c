@@ -8,6 +8,7 @@
 
 #include "base/context.h"
 #include "concolic/concolic.h"
+#include "smt/term.h"
 #include "api/smt.h"
 #include "api/smt_query.h"
 
@@ -102,6 +103,83 @@ ferret_result ferret_concolic_solve_optimistic(ferret_concolic *x,
                                                ferret_term b) {
   REQUIRE_CONC(x);
   return solve(x, b, true, __func__);
+}
+
+static ferret_result optimize(ferret_concolic *x, ferret_term t, bool max,
+                              int is_signed, int *optimal, const char *fn) {
+  ferret *f = x->c.f;
+  if (optimal) *optimal = 0;
+  if (!term_ok(f, t, fn)) {
+    x->c.reason = "error";
+    return FERRET_UNKNOWN;
+  }
+  atomic_store(&f->interrupt, 0);
+  bool opt = false;
+  ferret_result r = fer_concolic_optimize(&x->c, t, max, is_signed != 0, &opt);
+  if (optimal) *optimal = opt;
+  return r;
+}
+
+ferret_result ferret_concolic_solve_max(ferret_concolic *x, ferret_term t,
+                                        int is_signed, int *optimal) {
+  REQUIRE_CONC(x);
+  return optimize(x, t, true, is_signed, optimal, __func__);
+}
+
+ferret_result ferret_concolic_solve_min(ferret_concolic *x, ferret_term t,
+                                        int is_signed, int *optimal) {
+  REQUIRE_CONC(x);
+  return optimize(x, t, false, is_signed, optimal, __func__);
+}
+
+typedef struct each_ctx {
+  ferret_concolic *x;
+  ferret_concolic_value_fn each;
+  void *user;
+} each_ctx;
+
+static int each_value(void *user, fer_term v, const uint8_t *input) {
+  each_ctx *e = user;
+  ferret *f = e->x->c.f;
+  fer_u128 bits = fer_term_op(f, v) == FER_OP_TRUE    ? 1
+                  : fer_term_op(f, v) == FER_OP_FALSE ? 0
+                                                      : fer_const_u128(f, v);
+  uint64_t limbs[2] = {(uint64_t)bits, (uint64_t)(bits >> 64)};
+  fer_host_enter(f);
+  int stop = e->each(e->user, limbs, 2, input, e->x->c.size);
+  fer_host_leave(f);
+  return stop;
+}
+
+ferret_result ferret_concolic_solve_all(ferret_concolic *x, ferret_term t,
+                                        uint64_t limit,
+                                        ferret_concolic_value_fn each,
+                                        void *user, int *complete) {
+  REQUIRE_CONC(x);
+  ferret *f = x->c.f;
+  FER_REQUIRE(f, each, "NULL callback");
+  if (complete) *complete = 0;
+  if (!term_ok(f, t, __func__)) {
+    x->c.reason = "error";
+    return FERRET_UNKNOWN;
+  }
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  uint32_t bits = si->kind == FER_SORT_BOOL ? 1
+                  : si->kind == FER_SORT_BV ? si->a
+                  : si->kind == FER_SORT_FP ? si->a + si->b
+                                            : 0;
+  if (!bits || bits > 128) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "concolic: all values of a Bool, BV or FP term of at most 128 bits");
+    x->c.reason = "unsupported";
+    return FERRET_UNKNOWN;
+  }
+  atomic_store(&f->interrupt, 0);
+  each_ctx e = {x, each, user};
+  bool done = false;
+  ferret_result r = fer_concolic_solve_all(&x->c, t, limit, each_value, &e, &done);
+  if (complete) *complete = done;
+  return r;
 }
 
 const uint8_t *ferret_concolic_input(const ferret_concolic *x) {

@@ -15,7 +15,10 @@
  *            one FP/BV conversion;
  *   consts   interesting constants: b's constants (and neighbours) written
  *            into the variables and byte groups b reads;
- *   range    every value of the bytes b reads, when they are at most 2;
+ *   intervals  interval propagation on b and the connected conjuncts: a
+ *            proof of unsat, no input (before the brute-force stages);
+ *   range    every value of the bytes b reads, when they are at most 2 (a
+ *            proof of unsat when the related conjuncts read no other byte);
  *   bytes    every value of one byte b reads, byte by byte;
  *   havoc    AFL-like random stacked mutations of the bytes b reads;
  *   engine   ferret's coverage-guided search with local search, started
@@ -41,6 +44,7 @@ enum {
   FER_CONC_SEED,
   FER_CONC_I2S,
   FER_CONC_CONSTS,
+  FER_CONC_INTERVALS,
   FER_CONC_RANGE,
   FER_CONC_BYTES,
   FER_CONC_HAVOC,
@@ -114,5 +118,20 @@ void fer_concolic_clear_path(fer_concolic *);
 /* Solve b with the path constraint (optimistic: without it).  SAT: the
  * input is in c->out. */
 ferret_result fer_concolic_solve(fer_concolic *, fer_term b, bool optimistic);
+
+/* Maximize (max) or minimize t (BV unsigned or signed, or FP; NaN is no
+ * value) over inputs satisfying pi, by bisection on t's values, each step
+ * a solve from the best input so far; the whole call within timeout_ms.
+ * SAT: the best input found in c->out, *optimal when every step that
+ * narrowed the range proved it. */
+ferret_result fer_concolic_optimize(fer_concolic *, fer_term t, bool max,
+                                    bool is_signed, bool *optimal);
+/* Distinct values of t over inputs satisfying pi, each given to `each`
+ * (value, input; return non-zero to stop), at most limit (0: no limit),
+ * within timeout_ms; *complete when no other value exists (proved). */
+typedef int (*fer_conc_each_fn)(void *user, fer_term value, const uint8_t *input);
+ferret_result fer_concolic_solve_all(fer_concolic *, fer_term t,
+                                     uint64_t limit, fer_conc_each_fn each,
+                                     void *user, bool *complete);
 
 #endif
