@@ -77,7 +77,9 @@ static const subcommand subcommands[] = {
      "      an interrupt or every solution (--format jsonl|smt2|csv,\n"
      "      --strategy naive|de|sm|sm+de (default sm+de), --project x,y:\n"
      "      distinct by these variables only, --coverage: track SMT coverage,\n"
-     "      --dedup-mb N: size of the Bloom filter of emitted samples, 16).\n"
+     "      --dedup-mb N: size of the Bloom filter of emitted samples, 16;\n"
+     "      --neighbours: also mutate solutions into their neighbours;\n"
+     "      --prefer TERM (repeatable): samples satisfying TERM first).\n"
      "      Exit code 10 when a sample was written, 20 unsat, 0 unknown.",
      true},
     {"coverage", "[OPTIONS] FILE SAMPLES...",
@@ -336,6 +338,9 @@ static int run_sample(ferret *f, int argc, char **argv, int i) {
   ferret_sample_options o;
   ferret_sample_options_init(&o);
   const char *path = NULL, *out_path = NULL, *v;
+  const char *prefer_text[16];
+  ferret_term prefer[16];
+  size_t nprefer_text = 0;
   int rc = 0, fmt;
   for (; i < argc && !rc; i++) {
     const char *a = argv[i];
@@ -364,6 +369,14 @@ static int run_sample(ferret *f, int argc, char **argv, int i) {
         return usage_error("%s", "--project needs a list of variables");
     } else if (!strcmp(a, "--coverage")) {
       o.coverage = 1;
+    } else if (!strcmp(a, "--neighbours")) {
+      o.neighbours = 1;
+    } else if (is_flag(a, "--prefer")) {
+      if (!(v = flag_value(argc, argv, &i, 8)))
+        return usage_error("%s", "--prefer needs a Bool term");
+      if (nprefer_text == sizeof prefer_text / sizeof *prefer_text)
+        return usage_error("%s", "at most 16 --prefer terms");
+      prefer_text[nprefer_text++] = v;
     } else if (is_flag(a, "--dedup-mb")) {
       v = flag_value(argc, argv, &i, 10);
       long mb = v ? atol(v) : 0;
@@ -384,6 +397,16 @@ static int run_sample(ferret *f, int argc, char **argv, int i) {
   ferret_set_option(f, "parse_only", "1");
   ferret_status st = ferret_execute_file(f, path);
   if (st != FERRET_OK) return EXIT_ERROR; /* the library reported it */
+  for (size_t k = 0; k < nprefer_text; k++) {
+    prefer[k] = ferret_parse_term(f, prefer_text[k], strlen(prefer_text[k]));
+    if (!prefer[k]) {
+      const ferret_error_info *e = ferret_error(f);
+      fprintf(stderr, "ferret: --prefer '%s': %u:%u: %s\n", prefer_text[k],
+              e->line, e->column, e->message);
+      return EXIT_USAGE;
+    }
+  }
+  o.prefer = prefer, o.nprefer = nprefer_text;
   sampling x = {stdout, isatty(2) != 0, 0, 0};
   if (out_path && !(x.out = fopen(out_path, "w"))) {
     fprintf(stderr, "ferret: cannot write '%s'\n", out_path);

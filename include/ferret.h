@@ -319,6 +319,11 @@ FERRET_API ferret_result ferret_check_sat(ferret *);
 FERRET_API ferret_result ferret_check_sat_assuming(ferret *,
                                                    const ferret_term *a,
                                                    size_t n);
+/* A term read from SMT-LIB text in the session's current scope (declared
+ * constants, define-fun, let), e.g. a --prefer predicate; 0 with the error
+ * (line:column in the text) when it is not one well-sorted term. */
+FERRET_API ferret_term ferret_parse_term(ferret *, const char *text,
+                                         size_t len);
 /* The value of a term in the model of the last sat answer (no assertion,
  * push or pop since), as bits: Bool 0/1, RoundingMode a ferret_rm, BV and
  * FP as ferret_mk_bits takes them (nlimbs must be at least
@@ -363,6 +368,14 @@ typedef struct ferret_sample_options {
   int coverage;             /* non-zero: track SMT coverage (one more
                                evaluation of the query per sample) */
   size_t dedup_bytes;       /* Bloom filter size (0: 16 MiB) */
+  int neighbours;           /* non-zero: also mutate solutions into their
+                               neighbours (one or two bits flipped) */
+  const ferret_term *prefer; /* soft Bool terms (GuidedSampler): samples
+                               satisfying all of them come first, for half
+                               the count and half the time (without a time
+                               limit at most 10 s); every sample is
+                               still a model of the query alone */
+  size_t nprefer;
 } ferret_sample_options;
 
 /* The defaults (all zero but the format, JSONL). */

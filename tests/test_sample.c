@@ -336,3 +336,62 @@ TEST(sample_coverage_round_trip) {
     ferret_delete(f);
   }
 }
+
+/* --prefer: the first half of the count satisfies the preference, the
+ * rest need not; every sample is still a model (x < #x1000) and distinct.
+ * A preference no model satisfies gives the whole count from the formula
+ * alone.  --neighbours runs and keeps the samples distinct. */
+TEST(sample_prefer_and_neighbours) {
+  static const char text[] = "(declare-const x (_ BitVec 16))"
+                             "(declare-const y (_ BitVec 16))"
+                             "(assert (bvult x #x1000))"
+                             "(assert (bvugt (bvadd x y) #x0100))";
+  ferret *f = load("seed=3", text);
+  static const char pref[] = "(= ((_ extract 3 0) x) #x7)";
+  ferret_term p = ferret_parse_term(f, pref, sizeof pref - 1);
+  CHECK(p != 0);
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.count = 40, o.prefer = &p, o.nprefer = 1;
+  got g = {0};
+  ferret_result r = FERRET_UNKNOWN;
+  CHECK(ferret_sample(f, &o, keep, &g, &r) == FERRET_OK && r == FERRET_SAT);
+  CHECK_EQ_U(g.n, 40);
+  CHECK_EQ_U(distinct(&g), 40);
+  size_t pref_ok = 0, later_ok = 0;
+  for (size_t i = 0; i < g.n; i++) {
+    unsigned x = 0;
+    const char *at = strstr(g.lines[i], "\"x\": {\"value\": \"#x");
+    CHECK(at && sscanf(at + 19, "%4x", &x) == 1);
+    CHECK_MSG(x < 0x1000, "sample %zu: x = %#x is no model", i, x);
+    if (i < 20) pref_ok += (x & 15) == 7;
+    else later_ok += (x & 15) == 7;
+  }
+  CHECK_EQ_U(pref_ok, 20);
+  CHECK_MSG(later_ok < 20, "the second half also only preferred samples");
+  got_free(&g);
+  /* an impossible preference: samples come from the formula alone (the
+   * intervals prove the preferred formula unsat) */
+  static const char never[] = "(bvuge x #x2000)";
+  ferret_term q = ferret_parse_term(f, never, sizeof never - 1);
+  o.prefer = &q;
+  CHECK(ferret_sample(f, &o, keep, &g, &r) == FERRET_OK && r == FERRET_SAT);
+  CHECK_EQ_U(g.n, 40);
+  got_free(&g);
+  /* neighbours */
+  o.prefer = NULL, o.nprefer = 0, o.neighbours = 1, o.count = 500;
+  CHECK(ferret_sample(f, &o, keep, &g, &r) == FERRET_OK && r == FERRET_SAT);
+  CHECK_EQ_U(distinct(&g), 500);
+  got_free(&g);
+  /* parse errors and a non-Bool preference */
+  CHECK(ferret_parse_term(f, "(bvult x", 8) == 0);
+  CHECK(ferret_error(f)->status == FERRET_ERROR_PARSE);
+  CHECK(ferret_parse_term(f, "x y", 3) == 0);
+  CHECK(ferret_parse_term(f, "", 0) == 0);
+  ferret_term xv = ferret_parse_term(f, "x", 1);
+  CHECK(xv != 0);
+  o.prefer = &xv, o.nprefer = 1;
+  CHECK(ferret_sample(f, &o, keep, &g, &r) == FERRET_ERROR_SORT);
+  got_free(&g);
+  ferret_delete(f);
+}

@@ -115,7 +115,8 @@ static void keep_stats(ferret *f, const fer_sample_stats *s) {
       "\"time_compile\": %.6f, \"time_search\": %.6f, \"time_validate\": %.6f, "
       "\"execs\": %llu, \"execs_per_sec\": %.0f, \"candidates\": %llu, "
       "\"duplicates\": %llu, \"projected_dups\": %llu, \"unspecified\": %llu, "
-      "\"sm_mutations\": %llu, \"de_features\": %llu, \"slots\": %u, "
+      "\"sm_mutations\": %llu, \"nb_mutations\": %llu, \"de_features\": %llu, "
+      "\"preferred\": %llu, \"slots\": %u, "
       "\"instructions\": %u, \"nodes\": %u, \"dedup_bits\": %llu, "
       "\"dedup_hashes\": %u, \"dedup_fill\": %.3g, \"false_dup_rate\": %.3g, "
       "\"coverage\": %.4f}",
@@ -126,7 +127,8 @@ static void keep_stats(ferret *f, const fer_sample_stats *s) {
       (unsigned long long)s->execs, s->execs_per_sec,
       (unsigned long long)s->candidates, (unsigned long long)s->duplicates,
       (unsigned long long)s->projected_dups, (unsigned long long)s->unspecified,
-      (unsigned long long)s->sm_mutations, (unsigned long long)s->de_features,
+      (unsigned long long)s->sm_mutations, (unsigned long long)s->nb_mutations,
+      (unsigned long long)s->de_features, (unsigned long long)s->preferred,
       s->slots, s->instructions, s->nodes, (unsigned long long)s->dedup_bits,
       s->dedup_hashes, s->dedup_fill, s->false_dup_rate, s->coverage);
   if (n < 0 || (size_t)n >= sizeof line) n = 0;
@@ -142,6 +144,14 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
                             ferret_result *result) {
   FER_REQUIRE(f, f && o && fn, "NULL argument");
   FER_REQUIRE(f, o->format <= FERRET_FORMAT_CSV, "bad format");
+  FER_REQUIRE(f, o->prefer || !o->nprefer, "NULL prefer");
+  for (size_t i = 0; i < o->nprefer; i++)
+    FER_REQUIRE(f, o->prefer[i] >= 1 && o->prefer[i] <= fer_term_count(f),
+                "invalid prefer term");
+  for (size_t i = 0; i < o->nprefer; i++)
+    if (fer_term_sort(f, o->prefer[i]) != fer_sort_bool(f))
+      return fer_error(f, FERRET_ERROR_SORT, 0, 0,
+                       "sample: prefer term %zu is not Bool", i + 1);
   if (result) *result = FERRET_UNKNOWN;
   atomic_store(&f->interrupt, 0); /* as ferret_execute: a fresh start */
   int strategy = o->strategy ? fer_sample_strategy_parse(o->strategy) : FER_SAMPLE_SM_DE;
@@ -167,6 +177,8 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     cfg.max_execs = (uint64_t)f->opt.max_execs;
     cfg.out = out->data, cfg.nout = out->size;
     cfg.dedup_bytes = o->dedup_bytes, cfg.coverage = o->coverage != 0;
+    cfg.neighbours = o->neighbours != 0;
+    cfg.prefer = o->prefer, cfg.nprefer = o->nprefer;
     call c = {f, o, fn, user, {0}, {0}};
     fer_sample_stats ss;
     const char *reason;

@@ -160,6 +160,24 @@ ferret_status fer_smt_execute(ferret *f, const char *source, const char *text,
   return finish(f, s);
 }
 
+/* One term of text[0..len) in the current scope (ferret_parse_term). */
+fer_term fer_smt_parse_term(ferret *f, const char *text, size_t len) {
+  fer_smt *s = f->smt;
+  fer_reader *rd = &s->rd;
+  fer_rd_begin(rd, text, len, 1, 1);
+  fer_term t = rd->tok.kind == FER_TOK_EOF
+                   ? (fer_error(f, FERRET_ERROR_PARSE, 1, 1, "expected a term"), 0)
+                   : fer_rd_term(f, rd, NULL, NULL);
+  FER_CLEAR(rd->named); /* a label here names nothing */
+  if (t && rd->tok.kind != FER_TOK_EOF) {
+    fer_error(f, FERRET_ERROR_PARSE, rd->tok.line, rd->tok.col,
+              "text after the term: '%.*s'", (int)(rd->tok.len > 40 ? 40 : rd->tok.len),
+              rd->tok.text);
+    t = 0;
+  }
+  return t;
+}
+
 /* ----------------------------------------------------------- feeding */
 
 enum { M_NORMAL, M_STRING, M_QUOTED, M_COMMENT, M_ATOM };

@@ -31,6 +31,8 @@ bool fer_smt_scopes(ferret *, bool push, uint32_t n, uint32_t line,
 ferret_result fer_smt_check(ferret *, const fer_term *extra, size_t n);
 /* The value of t in the last sat's model (completed), or 0 (error set). */
 fer_term fer_smt_value(ferret *, fer_term, bool *unspecified);
+/* One term read from text in the current scope, or 0 (error set). */
+fer_term fer_smt_parse_term(ferret *, const char *text, size_t len);
 /* The declared constants in scope, in order (the session's array). */
 void fer_smt_declared(const ferret *, const fer_term **v, size_t *n);
 

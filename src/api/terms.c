@@ -239,6 +239,11 @@ const char *ferret_term_string(ferret *f, ferret_term t) {
   return b.data;
 }
 
+ferret_term ferret_parse_term(ferret *f, const char *text, size_t len) {
+  FER_REQUIRE(f, f && (text || !len), "NULL context or text");
+  return fer_smt_parse_term(f, text ? text : "", len);
+}
+
 /* ----------------------------------------------------- assertion stack */
 
 ferret_status ferret_assert(ferret *f, ferret_term t) {

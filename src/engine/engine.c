@@ -231,6 +231,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   if (r->sampling) {
     s->sampling = true;
     s->de = r->sampling->diversity, s->sm = r->sampling->mutator;
+    s->nb = r->sampling->neighbours;
   }
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
   fer_judge j;
@@ -254,6 +255,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     st->local_search_execs += w->ls_execs;
     if (s->enumerate) st->enumerated += w->execs;
     st->sm_mutations += w->sm_mutations;
+    st->nb_mutations += w->nb_mutations;
     st->de_features += w->de_features;
     fer_worker_release(f, w);
   }

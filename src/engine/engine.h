@@ -205,14 +205,20 @@ typedef struct fer_user_seeds {
  *              parent Cur (an input that gained coverage, satisfying or
  *              not): Out = Cur ^ ((Cur ^ A) | (Cur ^ B)) slot by slot,
  *              with A, B two random solutions of the pool (at least two
- *              needed), chosen in one mutation of SAMPLING_SM_ONE_IN. */
+ *              needed), chosen in one mutation of SAMPLING_SM_ONE_IN.
+ *   neighbours (ESampler's cheap neighbours, on slots) in one mutation of
+ *              SAMPLING_NB_ONE_IN, a random solution of the pool with one
+ *              or two bits of one or two slots flipped: near a solution,
+ *              a flip often keeps every constraint true. */
 typedef struct fer_engine_sampling {
   bool diversity;
   bool mutator;
+  bool neighbours;
 } fer_engine_sampling;
 
 #define FER_SAMPLING_POOL 1024
 #define FER_SAMPLING_SM_ONE_IN 4
+#define FER_SAMPLING_NB_ONE_IN 4
 #define FER_SAMPLING_SEEN (1u << 20) /* inputs the judge remembers */
 
 typedef struct fer_engine_request {
@@ -255,6 +261,7 @@ typedef struct fer_engine_stats {
   uint64_t not_better;  /* MINIMIZE / MAXIMIZE: candidates skipped */
   uint64_t solutions;   /* given to the callback */
   uint64_t sm_mutations; /* sampling mutator applications */
+  uint64_t nb_mutations; /* neighbour mutations */
   uint64_t de_features;  /* diversity features gained, all workers */
   double time_prepare;  /* before the search (a backend's build) */
   double time_search;   /* searching, validation included */

@@ -279,9 +279,33 @@ static void sampling_mutator(fer_worker *w) {
   w->sm_mutations++;
 }
 
+/* Cheap neighbours (engine.h, neighbours): a pool solution with one or two
+ * random bits flipped in one or two slots (a RoundingMode slot keeps a
+ * mode). */
+static void neighbour(fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t ns = p->nslots;
+  const fer_u128 *a = w->pool + (size_t)fer_rng_below(&w->rng, w->pool_size) * ns;
+  memcpy(w->cand, a, (size_t)ns * sizeof *a);
+  uint32_t flips = 1 + (uint32_t)fer_rng_below(&w->rng, 2);
+  for (uint32_t k = 0; k < flips; k++) {
+    uint32_t s = (uint32_t)fer_rng_below(&w->rng, ns);
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = w->cand[s] ^ (fer_u128)1 << fer_rng_below(&w->rng, sl->bits);
+    if (sl->kind == FER_SLOT_RM && v > FER_RTZ) continue; /* not a mode */
+    w->cand[s] = v;
+  }
+  w->nb_mutations++;
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;
+  if (w->s->nb && w->pool_size >= 1 &&
+      fer_rng_one_in(&w->rng, FER_SAMPLING_NB_ONE_IN)) {
+    neighbour(w);
+    return;
+  }
   if (w->s->sm && w->pool_size >= 2 &&
       fer_rng_one_in(&w->rng, FER_SAMPLING_SM_ONE_IN)) {
     sampling_mutator(w);

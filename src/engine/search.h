@@ -94,7 +94,7 @@ typedef struct fer_search {
   bool enumerate;               /* the input space is enumerated (enum.c):
                                    workers get a batched evaluator */
   /* Sampling hooks (engine.h): `sampling` says there are hooks. */
-  bool sampling, de, sm;
+  bool sampling, de, sm, nb;
   /* Seeds, prepared before the workers start: nseeds inputs. */
   fer_u128 *seeds;
   uint32_t nseeds;
@@ -144,7 +144,7 @@ typedef struct fer_worker {
   fer_u128 *pool;                  /* FER_SAMPLING_POOL * nslots */
   uint32_t pool_size;
   fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg) */
-  uint64_t sm_mutations, de_features;
+  uint64_t sm_mutations, nb_mutations, de_features;
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);

@@ -9,10 +9,12 @@
  *                 solution on the output variables, drops it if the dedup
  *                 filter has it, and gives it on.
  * Statistics: this file owns the fer_sample_stats it fills. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "fp/fp.h"
 #include "base/map.h"
+#include "engine/interval.h"
 #include "engine/pre.h"
 #include "sample/coverage.h"
 #include "sample/dedup.h"
@@ -39,6 +41,9 @@ typedef struct job {
   fer_term *values;  /* cfg->nout */
   double t0;
   const char *end;   /* why the run ended, when the job ended it */
+  double phase_deadline;  /* the prefer phase: its own limits (0: none) */
+  uint64_t phase_count;
+  bool phase_over;        /* the prefer phase reached them */
   const char *fail;  /* set when the job itself failed ("memory") */
 } job;
 
@@ -106,6 +111,11 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
   }
   if (cfg->count && j->st->samples >= cfg->count) {
     j->end = "count";
+    return FER_ENGINE_STOP;
+  }
+  if ((j->phase_count && j->st->samples >= j->phase_count) ||
+      (j->phase_deadline > 0 && fer_now() >= j->phase_deadline)) {
+    j->phase_over = true;
     return FER_ENGINE_STOP;
   }
   /* The workers check the deadline every few hundred executions of their
@@ -200,7 +210,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   fer_prog p;
   double t = fer_now();
   ferret_status cs = fer_compile(f, ca->data, ca->size, &p);
-  st->time_compile = since(t);
+  st->time_compile += since(t);
   if (cs != FERRET_OK) {
     *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
     return FERRET_UNKNOWN;
@@ -209,7 +219,8 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   st->nodes = (uint32_t)p.node_reg.size;
   int s = j->cfg->strategy;
   fer_engine_sampling hooks = {s == FER_SAMPLE_DE || s == FER_SAMPLE_SM_DE,
-                               s == FER_SAMPLE_SM || s == FER_SAMPLE_SM_DE};
+                               s == FER_SAMPLE_SM || s == FER_SAMPLE_SM_DE,
+                               j->cfg->neighbours};
   fer_engine_request r;
   memset(&r, 0, sizeof r);
   r.prog = &p, r.layout = fer_layout_of(&p);
@@ -219,30 +230,110 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   r.objective.kind = FER_OBJ_SATISFY;
   r.accept = on_solution, r.accept_user = j;
   r.budget.max_execs = j->cfg->max_execs;
-  r.budget.deadline = j->cfg->deadline;
+  r.budget.deadline = j->phase_deadline > 0 ? j->phase_deadline : j->cfg->deadline;
   r.budget.interrupt = &f->interrupt;
   r.opt = &f->opt;
   r.sampling = &hooks;
   fer_engine_stats rs;
   fer_engine_status es = fer_engine_run(f, &r, &rs);
-  st->execs = rs.execs, st->candidates = rs.candidates;
-  st->duplicates = rs.duplicates, st->unspecified = rs.unspecified;
-  st->sm_mutations = rs.sm_mutations, st->de_features = rs.de_features;
-  st->time_search = rs.time_search, st->time_validate = rs.time_validate;
+  st->execs += rs.execs, st->candidates += rs.candidates;
+  st->duplicates += rs.duplicates, st->unspecified += rs.unspecified;
+  st->sm_mutations += rs.sm_mutations, st->nb_mutations += rs.nb_mutations;
+  st->de_features += rs.de_features;
+  st->time_search += rs.time_search, st->time_validate += rs.time_validate;
   fer_prog_release(f, &p);
   ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
   *why = "";
+  /* the engine's own deadline was the prefer phase's: that phase is over */
+  if (es == FER_ENGINE_UNKNOWN && j->phase_deadline > 0 &&
+      fer_now() >= j->phase_deadline && !atomic_load(&f->interrupt))
+    j->phase_over = true;
   if (j->fail) {
     *why = j->fail;
     j->end = j->fail;
   } else if (es == FER_ENGINE_EXHAUSTED) {
     if (!st->samples) res = FERRET_UNSAT;
     j->end = "complete";
-  } else if (es == FER_ENGINE_UNKNOWN) {
+  } else if (es == FER_ENGINE_UNKNOWN && !j->phase_over) {
     j->end = rs.reason;
     if (!st->samples) *why = rs.reason;
+  } else if (j->phase_over) {
+    *why = "";
   }
   return res;
+}
+
+/* Do the intervals (option intervals) prove the preprocessed formula
+ * unsat?  As solve asks, before searching. */
+static bool refuted(ferret *f, const fer_pre *pre) {
+  if (!f->opt.intervals || !pre->assertions.size) return false;
+  fer_intervals iv;
+  fer_intervals_init(&iv);
+  bool empty = fer_intervals_run(f, pre->assertions.data, pre->assertions.size,
+                                 &iv) == FERRET_OK &&
+               iv.empty;
+  fer_intervals_release(f, &iv);
+  return empty;
+}
+
+/* One pass of the pipeline: preprocess formula fa[0..fn), then the one
+ * model or the search, each sample validated on a[0..n). */
+static ferret_result pass(job *j, const fer_term *a, size_t n,
+                          const fer_term *fa, size_t fn, const char **why) {
+  ferret *f = j->f;
+  fer_pre pre;
+  fer_pre_init(&pre);
+  fer_term_stack ca = {0};
+  ferret_result r = FERRET_UNKNOWN;
+  *why = "memory";
+  double t = fer_now();
+  ferret_status ps = fer_preprocess(f, fa, fn, &pre, NULL, NULL);
+  j->st->time_preprocess += since(t);
+  if (ps != FERRET_OK) {
+    *why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+  } else if (pre.unsat || refuted(f, &pre)) {
+    r = FERRET_UNSAT, *why = "";
+    j->end = "complete";
+  } else if (!with_free_vars(f, fa, fn, &pre, &ca)) {
+    /* memory */
+  } else if (!ca.size) {
+    r = only_model(j, a, n, &pre, why);
+  } else {
+    r = search(j, a, n, &pre, &ca, why);
+  }
+  FER_RELEASE(f, ca);
+  fer_pre_release(f, &pre);
+  return r;
+}
+
+/* The prefer phase (sample.h): the formula with the prefer terms, within
+ * its share of the count and the time.  Its answer only matters as "a
+ * sample was given"; unsat means no sample satisfies the preferences. */
+static void prefer_phase(job *j, const fer_term *a, size_t n) {
+  ferret *f = j->f;
+  const fer_sample_config *cfg = j->cfg;
+  fer_term_stack fa = {0};
+  bool ok = true;
+  for (size_t i = 0; ok && i < n; i++) ok = FER_PUSH(f, fa, a[i]);
+  for (size_t i = 0; ok && i < cfg->nprefer; i++) ok = FER_PUSH(f, fa, cfg->prefer[i]);
+  if (!ok) {
+    FER_RELEASE(f, fa);
+    return;
+  }
+  double now = fer_now();
+  j->phase_count = cfg->count ? (cfg->count + 1) / 2 : 0;
+  /* half the time; without a time limit at most 10 s, so that a
+   * preference few models satisfy cannot hold up the run */
+  j->phase_deadline = cfg->deadline > 0 ? now + (cfg->deadline - now) / 2 : now + 10;
+  const char *why;
+  pass(j, a, n, fa.data, fa.size, &why);
+  j->st->preferred = j->st->samples;
+  j->phase_count = 0, j->phase_deadline = 0, j->phase_over = false;
+  /* the whole run goes on unless the job itself ended it */
+  if (j->end && strcmp(j->end, "count") && strcmp(j->end, "stopped") &&
+      strcmp(j->end, "timeout") && strcmp(j->end, "interrupted") && !j->fail)
+    j->end = NULL;
+  FER_RELEASE(f, fa);
 }
 
 ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
@@ -259,9 +350,6 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   st->coverage = -1;
   ferret_result r = FERRET_UNKNOWN;
   const char *why = "memory";
-  fer_pre pre;
-  fer_pre_init(&pre);
-  fer_term_stack ca = {0};
   size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
   j.values = fer_malloc(f, vb);
   if (!j.values ||
@@ -271,26 +359,16 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
     if (!fer_coverage_init(f, &j.cov, a, n)) goto done;
     j.have_cov = true;
   }
-  double t = fer_now();
-  ferret_status ps = fer_preprocess(f, a, n, &pre, NULL, NULL);
-  st->time_preprocess = since(t);
-  if (ps != FERRET_OK) {
-    why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-    goto done;
-  }
-  if (pre.unsat) {
-    r = FERRET_UNSAT, why = "";
-    j.end = "complete";
-  } else if (!with_free_vars(f, a, n, &pre, &ca)) {
-    goto done;
-  } else if (!ca.size) {
-    r = only_model(&j, a, n, &pre, &why);
+  if (cfg->nprefer) prefer_phase(&j, a, n);
+  if (j.fail) {
+    why = j.fail;
+  } else if (j.end) { /* the count, the callback, a limit or an interrupt */
+    r = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
+    why = st->samples ? "" : j.end;
   } else {
-    r = search(&j, a, n, &pre, &ca, &why);
+    r = pass(&j, a, n, a, n, &why);
   }
 done:
-  FER_RELEASE(f, ca);
-  fer_pre_release(f, &pre);
   if (j.values) fer_free(f, j.values, vb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
   st->dedup_fill = fer_dedup_fill(&j.dd);

@@ -19,7 +19,15 @@
  * ("timeout", "budget", "interrupted", "unsupported", "unspecified",
  * "memory", ...).  A sampling run ends with the count reached ("count"),
  * the callback's stop ("stopped"), every solution emitted ("complete": the
- * input space was enumerated), or a limit; stats.end says which. */
+ * input space was enumerated), or a limit; stats.end says which.
+ *
+ * Preferences (GuidedSampler's predicates): with prefer terms, a first
+ * phase samples the formula with every prefer term added (each sample is
+ * still validated on a[0..n) alone), for half the count and half the time
+ * (without a time limit at most 10 s), or until its solutions are
+ * exhausted, then the
+ * formula alone for the rest; the dedup filter is shared, so no sample is
+ * given twice. */
 #ifndef FER_SAMPLE_H
 #define FER_SAMPLE_H
 
@@ -46,6 +54,9 @@ typedef struct fer_sample_config {
   size_t nout;               /* projection, or every declared variable) */
   size_t dedup_bytes;        /* Bloom filter size (0: FER_DEDUP_DEFAULT) */
   bool coverage;             /* track SMT coverage of the samples */
+  bool neighbours;           /* also the neighbour mutator (engine.h) */
+  const fer_term *prefer;    /* soft Bool terms: samples satisfying all */
+  size_t nprefer;            /* of them first (see fer_sample) */
 } fer_sample_config;
 
 /* One sample, as the callback receives it; valid until it returns. */
@@ -71,7 +82,8 @@ typedef struct fer_sample_stats {
   uint64_t duplicates;       /* candidates skipped by the engine (same input) */
   uint64_t projected_dups;   /* validated, but equal on the output variables */
   uint64_t unspecified;
-  uint64_t sm_mutations, de_features;
+  uint64_t sm_mutations, nb_mutations, de_features;
+  uint64_t preferred;        /* samples of the prefer phase */
   double time_total, time_preprocess, time_compile, time_search,
       time_validate;
   double samples_per_sec, execs_per_sec;
