@@ -6,11 +6,19 @@ per file (seed means): Vargha-Delaney A12 (the probability that sm+de
 gives more, ties counting half) and the two-sided Wilcoxon signed-rank p
 (normal approximation with tie and zero corrections; with so few files
 it is a rough figure: with n files the smallest p possible is 2^(1-n)).
+With --svg DIR, box plots of samples (log scale) and coverage per strategy
+and suite (the paper's Figures 1 and 2) are written there as SVG.
 Standard library only."""
 import csv, math, statistics, sys
 from collections import defaultdict
 
-rows = list(csv.DictReader(open(sys.argv[1]), delimiter='\t'))
+args = sys.argv[1:]
+svg_dir = None
+if "--svg" in args:
+    k = args.index("--svg")
+    svg_dir = args[k + 1]
+    del args[k:k + 2]
+rows = list(csv.DictReader(open(args[0]), delimiter='\t'))
 strategies = ["naive", "de", "sm", "sm+de"]
 metrics = [("samples", "samples"), ("samples_per_sec", "samples/s"),
            ("execs_per_sec", "execs/s"), ("coverage", "coverage %")]
@@ -82,3 +90,71 @@ for suite in sorted({r["suite"] for r in rows}):
             x, y = per_file(suite, "sm+de", m), per_file(suite, s, m)
             out += [f"{a12(x, y):.2f}", f"{wilcoxon(x, y):.3g}"]
         print(f"| {s} | " + " | ".join(out) + " |")
+
+
+def quart(v):
+    v = sorted(v)
+    def q(p):
+        x = p * (len(v) - 1)
+        i = int(x)
+        return v[i] + (v[min(i + 1, len(v) - 1)] - v[i]) * (x - i)
+    return q(0), q(0.25), q(0.5), q(0.75), q(1)
+
+def boxplot_svg(path, title, groups, log, unit):
+    """Box (quartiles), median line, whiskers to min and max, one point per
+    file; log scale when asked (values <= 0 drawn at the bottom)."""
+    W, H, L, R, T, B = 520, 320, 70, 20, 40, 40
+    vals = [x for v in groups.values() for x in v]
+    if not vals:
+        return
+    tf = (lambda x: math.log10(max(x, 1e-9))) if log else (lambda x: x)
+    pos = [x for x in vals if x > 0] if log else vals
+    lo, hi = (tf(min(pos)), tf(max(pos))) if pos else (0, 1)
+    if log:
+        lo, hi = math.floor(lo), math.ceil(hi)
+    if hi <= lo:
+        hi = lo + 1
+    y = lambda x: T + (H - T - B) * (1 - (min(max(tf(x), lo), hi) - lo) / (hi - lo))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<text x="{W / 2}" y="20" text-anchor="middle" font-size="14">{title}</text>',
+           f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="black"/>']
+    ticks = [10 ** k for k in range(int(lo), int(hi) + 1)] if log else \
+        [lo + (hi - lo) * k / 4 for k in range(5)]
+    for t in ticks:
+        yy = y(t)
+        lab = f"1e{int(round(math.log10(t)))}" if log else f"{t:.3g}"
+        out.append(f'<line x1="{L - 4}" y1="{yy:.1f}" x2="{W - R}" y2="{yy:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{L - 6}" y="{yy + 4:.1f}" text-anchor="end">{lab}</text>')
+    out.append(f'<text x="16" y="{(H - B + T) / 2}" transform="rotate(-90 16 {(H - B + T) / 2})" '
+               f'text-anchor="middle">{unit}</text>')
+    n = len(groups)
+    step = (W - L - R) / n
+    for i, (name, v) in enumerate(groups.items()):
+        cx = L + step * (i + 0.5)
+        out.append(f'<text x="{cx:.1f}" y="{H - B + 18}" text-anchor="middle">{name}</text>')
+        if not v:
+            continue
+        mn, q1, md, q3, mx = quart(v)
+        w = step * 0.3
+        out.append(f'<line x1="{cx:.1f}" y1="{y(mn):.1f}" x2="{cx:.1f}" y2="{y(mx):.1f}" stroke="black"/>')
+        out.append(f'<rect x="{cx - w:.1f}" y="{y(q3):.1f}" width="{2 * w:.1f}" '
+                   f'height="{max(y(q1) - y(q3), 0.5):.1f}" fill="#9cf" stroke="black"/>')
+        out.append(f'<line x1="{cx - w:.1f}" y1="{y(md):.1f}" x2="{cx + w:.1f}" y2="{y(md):.1f}" '
+                   f'stroke="black" stroke-width="2"/>')
+        for k, x in enumerate(v):
+            jx = cx + w * 1.3 + (k % 5) * 2
+            out.append(f'<circle cx="{jx:.1f}" cy="{y(x):.1f}" r="1.5" fill="#555"/>')
+    out.append('</svg>')
+    open(path, "w").write("\n".join(out) + "\n")
+
+if svg_dir:
+    import os
+    for suite in sorted({r["suite"] for r in rows}):
+        for m, unit, log in (("samples", "samples per file (seed mean)", True),
+                             ("coverage", "SMT coverage % (seed mean)", False)):
+            groups = {s: per_file(suite, s, m) for s in strategies}
+            path = os.path.join(svg_dir, f"sample-{suite}-{m}.svg")
+            boxplot_svg(path, f"{suite}: {m} per strategy", groups, log, unit)
+            print(f"wrote {path}")
