@@ -148,6 +148,11 @@ static void help(void) {
              o.description, (long long)o.default_value, (long long)o.min,
              (long long)o.max);
   }
+  printf("  %-22s %s\n", "--portfolio CMD",
+         "also run the solver CMD (reads SMT-LIB on stdin, e.g. 'z3 -in')\n"
+         "                         beside the search at each check-sat; the first\n"
+         "                         definite answer wins (a sat only with a model\n"
+         "                         ferret's evaluator accepts); repeatable");
   printf("  %-22s %s\n", "--seed-file FILE",
          "seed the search with the assignments in FILE: (define-fun x () S v)\n"
          "                         commands, e.g. a printed model");
@@ -196,8 +201,8 @@ static bool is_value_name(const char *names, const char *w) {
 }
 
 /* Apply --name[=value] at argv[*i] (may consume argv[*i + 1]). */
-/* --seed-file FILE: the only option that is not in the library's table,
- * because its value is a file the CLI reads. */
+/* --seed-file FILE and --portfolio CMD are the options that are not in
+ * the library's table: a file the CLI reads, a command line (repeatable). */
 static int seed_file(ferret *f, const char *path) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return usage_error("cannot open seed file '%s'", path);
@@ -228,6 +233,13 @@ int apply_option(ferret *f, int argc, char **argv, int *i) {
     if (arg[9] == '=') return seed_file(f, arg + 10);
     if (*i + 1 >= argc) return usage_error("%s", "option '--seed-file' needs a value");
     return seed_file(f, argv[++*i]);
+  }
+  if (!strncmp(arg, "portfolio", 9) && (!arg[9] || arg[9] == '=')) {
+    const char *cmd = arg[9] == '=' ? arg + 10 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (!cmd) return usage_error("%s", "option '--portfolio' needs a command");
+    return ferret_add_portfolio(f, cmd) == FERRET_OK
+               ? 0
+               : usage_error("%s", ferret_error(f)->message);
   }
   size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
   ferret_option_desc o;

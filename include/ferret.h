@@ -153,6 +153,20 @@ FERRET_API ferret_status ferret_print_assertions(ferret *);
  * Options: encoding (fail-fast or try-all), layout, smt2c_main. */
 FERRET_API ferret_status ferret_smt2c(ferret *);
 
+/* Portfolio: run a complete solver beside the search at every check-sat.
+ * cmd is a command line (split at blanks, no shell) of a solver that reads
+ * SMT-LIB from its standard input, e.g. "z3 -in" or "cvc5 --lang smt2";
+ * each call adds one (NULL removes them all).  At a check-sat each partner
+ * gets the query as a script (declarations, assertions, (check-sat),
+ * (get-model)); the first definite answer wins and the other side is
+ * stopped at once (the partner's whole process group is killed).  A
+ * partner's sat is taken only when its model passes ferret's evaluator on
+ * the query (a rejected model: the search goes on, and an unknown answer
+ * says why); its unsat is taken as it is, with found_by "portfolio".
+ * --stats reports each partner's answer and time.  FERRET_ERROR_OPTION
+ * when the program is not found. */
+FERRET_API ferret_status ferret_add_portfolio(ferret *, const char *cmd);
+
 /* Seeds for the search: SMT-LIB text of (define-fun x () S v) commands,
  * such as a printed model; a variable set twice starts a new seed.  The
  * text is copied and read at every later check-sat against the variables

@@ -7,6 +7,7 @@
 #include "fp/env.h"
 #include "base/context.h"
 #include "smt/term.h"
+#include "backends/partner.h"
 #include "api/smt.h"
 
 static void *default_alloc(void *user, void *p, size_t old_size,
@@ -53,6 +54,7 @@ void ferret_delete(ferret *f) {
   fer_smt_release(f);
   fer_store_release(f);
   FER_RELEASE(f, f->seed_text);
+  FER_RELEASE(f, f->portfolio);
   FER_RELEASE(f, f->term_text);
   FER_RELEASE(f, f->error_text);
   FER_RELEASE(f, f->error_source);
@@ -118,6 +120,26 @@ ferret_status ferret_set_seeds(ferret *f, const char *text, size_t len) {
   if (!FER_RESERVE(f, f->seed_text, len)) return f->error.status;
   memcpy(f->seed_text.data, text, len);
   f->seed_text.size = len;
+  return FERRET_OK;
+}
+
+ferret_status ferret_add_portfolio(ferret *f, const char *cmd) {
+  FER_REQUIRE(f, f, "NULL context");
+  if (!cmd) {
+    FER_CLEAR(f->portfolio);
+    return FERRET_OK;
+  }
+  char word[256], exe[1024];
+  size_t n = strspn(cmd, " \t"), k = strcspn(cmd + n, " \t");
+  if (!k || k >= sizeof word)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: empty or too long command");
+  memcpy(word, cmd + n, k), word[k] = 0;
+  if (!fer_find_program(word, exe, sizeof exe))
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: '%s' not found", word);
+  size_t len = strlen(cmd) + 1;
+  if (!FER_RESERVE(f, f->portfolio, f->portfolio.size + len)) return f->error.status;
+  memcpy(f->portfolio.data + f->portfolio.size, cmd, len);
+  f->portfolio.size += len;
   return FERRET_OK;
 }
 

@@ -41,6 +41,7 @@
 
 #include "engine/judge.h"
 #include "backends/libfuzzer.h"
+#include "backends/partner.h"
 
 /* Poll period of the wait loop, and the grace between SIGTERM and
  * SIGKILL when a child group is stopped. */
@@ -129,26 +130,6 @@ enum { RUN_CANNOT_START = -1, RUN_INTERRUPTED = -2, RUN_DEADLINE = -3 };
 
 extern char **environ;
 
-/* The executable `name` as execvp would find it (PATH, else the default
- * /usr/local/bin:/usr/bin:/bin), into out.  Done in the parent: the
- * child of fork() in a threaded program may only call async-signal-safe
- * functions, and execve is one, execvp is not. */
-static bool find_program(const char *name, char *out, size_t cap) {
-  if (strchr(name, '/'))
-    return (size_t)snprintf(out, cap, "%s", name) < cap && access(out, X_OK) == 0;
-  const char *p = getenv("PATH");
-  if (!p) p = "/usr/local/bin:/usr/bin:/bin";
-  for (;;) {
-    size_t n = strcspn(p, ":");
-    /* an empty entry is the current directory */
-    if ((size_t)snprintf(out, cap, "%.*s%s%s", (int)n, p, n ? "/" : "", name) < cap &&
-        access(out, X_OK) == 0)
-      return true;
-    if (!p[n]) return false;
-    p += n + 1;
-  }
-}
-
 /* Run argv (argv[0] looked up in PATH) in directory `dir` with its output
  * in `log`, as the leader of a new process group, and wait for it.
  * Stops the group when *interrupt (may be NULL) becomes non-zero or at
@@ -160,7 +141,7 @@ static int run(volatile _Atomic int *interrupt, char *const argv[],
   char exe[1024];
   int pfd[2]; /* close-on-exec: tells the parent whether execve failed */
   *err = 0;
-  if (!find_program(argv[0], exe, sizeof exe)) return *err = ENOENT, RUN_CANNOT_START;
+  if (!fer_find_program(argv[0], exe, sizeof exe)) return *err = ENOENT, RUN_CANNOT_START;
   if (pipe(pfd) != 0) return *err = errno, RUN_CANNOT_START;
   fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
   fcntl(pfd[1], F_SETFD, FD_CLOEXEC);

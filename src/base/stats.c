@@ -15,7 +15,7 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       "\"local_search_runs\": %llu, \"local_search_execs\": %llu, "
       "\"enumerated\": %llu, \"assertions_in\": %u, \"assertions_out\": %u, "
       "\"eliminated\": %u, \"components\": %u, \"slots\": %u, "
-      "\"slot_bits\": %u, \"instructions\": %u}",
+      "\"slot_bits\": %u, \"instructions\": %u, \"portfolio\": \"%s\"}",
       s->result ? s->result : "", s->reason ? s->reason : "",
       s->found_by ? s->found_by : "", (unsigned long long)s->seed, s->jobs,
       s->time_total, s->time_preprocess, s->time_intervals, s->interval_rounds,
@@ -24,5 +24,6 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       (unsigned long long)s->corpus, (unsigned long long)s->local_search_runs,
       (unsigned long long)s->local_search_execs,
       (unsigned long long)s->enumerated, s->assertions_in, s->assertions_out,
-      s->eliminated, s->components, s->slots, s->slot_bits, s->instructions);
+      s->eliminated, s->components, s->slots, s->slot_bits, s->instructions,
+      s->portfolio);
 }

@@ -19,7 +19,7 @@ typedef struct fer_stats {
   const char *reason;    /* for unknown: "timeout", "budget", ... */
   const char *found_by;  /* "preprocess", "evaluation", "enumeration",
                             "seed", "mutation", "local-search", "random",
-                            "libfuzzer" or "" */
+                            "libfuzzer", "portfolio" or "" */
   double time_total, time_preprocess, time_intervals, time_compile,
       time_search, time_validate; /* seconds */
   uint32_t interval_rounds; /* sweeps of interval propagation (interval.h) */
@@ -30,6 +30,10 @@ typedef struct fer_stats {
   uint64_t enumerated;   /* inputs enumerated exhaustively */
   uint32_t assertions_in, assertions_out, eliminated, components, slots,
       instructions, slot_bits;
+  /* the portfolio's partners: "CMD=ANSWER@SECONDS;..." with ANSWER sat,
+   * unsat, unknown, error, rejected (a sat whose model ferret's evaluator
+   * rejected) or stopped; "" without a portfolio */
+  char portfolio[256];
 } fer_stats;
 
 /* The statistics as one JSON object (no newline) into out[0..cap), NUL

@@ -124,6 +124,7 @@ static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
 
 static const char *limit_reason(const fer_search *s) {
   if (atomic_load(s->interrupt)) return "interrupted";
+  if (atomic_load(s->partner)) return "portfolio";
   if (s->deadline > 0 && fer_now() >= s->deadline) return "timeout";
   return "budget";
 }
@@ -223,6 +224,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   fer_search *s = &x.s;
   s->p = r->prog, s->opt = r->opt ? r->opt : &f->opt;
   s->interrupt = r->budget.interrupt ? r->budget.interrupt : &never;
+  s->partner = r->budget.partner ? r->budget.partner : &never;
   s->deadline = r->budget.deadline, s->max_execs = r->budget.max_execs;
   s->ranges = r->layout.ranges;
   s->enumerate = fer_input_space(r->prog, s->ranges) <=

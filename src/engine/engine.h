@@ -179,6 +179,8 @@ typedef struct fer_engine_budget {
   uint64_t max_execs;               /* 0: none */
   double deadline;                  /* fer_now() seconds; 0: none */
   volatile _Atomic int *interrupt;  /* polled: non-zero stops; NULL: none */
+  volatile _Atomic int *partner;    /* polled too: a portfolio partner
+                                       answered (reason "portfolio"); NULL */
 } fer_engine_budget;
 
 /* Seeds given by the user: (variable, value) pairs; var 0 separates two

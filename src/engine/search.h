@@ -86,6 +86,7 @@ typedef struct fer_search {
   const fer_prog *p;
   const fer_options *opt;       /* read-only while workers run */
   volatile _Atomic int *interrupt;
+  volatile _Atomic int *partner; /* fer_engine_budget.partner */
   double deadline;              /* monotonic seconds; 0 = none */
   uint64_t max_execs;           /* total over workers; 0 = none */
   _Atomic uint64_t execs;       /* published by workers in batches */

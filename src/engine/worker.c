@@ -215,7 +215,7 @@ bool fer_worker_should_stop(fer_worker *w) {
   w->published = w->execs;
   if (atomic_load(&s->stop)) return true;
   bool limit = (s->max_execs && total >= s->max_execs) ||
-               atomic_load(s->interrupt) ||
+               atomic_load(s->interrupt) || atomic_load(s->partner) ||
                (s->deadline > 0 && fer_now() >= s->deadline);
   if (limit) {
     int expected = 0;

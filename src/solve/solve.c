@@ -10,16 +10,29 @@
  *              fer_model_validate on the original formula;
  *   libfuzzer  one program for the whole formula, one libFuzzer run
  *              (libfuzzer.h), its solution validated the same way.
+ * With a portfolio (ferret_add_portfolio) the partners (partner.h) start
+ * before the backend and run beside it; a definite answer of one raises a
+ * flag the engine polls (its reason is then "portfolio").  After the
+ * backend: its sat or unsat stands; otherwise a partner's unsat is taken,
+ * and its sat only with a model that passes fer_model_validate on the
+ * query (a rejected model and an engine stopped by it: the backend runs
+ * again without that partner).  The partners are then stopped.
  * Statistics: this file owns the fer_stats it returns; the runs' own
  * figures come from their fer_engine_stats. */
+#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/engine.h"
 #include "smt/eval.h"
 #include "backends/libfuzzer.h"
+#include "backends/partner.h"
 #include "engine/interval.h"
 #include "engine/pre.h"
 #include "solve/solve.h"
+
+enum { FER_MAX_PARTNERS = 4 };
 
 typedef struct solve {
   ferret *f;
@@ -35,6 +48,12 @@ typedef struct solve {
   double t0, deadline;
   uint64_t execs_used;
   uint64_t best_execs;     /* of the run that took most executions */
+  /* the portfolio */
+  fer_partner partner[FER_MAX_PARTNERS];
+  uint32_t npartners;
+  bool looked[FER_MAX_PARTNERS], rejected[FER_MAX_PARTNERS];
+  fer_buf script;
+  volatile _Atomic int partner_flag;
 } solve;
 
 static double since(double t) { return fer_now() - t; }
@@ -131,6 +150,7 @@ static fer_engine_request request(solve *x, const fer_prog *p,
   r.budget.max_execs = max && !*over ? max - x->execs_used : 0;
   r.budget.deadline = x->deadline;
   r.budget.interrupt = &f->interrupt;
+  r.budget.partner = &x->partner_flag;
   r.user_seeds = x->have_seeds ? &x->seeds : NULL;
   r.opt = &f->opt;
   return r;
@@ -327,6 +347,144 @@ static ferret_result with_libfuzzer(solve *x, const char **why) {
   return r;
 }
 
+/* ------------------------------------------------------------ portfolio */
+
+/* Start every partner on the query (a partner that cannot start is
+ * reported on the diagnostic sink and left out). */
+static void start_partners(solve *x) {
+  ferret *f = x->f;
+  if (!f->portfolio.size) return;
+  if (!fer_buf_str(f, &x->script, "(set-option :produce-models true)\n") ||
+      !fer_print_script(f, &x->script, NULL, x->a, x->n) ||
+      !fer_buf_str(f, &x->script, "(check-sat)\n(get-model)\n(exit)\n"))
+    return;
+  for (size_t at = 0; at < f->portfolio.size && x->npartners < FER_MAX_PARTNERS;
+       at += strlen(f->portfolio.data + at) + 1) {
+    fer_partner *p = &x->partner[x->npartners];
+    if (fer_partner_start(f, p, f->portfolio.data + at, x->script.data,
+                          x->script.size, &x->partner_flag))
+      x->npartners++;
+    else
+      fer_diag(f, "ferret: warning: %s\n", f->error.message);
+  }
+}
+
+/* The model a partner printed after its sat, completed with zero values
+ * for the query's variables it left out, into x->model if it passes the
+ * evaluator on the query: 1, else 0. */
+static int partner_model(solve *x, fer_partner *p) {
+  ferret *f = x->f;
+  fer_buf text = {0};
+  fer_user_seeds seeds;
+  fer_user_seeds_init(&seeds);
+  fer_model m;
+  fer_model_init(&m);
+  fer_term_stack vars = {0};
+  int ok = 0;
+  double wait = x->deadline > 0 ? x->deadline : fer_now() + 10;
+  if (!fer_partner_rest(f, p, &text, wait) ||
+      fer_user_seeds_parse(f, text.data, text.size - 1, &seeds) != FERRET_OK ||
+      !fer_model_reserve(f, &m) || !fer_collect_vars(f, x->a, x->n, &vars))
+    goto done;
+  for (size_t i = 0; i < seeds.var.size; i++) {
+    fer_term v = seeds.var.data[i];
+    if (!v) continue;
+    fer_term c = fer_value_term(f, fer_term_sort(f, v), seeds.val.data[i]);
+    if (!c) goto done;
+    m.value[fer_term_idx(f, v, 0)] = c;
+  }
+  for (size_t i = 0; i < vars.size; i++) {
+    uint32_t k = fer_term_idx(f, vars.data[i], 0);
+    if (!m.value[k] && !(m.value[k] = fer_value_term(f, fer_term_sort(f, vars.data[i]), 0)))
+      goto done;
+  }
+  if (fer_model_validate(f, x->a, x->n, &m) == 1 && fer_model_reserve(f, x->model)) {
+    for (size_t i = 0; i < vars.size; i++) {
+      uint32_t k = fer_term_idx(f, vars.data[i], 0);
+      x->model->value[k] = m.value[k];
+    }
+    ok = 1;
+  }
+done:
+  FER_RELEASE(f, text);
+  FER_RELEASE(f, vars);
+  fer_user_seeds_release(f, &seeds);
+  fer_model_release(f, &m);
+  return ok;
+}
+
+/* After the backend answered r: the partners' answers (see the top of the
+ * file).  *again: run the backend again (it was stopped by a partner whose
+ * model was rejected). */
+static ferret_result take_partners(solve *x, ferret_result r, const char **why,
+                                   bool *again) {
+  ferret *f = x->f;
+  *again = false;
+  if (r != FERRET_UNKNOWN) return r;
+  bool stopped_by_partner = !strcmp(*why, "portfolio");
+  for (;;) {
+    uint32_t pending = 0;
+    for (uint32_t k = 0; k < x->npartners; k++) {
+      fer_partner *p = &x->partner[k];
+      if (x->looked[k]) continue;
+      int a = atomic_load(&p->answer);
+      if (!a) {
+        pending++;
+        continue;
+      }
+      x->looked[k] = true;
+      if (a == FER_PARTNER_UNSAT || (a == FER_PARTNER_SAT && partner_model(x, p))) {
+        x->st->found_by = "portfolio";
+        return a == FER_PARTNER_SAT ? FERRET_SAT : FERRET_UNSAT;
+      }
+      x->rejected[k] = a == FER_PARTNER_SAT;
+    }
+    bool any_rejected = false;
+    for (uint32_t k = 0; k < x->npartners; k++) any_rejected |= x->rejected[k];
+    if (stopped_by_partner && any_rejected) { /* the engine lost its run */
+      atomic_store(&x->partner_flag, 0);
+      *again = true;
+      return r;
+    }
+    if (!pending || atomic_load(&f->interrupt) ||
+        (x->deadline > 0 && fer_now() >= x->deadline))
+      break;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+  for (uint32_t k = 0; k < x->npartners; k++)
+    if (x->rejected[k]) *why = "portfolio: a partner's model was rejected by the evaluator";
+  if (!strcmp(*why, "portfolio")) *why = "incomplete";
+  return r;
+}
+
+/* Stop every partner; their answers into the statistics. */
+static void stop_partners(solve *x) {
+  fer_stats *st = x->st;
+  size_t n = 0;
+  for (uint32_t k = 0; k < x->npartners; k++) {
+    fer_partner *p = &x->partner[k];
+    int a = atomic_load(&p->answer);
+    const char *ans = x->rejected[k]              ? "rejected"
+                      : a == FER_PARTNER_SAT     ? "sat"
+                      : a == FER_PARTNER_UNSAT   ? "unsat"
+                      : a == FER_PARTNER_UNKNOWN ? "unknown"
+                      : a == FER_PARTNER_ERROR   ? "error"
+                                                 : "stopped";
+    fer_partner_stop(p);
+    char cmd[64];
+    size_t c = 0;
+    for (const char *s = p->cmd; *s && c + 1 < sizeof cmd; s++)
+      cmd[c++] = *s == '"' || *s == '\\' ? '\'' : *s; /* stays valid JSON */
+    cmd[c] = 0;
+    if (n < sizeof st->portfolio)
+      n += (size_t)snprintf(st->portfolio + n, sizeof st->portfolio - n,
+                            "%s%s=%s@%.3f", k ? ";" : "", cmd, ans,
+                            a ? p->answered - x->t0 : fer_now() - x->t0);
+  }
+  x->npartners = 0;
+}
+
 /* ------------------------------------------------------------- the job */
 
 ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
@@ -366,11 +524,19 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
     if (!x.have_seeds)
       fer_diag(f, "ferret: warning: seeds ignored: %s\n", f->error.message);
   }
-  fer_pre_init(&x.pre);
-  fer_intervals_init(&x.iv);
-  r = f->opt.backend == 1 ? with_libfuzzer(&x, &why) : with_engine(&x, &why);
-  fer_intervals_release(f, &x.iv);
-  fer_pre_release(f, &x.pre);
+  start_partners(&x);
+  for (bool again = true; again;) {
+    fer_pre_init(&x.pre);
+    fer_intervals_init(&x.iv);
+    x.have_iv = false;
+    r = f->opt.backend == 1 ? with_libfuzzer(&x, &why) : with_engine(&x, &why);
+    fer_intervals_release(f, &x.iv);
+    fer_pre_release(f, &x.pre);
+    again = false;
+    if (x.npartners) r = take_partners(&x, r, &why, &again);
+  }
+  stop_partners(&x);
+  FER_RELEASE(f, x.script);
   fer_user_seeds_release(f, &x.seeds);
 done:
   *reason = r == FERRET_UNKNOWN ? why : "";

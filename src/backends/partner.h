@@ -1,0 +1,69 @@
+/* A complete solver run beside the engine (the portfolio, option
+ * ferret_add_portfolio): a child process started from a command line
+ * (split at blanks, no shell; argv[0] looked up in PATH) as the leader of
+ * its own process group, fed one SMT-LIB script on its standard input
+ * (the query, then (check-sat) (get-model) (exit)), whose first answer line
+ * is read by a thread of ours, which then raises a flag the search polls
+ * (for sat or unsat only).
+ *
+ * The thread touches no ferret state: it writes the script (the caller
+ * keeps it alive until fer_partner_stop), reads the first answer line into
+ * a fixed buffer and sets the flag.  Everything after it (the model) is
+ * read on the caller's thread by fer_partner_rest.  fer_partner_stop kills
+ * the whole process group (SIGKILL), joins the thread and reaps the child:
+ * no zombie and no orphan, whichever side answered first. */
+#ifndef FER_PARTNER_H
+#define FER_PARTNER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/types.h>
+
+#include "base/context.h"
+#include "smt/print.h"
+
+enum {
+  FER_PARTNER_NONE,    /* no answer yet */
+  FER_PARTNER_SAT,
+  FER_PARTNER_UNSAT,
+  FER_PARTNER_UNKNOWN,
+  FER_PARTNER_ERROR    /* it ended, or spoke, without an answer */
+};
+
+typedef struct fer_partner {
+  const char *cmd;
+  pid_t pid;               /* 0: not started */
+  int to_child, from_child;
+  pthread_t thread;
+  bool have_thread;
+  const char *script;      /* the caller's, until fer_partner_stop */
+  size_t script_len;
+  volatile _Atomic int *notify; /* set to 1 when an answer arrives */
+  _Atomic int answer;      /* FER_PARTNER_* */
+  char line[160];          /* the answer line (NUL-terminated) */
+  double started, answered; /* fer_now() */
+} fer_partner;
+
+/* The executable `name` as execvp would find it (PATH, else the default
+ * /usr/local/bin:/usr/bin:/bin), into out.  Done in the parent: after
+ * fork() in a threaded program only async-signal-safe calls are allowed,
+ * and execvp is not one.  (Also used by libfuzzer.c.) */
+bool fer_find_program(const char *name, char *out, size_t cap);
+
+/* Start cmd on script[0..len); false (error set) when it cannot start. */
+bool fer_partner_start(ferret *, fer_partner *, const char *cmd,
+                       const char *script, size_t len,
+                       volatile _Atomic int *notify);
+/* Wait for the answer until deadline (fer_now seconds, 0: none) or
+ * *interrupt; the answer (FER_PARTNER_NONE if none came). */
+int fer_partner_wait(fer_partner *, double deadline,
+                     volatile _Atomic int *interrupt);
+/* The rest of the child's output after the answer line, read until it
+ * ends or `deadline` (at most 64 MiB), into out (NUL-terminated);
+ * false on memory or read failure. */
+bool fer_partner_rest(ferret *, fer_partner *, fer_buf *out,
+                      double deadline);
+/* Kill, join, reap (safe on a partner that never started). */
+void fer_partner_stop(fer_partner *);
+
+#endif
