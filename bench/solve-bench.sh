@@ -4,6 +4,7 @@
 #
 #   bench/solve-bench.sh [--timeout S] [--suite QF_FP_fs|QF_BVFP_fs|all]
 #                        [--solvers ferret,z3,cvc5] [--limit N] [--ablation]
+#                        (also ferret-pz3, ferret-pcvc5: ferret --portfolio with z3 / cvc5)
 #                        [--ferret PATH] [--out DIR]
 #
 # Runs one solver process at a time (the timing must not compete with
@@ -87,6 +88,8 @@ for s in "${list[@]}"; do
         ferret-naive)  cmd=("$ferret" --timeout "$timeout" --stats --seeds=1) ;;
         ferret-random) cmd=("$ferret" --timeout "$timeout" --stats --pure-random) ;;
         ferret-tryall) cmd=("$ferret" --timeout "$timeout" --stats --encoding=1) ;;
+        ferret-pz3)    cmd=("$ferret" --timeout "$timeout" --stats --portfolio "z3 -in") ;;
+        ferret-pcvc5)  cmd=("$ferret" --timeout "$timeout" --stats --portfolio "cvc5 --lang smt2 --fp-exp") ;;
         z3)            cmd=(z3 "-T:$timeout") ;;
         cvc5)          cmd=(cvc5 "--tlimit=$((timeout * 1000))") ;;
         *) echo "unknown solver $s" >&2; exit 1 ;;
