@@ -57,6 +57,23 @@ SMT
 grep -q '^1 sat ' "$dir/lines2" || { echo "named: not sat"; cat "$dir/lines2"; fail=1; }
 [ "$(od -An -tx1 "$dir/out2/1.bin" | tr -d ' \n')" = "000020400100" ] ||
   { echo "named: wrong input"; od -An -tx1 "$dir/out2/1.bin"; fail=1; }
+# Fuzzy-SAT's own test queries (corpus extra/fuzzy-sat, when present),
+# from an all-zero seed: each answered sat, with an input that satisfies it
+bench=${FERRET_BENCH:-../shared/bench}
+if [ -d "$bench/extra/fuzzy-sat" ]; then
+  head -c 4 /dev/zero > "$dir/zero"
+  for q in "$bench"/extra/fuzzy-sat/*.smt2; do
+    "$FERRET" concolic --input "$dir/zero" --out "$dir/fz" "$q" > "$dir/fz.lines" 2>&1
+    grep -q '^1 sat ' "$dir/fz.lines" || { echo "$q: $(cat "$dir/fz.lines")"; fail=1; continue; }
+    bytes=$(od -An -tx1 -v "$dir/fz/1.bin")
+    { sed -n '/declare-const/p' "$q"; i=0
+      for b in $bytes; do echo "(assert (= k!$i #x$b))"; i=$((i + 1)); done
+      sed -n '/declare-const/!p' "$q"; echo "(check-sat)"; } > "$dir/fzcheck.smt2"
+    [ "$("$FERRET" "$dir/fzcheck.smt2")" = sat ] || { echo "$q: the input does not satisfy it"; fail=1; }
+  done
+else
+  echo "Fuzzy-SAT test queries: skipped (no corpus at $bench)"
+fi
 # errors: usage (exit 2) and input problems (exit 1), with a message
 "$FERRET" concolic --out "$dir/o" "$dir/q.smt2" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q 'no seed input' "$dir/e1" || { echo "missing --input not a usage error"; fail=1; }
