@@ -1,0 +1,7 @@
+(declare-const p Bool)
+(declare-const q Bool)
+(assert (or p q))
+(check-sat-assuming ((not p) (not q)))
+(check-sat-assuming ((not p)))
+(get-value (p q))
+(check-sat)

@@ -1,0 +1,8 @@
+(get-info :name)
+(get-info :authors)
+(get-info :error-behavior)
+(set-info :status sat)
+(get-option :print-success)
+(get-option :produce-models)
+(get-info :nonsense)
+(echo "a ""quoted"" word")
