@@ -76,8 +76,9 @@ typedef enum fer_layout_kind { FER_LAYOUT_SLOTS, FER_LAYOUT_BYTES } fer_layout_k
  * propagation, interval.h): the count values v(0) .. v(count - 1), where
  * v(i) = base + i for BV and Bool slots and, for FP slots, the pattern whose
  * order key (fp.h: fer_fp_order_key) is base + i.  count 0: every value
- * of the slot.  Only enumeration reads it (the space it proves empty is the
- * narrowed one, so the narrowing must be sound: no model outside it). */
+ * of the slot.  Enumeration walks it (the space it proves empty is the
+ * narrowed one, so the narrowing must be sound: no model outside it), and
+ * one slot mutation in 8 draws a value from it (mutate.c). */
 typedef struct fer_slot_range {
   fer_u128 base, count;
 } fer_slot_range;

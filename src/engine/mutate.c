@@ -298,6 +298,22 @@ static void neighbour(fer_worker *w) {
   w->nb_mutations++;
 }
 
+/* A random value of slot s's narrowed domain (engine.h, fer_slot_range;
+ * interval propagation's): every model lies inside it, so drawing from it
+ * is never a wasted direction.  Only for domains of at most 2^64 values. */
+static bool domain_value(fer_worker *w, uint32_t s, fer_u128 *v) {
+  const fer_slot_range *rg = w->s->ranges;
+  if (!rg || !rg[s].count || rg[s].count > UINT64_MAX) return false;
+  const fer_slot *sl = &w->p->slots.data[s];
+  fer_u128 x = rg[s].base + fer_rng_below(&w->rng, (uint64_t)rg[s].count);
+  if (sl->kind == FER_SLOT_FP) {
+    fer_fmt fm = {sl->eb, sl->sb};
+    x = fer_fp_from_order_key(fm, x);
+  }
+  *v = x;
+  return true;
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;
@@ -321,6 +337,10 @@ void fer_mutate(fer_worker *w, uint32_t focus) {
     uint32_t s = pick_slot(w, focus);
     const fer_slot *sl = &p->slots.data[s];
     fer_u128 v = w->cand[s];
+    if (fer_rng_one_in(&w->rng, 8) && domain_value(w, s, &v)) {
+      w->cand[s] = v & mask(sl->bits);
+      continue;
+    }
     switch ((fer_slot_kind)sl->kind) {
     case FER_SLOT_BOOL: v ^= 1; break;
     case FER_SLOT_RM: v = fer_rng_below(&w->rng, 5); break;
