@@ -38,7 +38,8 @@ void install_signals(ferret *f);
 bool interrupted(void);
 extern ferret *volatile signal_ctx;
 
-/* The concolic sub-command (concolic.c). */
+/* The concolic and hunt sub-commands (concolic.c, hunt.c). */
 int run_concolic(ferret *, int argc, char **argv, int i);
+int run_hunt(ferret *, int argc, char **argv, int i);
 
 #endif

@@ -99,6 +99,18 @@ static const subcommand subcommands[] = {
      "      --stats.\n"
      "      A summary goes to stderr.  Exit code 0, or 1/2 on errors.",
      true},
+    {"hunt", "[gen] [OPTIONS] -o DIR",
+     "find bugs in SMT solvers (BanditFuzz, with exact model checks).  'gen'\n"
+     "      writes -n N random FP scripts to DIR; otherwise a campaign: formulas\n"
+     "      generated or mutated with the construct a bandit agent chooses\n"
+     "      (--agent thompson|ucb1|egreedy|random|none) run on --target CMD and\n"
+     "      each --reference CMD (CMD reads the script file appended to it),\n"
+     "      --timeout S each, until --budget S or --count N formulas; crashes,\n"
+     "      errors, wrong models (checked by ferret's evaluator), wrong unsats\n"
+     "      and disagreements are reduced and saved in DIR/findings; DIR/log.tsv,\n"
+     "      DIR/ranking.tsv.  Shape: --vars N --asserts N --depth N --formats\n"
+     "      16,32,64,4.6; --seed S, --shard i/n, --no-reduce.",
+     true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
 
@@ -109,6 +121,8 @@ static void usage_line(FILE *out) {
                "       ferret sample [OPTIONS] FILE [-n COUNT] [-t SECONDS] [-o OUT]\n"
                "       ferret coverage [OPTIONS] FILE SAMPLES...\n"
                "       ferret concolic --input SEED --out DIR [OPTIONS] QUERIES\n"
+               "       ferret hunt gen [-n N] [--seed S] -o DIR\n"
+               "       ferret hunt --target CMD [--reference CMD]... [OPTIONS] -o DIR\n"
                "       ferret --help | --version\n");
 }
 
@@ -556,9 +570,10 @@ int main(int argc, char **argv) {
     return EXIT_ERROR;
   }
   if (!strcmp(sub->name, "sample") || !strcmp(sub->name, "coverage") ||
-      !strcmp(sub->name, "concolic")) {
+      !strcmp(sub->name, "concolic") || !strcmp(sub->name, "hunt")) {
     int code = !strcmp(sub->name, "sample")     ? run_sample(f, argc, argv, i)
                : !strcmp(sub->name, "coverage") ? run_coverage(f, argc, argv, i)
+               : !strcmp(sub->name, "hunt")     ? run_hunt(f, argc, argv, i)
                                                 : run_concolic(f, argc, argv, i);
     ferret_delete(f);
     return code;

@@ -581,6 +581,46 @@ FERRET_API ferret_status ferret_concolic_print_stats(ferret_concolic *);
 FERRET_API size_t ferret_get_query(ferret *, const ferret_term **terms);
 FERRET_API size_t ferret_get_declared(ferret *, const ferret_term **vars);
 
+/* ------------------------------------------------------------------- hunt
+ * Find bugs in SMT solvers (BanditFuzz's approach, with exact model
+ * checks).  Mode "gen" writes `count` random well-sorted FP scripts to
+ * out_dir; mode "bug" runs a campaign until `budget` seconds (or `count`
+ * formulas): each formula, generated or mutated with the construct (FP
+ * operation, predicate, rounding mode or format) a bandit agent chooses, is
+ * given to every solver (each a command line that reads the script file
+ * appended as its last argument, run without a shell in its own process
+ * group, all at once, `timeout` seconds each).  Findings: a crash, an
+ * error on valid input, a sat whose model ferret's evaluator rejects, an
+ * unsat where another solver's checked model shows sat, a sat/unsat
+ * disagreement; each reduced (unless no_reduce) and saved as
+ * out_dir/findings/N-KIND.smt2 with a header naming solvers, answers and
+ * times.  out_dir/log.tsv logs every formula, out_dir/ranking.tsv the
+ * constructs ranked by the agent (the reward is 1 for a finding).  Timeouts
+ * and unsupported-construct errors are never findings. */
+typedef struct ferret_hunt_options {
+  const char *mode;          /* "gen" or "bug" (default) */
+  const char *out_dir;
+  const char *const *solvers; /* the target first, then the references */
+  size_t nsolvers;
+  double budget;             /* seconds of a campaign (0: count only) */
+  uint64_t count;            /* gen: scripts (default 10); bug: formulas */
+  double timeout;            /* per solver run (default 5 s) */
+  uint64_t seed;             /* default 1 */
+  uint32_t shard, nshards;   /* a distinct seed stream per shard (0/1) */
+  const char *agent;         /* "thompson" (default), "ucb1", "egreedy",
+                                "random", "none" (pure generation) */
+  uint32_t vars, asserts, depth; /* per format; defaults 2, 2, 3 */
+  const char *formats;       /* subset of "16,32,64,4.6" (NULL: all) */
+  int no_reduce;
+} ferret_hunt_options;
+
+FERRET_API void ferret_hunt_options_init(ferret_hunt_options *);
+/* Run it; *findings (may be NULL) gets their number.  FERRET_ERROR_OPTION
+ * for a bad option (ferret_error() says which), FERRET_ERROR_IO when a file
+ * cannot be written. */
+FERRET_API ferret_status ferret_hunt(ferret *, const ferret_hunt_options *,
+                                     uint64_t *findings);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,354 @@
+/* The hunt campaign (hunt.h).
+ *
+ *   gen   COUNT scripts from the generator into OUT/NNNNNN.smt2;
+ *   bug   until the budget: a formula (generated, or the current one
+ *         mutated with the construct the agent chose), every solver run on
+ *         it at once, the runs checked: a crash, an error on valid input,
+ *         a sat whose model ferret's evaluator rejects, an unsat where
+ *         another solver's model (checked) shows sat, or a sat/unsat
+ *         disagreement nobody's model settles (ferret itself can be one of
+ *         the solvers: `ferret` reads the script like any of them).  A finding is reduced (the
+ *         same kind by the same solver must stay: assertions dropped, then
+ *         subterms replaced by an argument of their sort or by +0) and
+ *         saved in OUT/findings with a header; the agent is rewarded 1 for
+ *         a finding, else 0.  OUT/log.tsv has every formula's runs,
+ *         OUT/ranking.tsv the constructs ranked by the agent.
+ * Timeouts and unsupported-construct errors are logged, never findings. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine/engine.h"
+#include "engine/pre.h"
+#include "smt/eval.h"
+#include "smt/model.h"
+#include "hunt/hunt.h"
+
+enum { FIND_NONE, FIND_CRASH, FIND_ERROR, FIND_WRONG_MODEL, FIND_WRONG_UNSAT,
+       FIND_DISAGREE, FIND_KINDS };
+static const char *const find_name[FIND_KINDS] = {
+    "none", "crash", "error", "wrong-model", "wrong-unsat", "disagree"};
+
+typedef struct verdict {
+  int kind;       /* FIND_* */
+  uint32_t who;   /* the solver at fault (the first one for disagree) */
+} verdict;
+
+typedef struct campaign {
+  ferret *f;
+  const fer_hunt_config *cfg;
+  fer_hunt_stats *st;
+  fer_rng rng;
+  fer_hunt_run runs[16];
+  fer_buf text;
+  char script[4096];
+  uint64_t reduce_runs;
+} campaign;
+
+/* ------------------------------------------------------------- checking */
+
+/* Does the model printed after a sat in run r satisfy the formula?  1 yes,
+ * 0 no, -1 undecided (no model printed, a variable of the formula missing
+ * from it, or its truth depends on a value SMT-LIB leaves open). */
+static int model_holds(campaign *c, const fer_hunt_formula *x, const fer_hunt_run *r) {
+  ferret *f = c->f;
+  const char *text = r->out.data ? r->out.data : "";
+  const char *after = strstr(text, "sat");
+  if (!after) return -1;
+  after += 3;
+  fer_user_seeds seeds;
+  fer_user_seeds_init(&seeds);
+  fer_model m;
+  fer_model_init(&m);
+  fer_term_stack vars = {0};
+  int v = -1;
+  size_t len = strlen(after);
+  if (fer_user_seeds_parse(f, after, len, &seeds) != FERRET_OK || !seeds.var.size ||
+      !fer_model_reserve(f, &m) || !fer_collect_vars(f, x->a.data, x->a.size, &vars))
+    goto done;
+  for (size_t i = 0; i < seeds.var.size; i++) {
+    fer_term var = seeds.var.data[i];
+    if (!var) break; /* a second model: the first one counts */
+    fer_term k = fer_value_term(f, fer_term_sort(f, var), seeds.val.data[i]);
+    if (!k) goto done;
+    m.value[fer_term_idx(f, var, 0)] = k;
+  }
+  for (size_t i = 0; i < vars.size; i++) /* a variable left out: undecided */
+    if (!m.value[fer_term_idx(f, vars.data[i], 0)]) goto done;
+  v = fer_model_validate(f, x->a.data, x->a.size, &m);
+  if (v < 0) v = -1;
+done:
+  fer_error_clear(f);
+  fer_user_seeds_release(f, &seeds);
+  fer_model_release(f, &m);
+  FER_RELEASE(f, vars);
+  return v;
+}
+
+static verdict check(campaign *c, const fer_hunt_formula *x) {
+  uint32_t n = c->cfg->nsolvers;
+  verdict v = {FIND_NONE, 0};
+  int sat = -1, unsat = -1;
+  bool model_ok = false;
+  for (uint32_t i = 0; i < n; i++) {
+    int o = c->runs[i].outcome;
+    if (o == FER_RUN_CRASH) return (verdict){FIND_CRASH, i};
+    if (o == FER_RUN_ERROR) return (verdict){FIND_ERROR, i};
+    if (o == FER_RUN_SAT) {
+      int h = model_holds(c, x, &c->runs[i]);
+      if (h == 0) return (verdict){FIND_WRONG_MODEL, i};
+      model_ok |= h == 1;
+      if (sat < 0) sat = (int)i;
+    }
+    if (o == FER_RUN_UNSAT && unsat < 0) unsat = (int)i;
+  }
+  if (unsat >= 0 && model_ok)
+    return (verdict){FIND_WRONG_UNSAT, (uint32_t)unsat};
+  if (sat >= 0 && unsat >= 0) return (verdict){FIND_DISAGREE, (uint32_t)sat};
+  return v;
+}
+
+/* ---------------------------------------------------------------- files */
+
+static int write_file(ferret *f, const char *path, const fer_buf *b) {
+  FILE *fp = fopen(path, "w");
+  if (!fp) return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", path), 0;
+  size_t w = b->size ? fwrite(b->data, 1, b->size, fp) : 0;
+  int ok = (w == b->size) & (fclose(fp) == 0);
+  if (!ok) fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", path);
+  return ok;
+}
+
+/* Write formula x and run every solver on it. */
+static int run_formula(campaign *c, const fer_hunt_formula *x) {
+  ferret *f = c->f;
+  FER_CLEAR(c->text);
+  if (!fer_hunt_script(f, x, NULL, &c->text) || !write_file(f, c->script, &c->text))
+    return 0;
+  c->st->runs += c->cfg->nsolvers;
+  return fer_hunt_run_all(f, c->cfg->solvers, c->cfg->nsolvers, c->script,
+                          c->cfg->timeout, 0, c->runs);
+}
+
+/* ------------------------------------------------------------ reduction */
+
+/* Does formula x still give finding v? */
+static bool still(campaign *c, const fer_hunt_formula *x, verdict v) {
+  if (c->reduce_runs >= 200) return false; /* the reduction's budget */
+  c->reduce_runs++;
+  if (!run_formula(c, x)) return false;
+  verdict w = check(c, x);
+  return w.kind == v.kind && w.who == v.who;
+}
+
+/* t with every occurrence of `from` replaced by `to`. */
+static fer_term subst(ferret *f, fer_term t, fer_term from, fer_term to) {
+  if (t == from) return to;
+  uint32_t n = fer_term_nargs(f, t);
+  if (!n || n > 8) return t;
+  fer_term a[8];
+  bool changed = false;
+  for (uint32_t i = 0; i < n; i++) {
+    fer_term x = fer_term_arg(f, t, i);
+    a[i] = subst(f, x, from, to);
+    if (!a[i]) return 0;
+    changed |= a[i] != x;
+  }
+  return changed ? fer_mk(f, fer_term_op(f, t), n, a, fer_term_idx(f, t, 0),
+                          fer_term_idx(f, t, 1))
+                 : t;
+}
+
+/* The FP and Bool inner nodes of t, outermost first (at most cap). */
+static void nodes(ferret *f, fer_term t, fer_term *out, uint32_t *n, uint32_t cap) {
+  if (*n >= cap || !fer_term_nargs(f, t)) return;
+  out[(*n)++] = t;
+  for (uint32_t i = 0; i < fer_term_nargs(f, t); i++)
+    nodes(f, fer_term_arg(f, t, i), out, n, cap);
+}
+
+static void reduce(campaign *c, fer_hunt_formula *x, verdict v) {
+  ferret *f = c->f;
+  c->reduce_runs = 0;
+  fer_hunt_formula y = {{0}};
+  /* fewer assertions */
+  for (size_t i = x->a.size; i-- > 0 && x->a.size > 1;) {
+    if (!fer_hunt_formula_copy(f, x, &y)) break;
+    memmove(y.a.data + i, y.a.data + i + 1, (y.a.size - i - 1) * sizeof *y.a.data);
+    y.a.size--;
+    if (still(c, &y, v)) fer_hunt_formula_copy(f, &y, x);
+  }
+  /* smaller terms: a node replaced by an argument of its sort, or by a
+   * constant (+0, false) */
+  for (size_t i = 0; i < x->a.size; i++) {
+    fer_term list[64];
+    uint32_t n = 0;
+    nodes(f, x->a.data[i], list, &n, 64);
+    for (uint32_t k = 0; k < n; k++) {
+      fer_term t = list[k];
+      fer_sort s = fer_term_sort(f, t);
+      fer_term cand[9];
+      uint32_t nc = 0;
+      for (uint32_t j = 0; j < fer_term_nargs(f, t) && nc < 8; j++)
+        if (fer_term_sort(f, fer_term_arg(f, t, j)) == s) cand[nc++] = fer_term_arg(f, t, j);
+      if (fer_sort_get(f, s)->kind == FER_SORT_FP) cand[nc++] = fer_value_term(f, s, 0);
+      for (uint32_t j = 0; j < nc; j++) {
+        if (!cand[j] || !fer_hunt_formula_copy(f, x, &y)) continue;
+        fer_term r = subst(f, y.a.data[i], t, cand[j]);
+        if (!r || r == y.a.data[i]) continue;
+        y.a.data[i] = r;
+        if (still(c, &y, v)) {
+          fer_hunt_formula_copy(f, &y, x);
+          n = 0; /* the node list is stale: start this assertion again */
+          nodes(f, x->a.data[i], list, &n, 64);
+          k = (uint32_t)-1;
+          break;
+        }
+      }
+    }
+  }
+  fer_hunt_formula_release(f, &y);
+}
+
+/* ------------------------------------------------------------- campaign */
+
+static void save_finding(campaign *c, const fer_hunt_formula *x, verdict v,
+                         uint64_t iter, const char *origin) {
+  ferret *f = c->f;
+  const fer_hunt_config *cfg = c->cfg;
+  run_formula(c, x); /* the answers of the saved (reduced) formula */
+  fer_buf h = {0};
+  bool ok = fer_buf_printf(f, &h, "; ferret hunt finding: %s by solver %u (%s)\n",
+                           find_name[v.kind], v.who + 1, cfg->solvers[v.who]) &&
+            fer_buf_printf(f, &h, "; seed %llu, shard %u/%u, formula %llu, from %s\n",
+                           (unsigned long long)cfg->seed, cfg->shard, cfg->nshards,
+                           (unsigned long long)iter, origin);
+  for (uint32_t i = 0; ok && i < cfg->nsolvers; i++)
+    ok = fer_buf_printf(f, &h, "; solver %u: %s: %s in %.3f s (exit %d)\n", i + 1,
+                        cfg->solvers[i], fer_hunt_outcome_name[c->runs[i].outcome],
+                        c->runs[i].seconds, c->runs[i].status);
+  ok = ok && fer_buf_add(f, &h, "", 1);
+  FER_CLEAR(c->text);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/findings/%06llu-%s.smt2", cfg->out_dir,
+           (unsigned long long)c->st->findings, find_name[v.kind]);
+  if (ok && fer_hunt_script(f, x, h.data, &c->text)) write_file(f, path, &c->text);
+  FER_RELEASE(f, h);
+  if (!cfg->quiet) fer_diag(f, "hunt: finding %s -> %s\n", find_name[v.kind], path);
+}
+
+static void write_ranking(campaign *c, const fer_hunt_agent *ag) {
+  ferret *f = c->f;
+  uint32_t order[64];
+  fer_hunt_agent_rank(ag, order);
+  fer_buf b = {0};
+  bool ok = fer_buf_str(f, &b, "rank\tconstruct\tkind\tpulls\trewards\tmean\n");
+  static const char *const kinds[] = {"op", "predicate", "rounding-mode", "format"};
+  for (uint32_t i = 0; ok && i < ag->narms; i++) {
+    const fer_hunt_construct *k = &fer_hunt_constructs[order[i]];
+    ok = fer_buf_printf(f, &b, "%u\t%s\t%s\t%llu\t%.0f\t%.4f\n", i + 1, k->name,
+                        kinds[k->kind], (unsigned long long)ag->pulls[order[i]],
+                        ag->reward[order[i]], fer_hunt_agent_mean(ag, order[i]));
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/ranking.tsv", c->cfg->out_dir);
+  if (ok) write_file(f, path, &b);
+  FER_RELEASE(f, b);
+}
+
+static int make_dir(ferret *f, const char *path) {
+  if (mkdir(path, 0777) == 0 || errno == EEXIST) return 1;
+  fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot create '%s': %s", path, strerror(errno));
+  return 0;
+}
+
+static ferret_status generate_only(campaign *c) {
+  ferret *f = c->f;
+  fer_hunt_formula x = {{0}};
+  for (uint64_t i = 0; i < (c->cfg->count ? c->cfg->count : 1); i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%06llu.smt2", c->cfg->out_dir, (unsigned long long)i);
+    FER_CLEAR(c->text);
+    if (!fer_hunt_generate(f, &c->rng, &c->cfg->shape, &x) ||
+        !fer_hunt_script(f, &x, NULL, &c->text) || !write_file(f, path, &c->text))
+      break;
+    c->st->formulas++, c->st->generated++;
+  }
+  fer_hunt_formula_release(f, &x);
+  return f->error.status;
+}
+
+ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st) {
+  memset(st, 0, sizeof *st);
+  campaign c;
+  memset(&c, 0, sizeof c);
+  c.f = f, c.cfg = cfg, c.st = st;
+  uint64_t seed = cfg->seed;
+  fer_rng_seed(&c.rng, fer_splitmix64(&seed) ^ ((uint64_t)cfg->shard << 48));
+  fer_error_clear(f);
+  if (!make_dir(f, cfg->out_dir)) return f->error.status;
+  if (cfg->mode == 0) return generate_only(&c);
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/findings", cfg->out_dir);
+  if (!make_dir(f, dir)) return f->error.status;
+  snprintf(c.script, sizeof c.script, "%s/current.smt2", cfg->out_dir);
+  char logpath[4096];
+  snprintf(logpath, sizeof logpath, "%s/log.tsv", cfg->out_dir);
+  FILE *log = fopen(logpath, "w");
+  if (!log) return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", logpath);
+  fprintf(log, "formula\torigin\tfinding");
+  for (uint32_t i = 0; i < cfg->nsolvers; i++) fprintf(log, "\tanswer%u\tseconds%u", i + 1, i + 1);
+  fprintf(log, "\n");
+  fer_hunt_agent ag;
+  fer_hunt_agent_init(&ag, cfg->agent, fer_hunt_nconstructs);
+  fer_hunt_formula cur = {{0}}, next = {{0}};
+  double t0 = fer_now();
+  for (uint64_t iter = 0; !cfg->count || iter < cfg->count; iter++) {
+    if (cfg->budget > 0 && fer_now() - t0 >= cfg->budget) break;
+    if (atomic_load(&f->interrupt)) break;
+    int arm = -1;
+    bool fresh = cfg->agent == FER_AGENT_NONE || !cur.a.size || iter % 16 == 0;
+    if (!fresh) {
+      arm = (int)fer_hunt_agent_choose(&ag, &c.rng);
+      if (!fer_hunt_mutate(f, &c.rng, &cfg->shape, &cur, (uint32_t)arm, &next)) {
+        fer_hunt_agent_update(&ag, (uint32_t)arm, 0); /* nothing to mutate */
+        fresh = true, arm = -1;
+      }
+    }
+    if (fresh && !fer_hunt_generate(f, &c.rng, &cfg->shape, &next)) break;
+    st->formulas++;
+    if (fresh) st->generated++;
+    else st->mutated++;
+    if (!run_formula(&c, &next)) break;
+    verdict v = check(&c, &next);
+    const char *origin = arm >= 0 ? fer_hunt_constructs[arm].name : "generate";
+    fprintf(log, "%llu\t%s\t%s", (unsigned long long)iter, origin, find_name[v.kind]);
+    for (uint32_t i = 0; i < cfg->nsolvers; i++)
+      fprintf(log, "\t%s\t%.4f", fer_hunt_outcome_name[c.runs[i].outcome], c.runs[i].seconds);
+    fprintf(log, "\n");
+    fflush(log);
+    if (arm >= 0) fer_hunt_agent_update(&ag, (uint32_t)arm, v.kind != FIND_NONE);
+    if (v.kind != FIND_NONE) {
+      fer_hunt_formula red = {{0}};
+      if (fer_hunt_formula_copy(f, &next, &red)) {
+        if (cfg->reduce) reduce(&c, &red, v);
+        save_finding(&c, &red, v, iter, origin);
+      }
+      fer_hunt_formula_release(f, &red);
+      st->findings++;
+      st->by_kind[v.kind]++;
+    }
+    fer_hunt_formula_copy(f, &next, &cur);
+    if (iter % 32 == 31) write_ranking(&c, &ag);
+  }
+  write_ranking(&c, &ag);
+  fclose(log);
+  for (uint32_t i = 0; i < 16; i++) fer_hunt_run_release(f, &c.runs[i]);
+  FER_RELEASE(f, c.text);
+  fer_hunt_formula_release(f, &cur);
+  fer_hunt_formula_release(f, &next);
+  remove(c.script);
+  return f->error.status == FERRET_ERROR_IO ? FERRET_ERROR_IO : FERRET_OK;
+}

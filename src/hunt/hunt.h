@@ -1,0 +1,157 @@
+/* The hunt job (BanditFuzz, shared/papers/002, with exact model checks):
+ * random well-sorted FP scripts, a grammar-preserving mutator whose
+ * construct a multi-armed-bandit agent chooses, solvers run on each
+ * script, and every finding (disagreement, a sat whose model ferret's
+ * evaluator rejects, an unsat for a formula ferret solves, a crash, an
+ * error on valid input) reduced and saved.
+ *
+ *   gen.c    constructs (the agent's arms), the generator, the mutator
+ *   agent.c  Thompson sampling, UCB1, epsilon-greedy, uniform random
+ *   run.c    a solver process on a script file, with a time limit
+ *   hunt.c   the campaign: runs, checks, reduction, files
+ *
+ * A formula is a list of assertions, terms of the context's store over
+ * variables named x<i>_<eb>_<sb> (one name per sort, so a model printed by
+ * any solver maps back by name). */
+#ifndef FER_HUNT_H
+#define FER_HUNT_H
+
+#include "base/rng.h"
+#include "smt/print.h"
+#include "smt/term.h"
+
+/* ---------------------------------------------------------------- gen.c */
+
+typedef enum fer_hunt_kind {
+  FER_HK_OP,   /* an FP operation (result FP) */
+  FER_HK_PRED, /* a predicate over FP (result Bool) */
+  FER_HK_RM,   /* a rounding mode */
+  FER_HK_FMT   /* a format */
+} fer_hunt_kind;
+
+typedef struct fer_hunt_construct {
+  const char *name;
+  uint8_t kind;  /* fer_hunt_kind */
+  fer_op op;     /* OP, PRED */
+  uint8_t nfp;   /* FP arguments (OP, PRED) */
+  bool rm;       /* takes a rounding mode first */
+  uint32_t a, b; /* RM: the fer_rm; FMT: eb, sb */
+} fer_hunt_construct;
+
+extern const fer_hunt_construct fer_hunt_constructs[];
+extern const uint32_t fer_hunt_nconstructs;
+
+typedef struct fer_hunt_shape {
+  uint32_t vars;     /* per format */
+  uint32_t asserts;
+  uint32_t depth;
+  uint32_t formats;  /* bit i: the i-th FMT construct may be used */
+} fer_hunt_shape;
+
+typedef struct fer_hunt_formula {
+  FER_STACK(fer_term) a;
+} fer_hunt_formula;
+
+/* A random formula of `shape` into *out (cleared first); 0: memory. */
+int fer_hunt_generate(ferret *, fer_rng *, const fer_hunt_shape *,
+                      fer_hunt_formula *out);
+/* The formula with construct c put in place of a random node of the same
+ * kind (arguments kept where they fit, dropped or grown where the arity
+ * differs; a format: one assertion regenerated in it).  0: no such node
+ * (out unchanged) or memory. */
+int fer_hunt_mutate(ferret *, fer_rng *, const fer_hunt_shape *,
+                    const fer_hunt_formula *in, uint32_t c,
+                    fer_hunt_formula *out);
+/* The script: produce-models, logic, declarations, assertions,
+ * (check-sat) (get-model); appended to b.  0: memory. */
+int fer_hunt_script(ferret *, const fer_hunt_formula *, const char *header,
+                    fer_buf *b);
+void fer_hunt_formula_release(ferret *, fer_hunt_formula *);
+int fer_hunt_formula_copy(ferret *, const fer_hunt_formula *, fer_hunt_formula *);
+
+/* -------------------------------------------------------------- agent.c */
+
+typedef enum fer_hunt_agent_kind {
+  FER_AGENT_THOMPSON,
+  FER_AGENT_UCB1,
+  FER_AGENT_EGREEDY,
+  FER_AGENT_RANDOM,
+  FER_AGENT_NONE /* pure generation: no mutation at all */
+} fer_hunt_agent_kind;
+
+extern const char *const fer_hunt_agent_name[];
+
+typedef struct fer_hunt_agent {
+  int kind;
+  uint32_t narms;
+  double alpha[64], beta[64]; /* Beta posterior (Thompson), from Beta(1,1) */
+  uint64_t pulls[64];
+  double reward[64];          /* sum of rewards */
+  uint64_t total;
+} fer_hunt_agent;
+
+void fer_hunt_agent_init(fer_hunt_agent *, int kind, uint32_t narms);
+uint32_t fer_hunt_agent_choose(fer_hunt_agent *, fer_rng *);
+void fer_hunt_agent_update(fer_hunt_agent *, uint32_t arm, double reward);
+/* The arms ranked best first (by posterior or empirical mean). */
+void fer_hunt_agent_rank(const fer_hunt_agent *, uint32_t *order);
+double fer_hunt_agent_mean(const fer_hunt_agent *, uint32_t arm);
+
+/* ---------------------------------------------------------------- run.c */
+
+typedef enum fer_hunt_outcome {
+  FER_RUN_SAT,
+  FER_RUN_UNSAT,
+  FER_RUN_UNKNOWN,
+  FER_RUN_TIMEOUT,
+  FER_RUN_CRASH,       /* killed by a signal, or failed without answering */
+  FER_RUN_ERROR,       /* an (error ...) on valid input */
+  FER_RUN_UNSUPPORTED, /* an error naming an unsupported construct */
+  FER_RUN_CANNOT_START
+} fer_hunt_outcome;
+
+extern const char *const fer_hunt_outcome_name[];
+
+typedef struct fer_hunt_run {
+  int outcome;     /* fer_hunt_outcome */
+  double seconds;
+  int status;      /* exit code, or 128 + signal */
+  fer_buf out;     /* standard output */
+} fer_hunt_run;
+
+/* Run the command line cmd (split at blanks, no shell) with the script
+ * file appended as its last argument, each in its own process group, all
+ * at once, at most `timeout` seconds each (and `mem_mb` MiB of address
+ * space, 0: no limit).  0 on memory failure. */
+int fer_hunt_run_all(ferret *, const char *const *cmds, uint32_t n,
+                     const char *script_path, double timeout, uint32_t mem_mb,
+                     fer_hunt_run *runs);
+void fer_hunt_run_release(ferret *, fer_hunt_run *);
+
+/* --------------------------------------------------------------- hunt.c */
+
+typedef struct fer_hunt_config {
+  int mode;                  /* 0 gen, 1 bug */
+  const char *out_dir;
+  const char *const *solvers; /* the target first, then the references */
+  uint32_t nsolvers;
+  double budget;             /* seconds of the campaign (gen: unused) */
+  uint64_t count;            /* gen: scripts; bug: stop after so many
+                                formulas (0: the budget only) */
+  double timeout;            /* per solver run */
+  uint64_t seed;
+  uint32_t shard, nshards;   /* seed stream shard of nshards */
+  int agent;                 /* fer_hunt_agent_kind */
+  fer_hunt_shape shape;
+  bool reduce;
+  bool quiet;
+} fer_hunt_config;
+
+typedef struct fer_hunt_stats {
+  uint64_t formulas, runs, findings, generated, mutated;
+  uint64_t by_kind[8];
+} fer_hunt_stats;
+
+ferret_status fer_hunt(ferret *, const fer_hunt_config *, fer_hunt_stats *);
+
+#endif
