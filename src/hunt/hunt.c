@@ -289,7 +289,11 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
   fer_rng_seed(&c.rng, fer_splitmix64(&seed) ^ ((uint64_t)cfg->shard << 48));
   fer_error_clear(f);
   if (!make_dir(f, cfg->out_dir)) return f->error.status;
-  if (cfg->mode == 0) return generate_only(&c);
+  if (cfg->mode == 0) {
+    ferret_status gs = generate_only(&c);
+    FER_RELEASE(f, c.text);
+    return gs;
+  }
   char dir[4096];
   snprintf(dir, sizeof dir, "%s/findings", cfg->out_dir);
   if (!make_dir(f, dir)) return f->error.status;
