@@ -30,6 +30,7 @@ int main(void) {
        ".B ferret coverage\n[\\fIOPTIONS\\fR] \\fIFILE\\fR \\fISAMPLES\\fR...\n.br\n"
        ".B ferret concolic\n\\fB\\-\\-input\\fR \\fISEED\\fR \\fB\\-\\-out\\fR \\fIDIR\\fR "
        "[\\fIOPTIONS\\fR] \\fIQUERIES\\fR\n.br\n"
+       ".B ferret hunt\n[\\fBgen\\fR] [\\fIOPTIONS\\fR] \\fB\\-o\\fR \\fIDIR\\fR\n.br\n"
        ".B ferret\n\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR");
   puts(".SH DESCRIPTION\n"
        "ferret executes an SMT\\-LIB 2.6 script over floating point and "
