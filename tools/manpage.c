@@ -49,7 +49,10 @@ int main(void) {
        "sample files.  \\fBconcolic\\fR answers a concolic executor's path "
        "queries (Fuzzy\\-SAT's convention: input bytes k!0, k!1, ...; each "
        "assertion (and b pi...)) by mutating the seed input, writing each new "
-       "input to DIR/N.bin.  \\fBferret \\-\\-help\\fR lists each "
+       "input to DIR/N.bin.  \\fBhunt\\fR generates and mutates FP scripts, "
+       "guided by a bandit agent, to find wrong answers, crashes and errors in "
+       "SMT solvers, each model checked by ferret's exact evaluator.  "
+       "\\fBferret \\-\\-help\\fR lists each "
        "sub\\-command's own flags.");
   puts(".SH OPTIONS\n"
        "Options are written \\fB\\-\\-name=value\\fR or \\fB\\-\\-name value\\fR; "
