@@ -1,0 +1,44 @@
+#!/bin/sh
+# Hunt campaigns (issue 16): ferret hunt against z3 and cvc5 (Debian's), one
+# campaign per agent and seed, BUDGET seconds each, one after the other;
+# then a table of findings per agent (and kind), and the distinct findings
+# (by kind and reduced script) to check by hand.
+#
+#   bench/hunt.sh [BUDGET] [SEEDS] [AGENTS]   defaults 300, "1 2 3", "thompson random none"
+#   FERRET=build/ferret; results in bench/results/hunt/AGENT-SEED/
+: "${FERRET:=build/ferret}"
+BUDGET=${1:-300}
+SEEDS=${2:-"1 2 3"}
+AGENTS=${3:-"thompson random none"}
+for s in z3 cvc5; do
+  command -v $s > /dev/null || { echo "bench/hunt.sh: $s not found (apt-get install $s)"; exit 1; }
+done
+[ -x "$FERRET" ] || { echo "bench/hunt.sh: $FERRET not built (make)"; exit 1; }
+out=bench/results/hunt
+mkdir -p "$out"
+for agent in $AGENTS; do
+  for seed in $SEEDS; do
+    d=$out/$agent-$seed
+    rm -rf "$d"
+    "$FERRET" hunt --target "z3 -T:5" --reference "cvc5 --fp-exp --tlimit=5000" \
+      --agent "$agent" --seed "$seed" --budget "$BUDGET" --timeout 6 -o "$d" 2> "$d.log"
+    tail -1 "$d.log"
+  done
+done
+printf '\n| agent | seed | formulas | findings | kinds |\n|---|--:|--:|--:|---|\n'
+for agent in $AGENTS; do
+  for seed in $SEEDS; do
+    d=$out/$agent-$seed
+    n=$(awk 'NR > 1' "$d/log.tsv" | wc -l)
+    k=$(awk -F'\t' 'NR > 1 && $3 != "none" { print $3 }' "$d/log.tsv" | sort | uniq -c |
+        awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')
+    printf '| %s | %s | %s | %s | %s |\n' "$agent" "$seed" "$n" "$(ls "$d/findings" | wc -l)" "${k:--}"
+  done
+done
+echo
+echo "distinct reduced findings (kind, assertions):"
+for f in "$out"/*/findings/*.smt2; do
+  [ -f "$f" ] || continue
+  printf '%s\t%s\n' "$(sed -n 's/^; ferret hunt finding: \([a-z-]*\) by solver \([0-9]\).*/\1 solver\2/p' "$f")" \
+    "$(grep '^(assert' "$f" | tr '\n' ' ')"
+done | sort | uniq -c | sort -rn | head -40
