@@ -77,6 +77,7 @@ static int classify(const char *text, int status, bool killed) {
     if (n == 3 && !memcmp(p, "sat", 3)) return FER_RUN_SAT;
     if (n == 5 && !memcmp(p, "unsat", 5)) return FER_RUN_UNSAT;
     if (n == 7 && !memcmp(p, "unknown", 7)) return killed ? FER_RUN_TIMEOUT : FER_RUN_UNKNOWN;
+    if (n == 7 && !memcmp(p, "timeout", 7)) return FER_RUN_TIMEOUT; /* z3 -T */
     if (n >= 6 && !memcmp(p, "(error", 6)) {
       error = true;
       for (size_t i = 0; i + 11 <= n; i++)
