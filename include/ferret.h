@@ -493,6 +493,8 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *   range   every value of the bytes b reads, when there are at most 2
  *           (proves unsat when pi's conjuncts on them read no other byte);
  *   bytes   every value of one byte at a time;
+ *   gradient  coordinate descent on b's variables (FP in steps of the
+ *           value order) towards the two sides of b's comparisons meeting;
  *   havoc   AFL-like stacks of random byte mutations;
  *   engine  ferret's search from the seed (objective: near it) on b and
  *           the conjuncts connected to it through shared variables.
@@ -560,8 +562,8 @@ FERRET_API ferret_result ferret_concolic_solve_all(ferret_concolic *,
  * context, valid until the next solve). */
 FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
 /* The stage that gave the last answer ("seed", "i2s", "consts",
- * "intervals", "range", "bytes", "havoc", "engine"), or for unknown why
- * ("timeout", "budget", "unsupported", ...). */
+ * "intervals", "range", "bytes", "gradient", "havoc", "engine"), or for
+ * unknown why ("timeout", "budget", "unsupported", ...). */
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
  * of the engine stage (default 0: none, the time limit bounds it), "seed" of the random

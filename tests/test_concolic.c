@@ -87,8 +87,8 @@ static bool answer_holds(bench *b, ferret_term bt, const ferret_term *pi,
 static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
                                 const ferret_term *pi, size_t npi) {
   static const char *const stages[] = {"seed", "i2s", "consts", "intervals", "range",
-                                       "bytes", "havoc", "engine"};
-  for (size_t s = 0; s < 8; s++)
+                                       "bytes", "gradient", "havoc", "engine"};
+  for (size_t s = 0; s < 9; s++)
     CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
           FERRET_OK);
   ferret_concolic_clear_path(b->c);
@@ -135,6 +135,25 @@ TEST(concolic_each_stage_on_its_query) {
            term(f, FERRET_KIND_BVXOR, term(f, FERRET_KIND_BVXOR, b.k[6], b.k[7]), b.k[9]),
            c8(f, 0x5a));
   CHECK(solve_with(&b, "bytes", t, pi, 2) == FERRET_SAT);
+  /* gradient: x / 7 = 0x12345 over a 32-bit x (4 bytes: no range; no
+   * constant or operand value fits) */
+  ferret_sort s32 = ferret_sort_bv(f, 32);
+  ferret_term x32 = cat(f, cat(f, b.k[15], b.k[14]), cat(f, b.k[13], b.k[12]));
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVUDIV, x32, ferret_mk_bits64(f, s32, 7)),
+           ferret_mk_bits64(f, s32, 0x12345));
+  CHECK(solve_with(&b, "gradient", t, pi, 2) == FERRET_SAT);
+  /* gradient on a float variable bound to the same 4 bytes: x * x = 2.25
+   * (steps in the order of the values; the descent over the bytes of its
+   * encoding gets stuck on NaN and infinity plateaus) */
+  ferret_term fx = ferret_mk_var(f, "fx", ferret_sort_fp(f, 8, 24));
+  CHECK(ferret_concolic_bind(b.c, fx, 12, 0) == FERRET_OK);
+  float v225 = 2.25f;
+  uint32_t b225;
+  memcpy(&b225, &v225, 4);
+  ferret_term mul[3] = {ferret_mk_rm(f, FERRET_RNE), fx, fx};
+  t = term(f, FERRET_KIND_FP_EQ, ferret_mk_term(f, FERRET_KIND_FP_MUL, mul, 3, NULL, 0),
+           ferret_mk_bits64(f, ferret_sort_fp(f, 8, 24), b225));
+  CHECK(solve_with(&b, "gradient", t, pi, 2) == FERRET_SAT);
   /* havoc: the same kind of query, stages before it off */
   t = term(f, FERRET_KIND_EQ,
            term(f, FERRET_KIND_BVADD, term(f, FERRET_KIND_BVADD, b.k[10], b.k[11]), b.k[12]),

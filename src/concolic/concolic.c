@@ -10,7 +10,8 @@
 #include "concolic/concolic.h"
 
 const char *const fer_conc_stage_name[FER_CONC_NSTAGES] = {
-    "seed", "i2s", "consts", "intervals", "range", "bytes", "havoc", "engine"};
+    "seed",  "i2s",      "consts", "intervals", "range",
+    "bytes", "gradient", "havoc",  "engine"};
 
 typedef fer_u128 u128;
 
@@ -504,6 +505,100 @@ static bool stage_bytes(query *q) {
   return false;
 }
 
+/* The distance of buf from satisfying b: 0 when b holds; otherwise, over
+ * b's comparison atoms (b itself or its top-level conjuncts), the gap
+ * between the two sides of each false one (BV: the difference as an
+ * unsigned number; FP: the distance of their order keys, NaN far) plus one
+ * per false atom of another kind.  The objective of the gradient stage. */
+static double distance(query *q, const uint8_t *buf) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  if (!load_model(c, buf, q->bdeps.data, q->bdeps.size)) return 1e300;
+  fer_term one = q->b;
+  uint32_t n = fer_term_op(f, one) == FER_OP_AND ? fer_term_nargs(f, one) : 1;
+  double d = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    fer_term t = n == 1 && fer_term_op(f, one) != FER_OP_AND ? one : fer_term_arg(f, one, i);
+    bool unspec = false;
+    if (fer_eval(f, t, &c->model, &unspec) == fer_true(f) && !unspec) continue;
+    fer_op op = fer_term_op(f, t);
+    if (!is_comparison(op) || fer_term_nargs(f, t) != 2) {
+      d += 1;
+      continue;
+    }
+    fer_term x = fer_eval(f, fer_term_arg(f, t, 0), &c->model, NULL);
+    fer_term y = fer_eval(f, fer_term_arg(f, t, 1), &c->model, NULL);
+    const fer_sort_info *si = x ? fer_sort_get(f, fer_term_sort(f, x)) : NULL;
+    if (!x || !y || fer_term_op(f, x) != FER_OP_CONST || fer_term_op(f, y) != FER_OP_CONST ||
+        !si || (si->kind != FER_SORT_BV && si->kind != FER_SORT_FP)) {
+      d += 1;
+      continue;
+    }
+    u128 a = fer_const_u128(f, x), b = fer_const_u128(f, y);
+    if (si->kind == FER_SORT_FP) {
+      fer_fmt m = {si->a, si->b};
+      if (fer_fp_is_nan(m, a) || fer_fp_is_nan(m, b)) {
+        d += 1e30;
+        continue;
+      }
+      a = fer_fp_order_key(m, a), b = fer_fp_order_key(m, b);
+    }
+    u128 gap = a > b ? a - b : b - a;
+    d += 1 + (double)gap;
+  }
+  return d;
+}
+
+/* Gradient descent (Fuzzy-SAT's, on variables): from the seed, rounds of
+ * coordinate moves, each variable b reads moved by the power-of-two step
+ * (either way; FP variables in steps of the value order) that lowers the
+ * distance most, while a round improves it, at most 4096 candidates; a
+ * candidate at distance 0 is judged on pi. */
+static bool stage_gradient(query *q) {
+  fer_concolic *c = q->c;
+  if (!q->bdeps.size) return false;
+  uint8_t *best = c->out; /* scratch until a solution is accepted */
+  memcpy(best, c->seed, c->size);
+  double d = distance(q, best);
+  uint32_t tries = 0;
+  for (bool better = true; better && d > 0 && tries < 4096 && !timed_out(q);) {
+    better = false;
+    for (size_t i = 0; i < q->bdeps.size && d > 0; i++) {
+      uint32_t vi = q->bdeps.data[i];
+      const fer_conc_var *v = &c->vars.data[vi];
+      const fer_sort_info *si = fer_sort_get(c->f, fer_term_sort(c->f, v->var));
+      bool fp = si->kind == FER_SORT_FP;
+      fer_fmt m = {si->a, si->b};
+      /* every power-of-two step both ways (a plateau at a small step does
+       * not stop a larger one); the best strict improvement is taken */
+      uint32_t width = fp ? si->a + si->b : v->bits;
+      u128 x = read_var(c, best, vi), pick = x;
+      if (fp && fer_fp_is_nan(m, x)) continue;
+      u128 k = fp ? fer_fp_order_key(m, x) : x;
+      double bd = d;
+      for (uint32_t e = 0; e < width && tries < 4096; e++) {
+        for (int dir = -1; dir <= 1; dir += 2) {
+          u128 step = (u128)1 << e;
+          u128 nk = dir > 0 ? k + step : k - step;
+          u128 y = fp ? fer_fp_from_order_key(m, nk) : nk;
+          memcpy(c->cur, best, c->size);
+          write_var(c, c->cur, vi, y);
+          tries++, c->st.tried[FER_CONC_GRADIENT]++;
+          double nd = distance(q, c->cur);
+          if (nd < bd) bd = nd, pick = y;
+        }
+      }
+      if (bd < d) {
+        write_var(c, best, vi, pick);
+        d = bd, better = true;
+      }
+    }
+  }
+  if (d > 0) return false;
+  memcpy(c->cur, best, c->size);
+  return accept(q, c->cur, true);
+}
+
 /* AFL-like havoc: stacks of 1-8 mutations of the bytes b reads (bit flip,
  * interesting byte, small add/sub, random byte, one of b's constants). */
 static bool stage_havoc(query *q) {
@@ -744,9 +839,9 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   for (size_t i = 0; !optimistic && i < c->path.size; i++)
     seed_ok &= c->conjs.data[c->path.data[i]].seed_true;
   typedef bool (*stage_fn)(query *);
-  static const stage_fn cheap[] = {NULL,        stage_i2s,   stage_consts,
-                                   stage_intervals, stage_range,
-                                   stage_bytes, stage_havoc};
+  static const stage_fn cheap[] = {NULL,           stage_i2s,   stage_consts,
+                                   stage_intervals, stage_range, stage_bytes,
+                                   stage_gradient,  stage_havoc};
   for (int s = FER_CONC_SEED;
        seed_ok && s < FER_CONC_ENGINE && !q.found && !q.proved_unsat; s++) {
     if (!(c->stages >> s & 1) || timed_out(&q)) continue;

@@ -20,6 +20,8 @@
  *   range    every value of the bytes b reads, when they are at most 2 (a
  *            proof of unsat when the related conjuncts read no other byte);
  *   bytes    every value of one byte b reads, byte by byte;
+ *   gradient coordinate descent on b's variables (FP in order-key steps)
+ *            towards distance 0 between the sides of b's comparisons;
  *   havoc    AFL-like random stacked mutations of the bytes b reads;
  *   engine   ferret's coverage-guided search with local search, started
  *            from the seed (NEAR), on b and every pi conjunct connected
@@ -47,6 +49,7 @@ enum {
   FER_CONC_INTERVALS,
   FER_CONC_RANGE,
   FER_CONC_BYTES,
+  FER_CONC_GRADIENT,
   FER_CONC_HAVOC,
   FER_CONC_ENGINE,
   FER_CONC_NSTAGES
