@@ -129,13 +129,8 @@ ferret_status ferret_add_portfolio(ferret *f, const char *cmd) {
     FER_CLEAR(f->portfolio);
     return FERRET_OK;
   }
-  char word[256], exe[1024];
-  size_t n = strspn(cmd, " \t"), k = strcspn(cmd + n, " \t");
-  if (!k || k >= sizeof word)
-    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: empty or too long command");
-  memcpy(word, cmd + n, k), word[k] = 0;
-  if (!fer_find_program(word, exe, sizeof exe))
-    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: '%s' not found", word);
+  if (!fer_command_found(cmd))
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: '%s' not found", cmd);
   size_t len = strlen(cmd) + 1;
   if (!FER_RESERVE(f, f->portfolio, f->portfolio.size + len)) return f->error.status;
   memcpy(f->portfolio.data + f->portfolio.size, cmd, len);

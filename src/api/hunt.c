@@ -45,16 +45,9 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: no solver (a --target at least)");
   if (o->nsolvers > 16)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: at most 16 solvers");
-  for (size_t i = 0; i < o->nsolvers; i++) {
-    char word[256], exe[1024];
-    const char *cmd = o->solvers[i];
-    size_t n = strspn(cmd, " \t"), k = strcspn(cmd + n, " \t");
-    if (!k || k >= sizeof word)
-      return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: empty solver command");
-    memcpy(word, cmd + n, k), word[k] = 0;
-    if (!fer_find_program(word, exe, sizeof exe))
-      return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: '%s' not found", word);
-  }
+  for (size_t i = 0; i < o->nsolvers; i++)
+    if (!fer_command_found(o->solvers[i]))
+      return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: '%s' not found", o->solvers[i]);
   cfg.agent = -1;
   for (int a = 0; a <= FER_AGENT_NONE; a++)
     if (!strcmp(o->agent ? o->agent : "thompson", fer_hunt_agent_name[a])) cfg.agent = a;

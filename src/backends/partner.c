@@ -35,6 +35,14 @@ bool fer_find_program(const char *name, char *out, size_t cap) {
   }
 }
 
+bool fer_command_found(const char *cmd) {
+  char word[256], exe[1024];
+  size_t n = strspn(cmd, " \t"), k = strcspn(cmd + n, " \t");
+  if (!k || k >= sizeof word) return false;
+  memcpy(word, cmd + n, k), word[k] = 0;
+  return fer_find_program(word, exe, sizeof exe);
+}
+
 /* Write everything; false on a closed pipe (the child ended). */
 static bool write_all(int fd, const char *p, size_t n) {
   while (n) {

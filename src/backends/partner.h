@@ -50,6 +50,9 @@ typedef struct fer_partner {
  * and execvp is not one.  (Also used by libfuzzer.c.) */
 bool fer_find_program(const char *name, char *out, size_t cap);
 
+/* Is the first word of command line cmd a program fer_find_program finds? */
+bool fer_command_found(const char *cmd);
+
 /* Start cmd on script[0..len); false (error set) when it cannot start. */
 bool fer_partner_start(ferret *, fer_partner *, const char *cmd,
                        const char *script, size_t len,
