@@ -298,14 +298,21 @@ static void neighbour(fer_worker *w) {
   w->nb_mutations++;
 }
 
-/* A random value of slot s's narrowed domain (engine.h, fer_slot_range;
- * interval propagation's): every model lies inside it, so drawing from it
- * is never a wasted direction.  Only for domains of at most 2^64 values. */
+/* A value of slot s's narrowed domain (engine.h, fer_slot_range; interval
+ * propagation's): one of its bounds, a neighbour of one inside it, or any
+ * value of it.  Every model lies inside, so drawing from it is never a
+ * wasted direction.  Only for domains of at most 2^64 values. */
 static bool domain_value(fer_worker *w, uint32_t s, fer_u128 *v) {
   const fer_slot_range *rg = w->s->ranges;
   if (!rg || !rg[s].count || rg[s].count > UINT64_MAX) return false;
   const fer_slot *sl = &w->p->slots.data[s];
-  fer_u128 x = rg[s].base + fer_rng_below(&w->rng, (uint64_t)rg[s].count);
+  uint64_t n = (uint64_t)rg[s].count, at;
+  switch (fer_rng_below(&w->rng, 4)) { /* a bound, next to one, or inside */
+  case 0: at = fer_rng_below(&w->rng, 2) ? n - 1 : 0; break;
+  case 1: at = n < 3 ? 0 : fer_rng_below(&w->rng, 2) ? n - 2 : 1; break;
+  default: at = fer_rng_below(&w->rng, n); break;
+  }
+  fer_u128 x = rg[s].base + at;
   if (sl->kind == FER_SLOT_FP) {
     fer_fmt fm = {sl->eb, sl->sb};
     x = fer_fp_from_order_key(fm, x);
