@@ -496,6 +496,8 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *   gradient  coordinate descent on b's variables (FP in steps of the
  *           value order) towards the two sides of b's comparisons meeting;
  *   havoc   AFL-like stacks of random byte mutations;
+ *   multigoal  the candidate that made b true but broke fewest conjuncts
+ *           of pi, repaired greedily byte by byte (b's bytes frozen);
  *   engine  ferret's search from the seed (objective: near it) on b and
  *           the conjuncts connected to it through shared variables.
  *
@@ -562,11 +564,12 @@ FERRET_API ferret_result ferret_concolic_solve_all(ferret_concolic *,
  * context, valid until the next solve). */
 FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
 /* The stage that gave the last answer ("seed", "i2s", "consts",
- * "intervals", "range", "bytes", "gradient", "havoc", "engine"), or for
- * unknown why ("timeout", "budget", "unsupported", ...). */
+ * "intervals", "range", "bytes", "gradient", "havoc", "multigoal",
+ * "engine"), or for unknown why ("timeout", "budget", "unsupported", ...). */
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
- * of the engine stage (default 0: none, the time limit bounds it), "seed" of the random
+ * candidate inputs per query, every stage's together (default 0: none,
+ * the time limit bounds it), "seed" of the random
  * choices (default 1), and each stage by name, 0 off / 1 on (default on).
  * FERRET_ERROR_OPTION for an unknown name or a value out of range. */
 FERRET_API ferret_status ferret_concolic_set(ferret_concolic *,

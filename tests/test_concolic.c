@@ -87,8 +87,8 @@ static bool answer_holds(bench *b, ferret_term bt, const ferret_term *pi,
 static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
                                 const ferret_term *pi, size_t npi) {
   static const char *const stages[] = {"seed", "i2s", "consts", "intervals", "range",
-                                       "bytes", "gradient", "havoc", "engine"};
-  for (size_t s = 0; s < 9; s++)
+                                       "bytes", "gradient", "havoc", "multigoal", "engine"};
+  for (size_t s = 0; s < 10; s++)
     CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
           FERRET_OK);
   ferret_concolic_clear_path(b->c);
@@ -521,5 +521,35 @@ TEST(concolic_min_max_all) {
   v.n = 0;
   CHECK(ferret_concolic_solve_all(b.c, low, 2, collect, &v, &complete) == FERRET_SAT);
   CHECK(v.n == 2 && !complete);
+  bench_close(&b);
+}
+
+/* Multi-goal: b sets byte 0, and a path conjunct ties byte 0 to byte 5
+ * (k!5 = k!0 + 1), so every candidate of the byte stages that makes b true
+ * breaks it; the repair moves byte 5.  A candidate budget ends a query. */
+TEST(concolic_multigoal_and_budget) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  b.seed[5] = 'B'; /* pi holds on the seed: 'A' + 1 */
+  CHECK(ferret_concolic_set_seed(b.c, b.seed, NBYTES) == FERRET_OK);
+  ferret_term pi = term(f, FERRET_KIND_EQ, b.k[5], term(f, FERRET_KIND_BVADD, b.k[0], c8(f, 1)));
+  ferret_term t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[0], c8(f, 5)), c8(f, 0x37));
+  static const char *const off[] = {"engine"};
+  CHECK(ferret_concolic_set(b.c, off[0], 0) == FERRET_OK);
+  ferret_concolic_clear_path(b.c);
+  CHECK(ferret_concolic_notify(b.c, pi) == FERRET_OK);
+  CHECK(ferret_concolic_solve(b.c, t) == FERRET_SAT);
+  CHECK_STR(ferret_concolic_stage(b.c), "multigoal");
+  const uint8_t *in = ferret_concolic_input(b.c);
+  CHECK((uint8_t)(in[0] * 5) == 0x37 && in[5] == (uint8_t)(in[0] + 1));
+  CHECK(answer_holds(&b, t, &pi, 1));
+  /* a budget of 10 candidates: unknown, reason budget-or-timeout */
+  CHECK(ferret_concolic_set(b.c, "max_execs", 10) == FERRET_OK);
+  ferret_term hard = term(f, FERRET_KIND_EQ,
+                          term(f, FERRET_KIND_BVMUL, le16(&b, 10), le16(&b, 12)),
+                          ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x3039));
+  ferret_concolic_clear_path(b.c);
+  CHECK(ferret_concolic_solve(b.c, hard) == FERRET_UNKNOWN);
   bench_close(&b);
 }

@@ -11,7 +11,7 @@
 
 const char *const fer_conc_stage_name[FER_CONC_NSTAGES] = {
     "seed",  "i2s",      "consts", "intervals", "range",
-    "bytes", "gradient", "havoc",  "engine"};
+    "bytes", "gradient", "havoc",  "multigoal", "engine"};
 
 typedef fer_u128 u128;
 
@@ -200,9 +200,22 @@ typedef struct query {
   fer_rng rng;
   int found;                   /* a stage found an input (in c->out) */
   bool proved_unsat;           /* a stage decided the query: no input */
+  /* multi-goal: the candidate with b true that broke fewest related
+   * conjuncts (partial_fails of them; 0: none kept) */
+  uint8_t *partial;
+  uint32_t partial_fails;
+  uint64_t tried0;             /* candidates before this query */
 } query;
 
+static uint64_t tried_all(const fer_concolic *c) {
+  uint64_t n = 0;
+  for (int s = 0; s < FER_CONC_NSTAGES; s++) n += c->st.tried[s];
+  return n;
+}
+
+/* The query's time or candidate budget is spent. */
 static bool timed_out(const query *q) {
+  if (q->c->max_execs && tried_all(q->c) - q->tried0 >= q->c->max_execs) return true;
   return q->deadline > 0 && fer_now() >= q->deadline;
 }
 
@@ -221,13 +234,31 @@ static bool conjs_hold(fer_concolic *c, const uint8_t *buf, const uint32_t *idx,
  * may have changed: the related ones when buf differs from the seed only
  * in bytes b reads (the cheap stages), every one otherwise (the engine,
  * whose variables may overlap others' bytes).  A hit is copied to c->out. */
+static uint32_t count_fails(fer_concolic *c, const uint8_t *buf,
+                            const uint32_t *idx, size_t n) {
+  uint32_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    const fer_conc_conj *cj = &c->conjs.data[idx[i]];
+    k += !holds(c, buf, cj->t, c->deps_pool.data + cj->deps, cj->ndeps);
+  }
+  return k;
+}
+
 static bool accept(query *q, const uint8_t *buf, bool only_b_bytes) {
   fer_concolic *c = q->c;
   if (!holds(c, buf, q->b, q->bdeps.data, q->bdeps.size)) return false;
   if (only_b_bytes ? !conjs_hold(c, buf, q->related.data, q->related.size)
                    : !q->optimistic &&
-                         !conjs_hold(c, buf, c->path.data, c->path.size))
+                         !conjs_hold(c, buf, c->path.data, c->path.size)) {
+    if (only_b_bytes && q->partial) { /* b true, pi broken: keep the best */
+      uint32_t k = count_fails(c, buf, q->related.data, q->related.size);
+      if (!q->partial_fails || k < q->partial_fails) {
+        memcpy(q->partial, buf, c->size);
+        q->partial_fails = k;
+      }
+    }
     return false;
+  }
   memcpy(c->out, buf, c->size);
   q->found = 1;
   return true;
@@ -599,6 +630,45 @@ static bool stage_gradient(query *q) {
   return accept(q, c->cur, true);
 }
 
+/* Multi-goal (Fuzzy-SAT §III-D): from the candidate that made b true and
+ * broke fewest path conjuncts, repair the broken ones greedily, without
+ * backtracking: b's bytes stay frozen, and a byte of a broken conjunct
+ * takes the first value (0..255) that lowers the number of broken
+ * conjuncts of the whole path; at most 3 rounds.  The result is judged on
+ * b and every conjunct. */
+static bool stage_multigoal(query *q) {
+  fer_concolic *c = q->c;
+  if (!q->partial_fails || q->optimistic) return false;
+  uint8_t *cur = q->partial;
+  uint32_t fails = count_fails(c, cur, c->path.data, c->path.size);
+  for (int round = 0; round < 3 && fails && !timed_out(q); round++) {
+    for (size_t i = 0; i < c->path.size && fails && !timed_out(q); i++) {
+      const fer_conc_conj *cj = &c->conjs.data[c->path.data[i]];
+      if (holds(c, cur, cj->t, c->deps_pool.data + cj->deps, cj->ndeps)) continue;
+      bool repaired = false;
+      for (uint32_t k = 0; k < cj->ndeps && !repaired; k++) {
+        const fer_conc_var *v = &c->vars.data[c->deps_pool.data[cj->deps + k]];
+        for (uint32_t bi = 0; bi < v->nbytes && !repaired; bi++) {
+          size_t at = v->offset + bi;
+          if (q->bmask[at]) continue; /* b's bytes are frozen */
+          uint8_t keep = cur[at];
+          for (uint32_t x = 0; x < 256 && !repaired; x++) {
+            if (x == keep) continue;
+            cur[at] = (uint8_t)x;
+            c->st.tried[FER_CONC_MULTIGOAL]++;
+            uint32_t n = count_fails(c, cur, c->path.data, c->path.size);
+            if (n < fails) fails = n, repaired = true;
+          }
+          if (!repaired) cur[at] = keep;
+        }
+      }
+    }
+  }
+  if (fails) return false;
+  memcpy(c->cur, cur, c->size);
+  return accept(q, c->cur, false);
+}
+
 /* AFL-like havoc: stacks of 1-8 mutations of the bytes b reads (bit flip,
  * interesting byte, small add/sub, random byte, one of b's constants). */
 static bool stage_havoc(query *q) {
@@ -744,7 +814,9 @@ static int stage_engine(query *q) {
   req.check.assertions = a.data, req.check.n = a.size;
   req.objective.kind = FER_OBJ_NEAR, req.objective.near = near;
   req.accept = engine_take, req.accept_user = &e;
-  req.budget.max_execs = c->max_execs, req.budget.deadline = q->deadline;
+  uint64_t used = tried_all(c) - q->tried0;
+  req.budget.max_execs = c->max_execs ? (used < c->max_execs ? c->max_execs - used : 1) : 0;
+  req.budget.deadline = q->deadline;
   req.budget.interrupt = &f->interrupt;
   fer_options opt = f->opt;
   opt.jobs = 1, opt.seed = (int64_t)c->rng_seed;
@@ -804,6 +876,7 @@ static bool prepare(query *q) {
 static void query_release(query *q) {
   ferret *f = q->c->f;
   if (q->bmask) fer_free(f, q->bmask, q->c->size ? q->c->size : 1);
+  if (q->partial) fer_free(f, q->partial, q->c->size ? q->c->size : 1);
   FER_RELEASE(f, q->bdeps);
   FER_RELEASE(f, q->aff);
   FER_RELEASE(f, q->related);
@@ -823,6 +896,8 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   q.c = c, q.b = b, q.optimistic = optimistic;
   q.deadline = c->timeout_ms ? t0 + (double)c->timeout_ms / 1000 : 0;
   fer_rng_seed(&q.rng, c->rng_seed + c->st.queries);
+  q.tried0 = tried_all(c);
+  q.partial = optimistic ? NULL : fer_malloc(f, c->size ? c->size : 1);
   ferret_result r = FERRET_UNKNOWN;
   if (fer_term_sort(f, b) != fer_sort_bool(f)) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: b must be Bool");
@@ -841,7 +916,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   typedef bool (*stage_fn)(query *);
   static const stage_fn cheap[] = {NULL,           stage_i2s,   stage_consts,
                                    stage_intervals, stage_range, stage_bytes,
-                                   stage_gradient,  stage_havoc};
+                                   stage_gradient,  stage_havoc, stage_multigoal};
   for (int s = FER_CONC_SEED;
        seed_ok && s < FER_CONC_ENGINE && !q.found && !q.proved_unsat; s++) {
     if (!(c->stages >> s & 1) || timed_out(&q)) continue;

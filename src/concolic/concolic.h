@@ -23,6 +23,8 @@
  *   gradient coordinate descent on b's variables (FP in order-key steps)
  *            towards distance 0 between the sides of b's comparisons;
  *   havoc    AFL-like random stacked mutations of the bytes b reads;
+ *   multigoal  the candidate that made b true and broke fewest path
+ *            conjuncts, repaired greedily byte by byte (b's bytes frozen);
  *   engine   ferret's coverage-guided search with local search, started
  *            from the seed (NEAR), on b and every pi conjunct connected
  *            to it through shared bytes.
@@ -51,6 +53,7 @@ enum {
   FER_CONC_BYTES,
   FER_CONC_GRADIENT,
   FER_CONC_HAVOC,
+  FER_CONC_MULTIGOAL,
   FER_CONC_ENGINE,
   FER_CONC_NSTAGES
 };
