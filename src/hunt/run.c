@@ -1,6 +1,7 @@
 /* Solver processes for the hunt (hunt.h): each command line split at
- * blanks (no shell), the script path appended, standard output into a
- * pipe we drain, the process the leader of its own group, killed as a
+ * blanks (no shell), the script path appended, standard output and error
+ * into a pipe we drain (a solver's own time limit is often said on
+ * stderr), the process the leader of its own group, killed as a
  * group at the time limit; all commands of a round run at once. */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,9 +55,9 @@ static pid_t start(const char *cmd, const char *path, int *fd, uint32_t mem_mb) 
       struct rlimit rl = {(rlim_t)mem_mb << 20, (rlim_t)mem_mb << 20};
       setrlimit(RLIMIT_AS, &rl);
     }
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) dup2(null, 0), dup2(null, 2);
-    dup2(out[1], 1);
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, 0);
+    dup2(out[1], 1), dup2(out[1], 2); /* stderr too: "interrupted by timeout" */
     execve(exe, argv, environ);
     _exit(127);
   }
@@ -78,6 +79,8 @@ static int classify(const char *text, int status, bool killed) {
     if (n == 5 && !memcmp(p, "unsat", 5)) return FER_RUN_UNSAT;
     if (n == 7 && !memcmp(p, "unknown", 7)) return killed ? FER_RUN_TIMEOUT : FER_RUN_UNKNOWN;
     if (n == 7 && !memcmp(p, "timeout", 7)) return FER_RUN_TIMEOUT; /* z3 -T */
+    for (size_t i = 0; i + 22 <= n; i++) /* cvc5 --tlimit, then it aborts */
+      if (!memcmp(p + i, "interrupted by timeout", 22)) return FER_RUN_TIMEOUT;
     if (n >= 6 && !memcmp(p, "(error", 6)) {
       error = true;
       for (size_t i = 0; i + 11 <= n; i++)
