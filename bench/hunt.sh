@@ -20,8 +20,8 @@ for agent in $AGENTS; do
   for seed in $SEEDS; do
     d=$out/$agent-$seed
     rm -rf "$d"
-    "$FERRET" hunt --target "z3 -T:5" --reference "cvc5 --fp-exp --tlimit=5000" \
-      --agent "$agent" --seed "$seed" --budget "$BUDGET" --timeout 6 -o "$d" 2> "$d.log"
+    "$FERRET" hunt --target "z3 -T:3" --reference "cvc5 --fp-exp --tlimit=3000" --depth 2 \
+      --agent "$agent" --seed "$seed" --budget "$BUDGET" --timeout 4 -o "$d" 2> "$d.log"
     tail -1 "$d.log"
   done
 done
