@@ -4,6 +4,7 @@
  *   ferret hunt [--mode bug] --target CMD [--reference CMD]... [--budget S]
  *               [--timeout S] [--seed S] [--agent A] [--shard i/n]
  *               [--count N] [--no-reduce] [SHAPE] -o DIR
+ *   ferret hunt replay DIR --target CMD [--reference CMD]...
  *   SHAPE: --vars N --asserts N --depth N --formats 16,32,64,4.6 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,10 @@ int run_hunt(ferret *f, int argc, char **argv, int i) {
   const char *target = NULL;
   int rc = 0;
   if (i < argc && !strcmp(argv[i], "gen")) o.mode = "gen", i++;
+  if (i < argc && !strcmp(argv[i], "replay")) { /* replay DIR */
+    o.mode = "replay", i++;
+    if (i < argc && argv[i][0] != '-') o.out_dir = argv[i++];
+  }
   for (; i < argc && !rc; i++) {
     const char *a = argv[i], *v;
     double x = 0;

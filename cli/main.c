@@ -110,7 +110,10 @@ static const subcommand subcommands[] = {
      "      errors, wrong models (checked by ferret's evaluator), wrong unsats\n"
      "      and disagreements are reduced and saved in DIR/findings; DIR/log.tsv,\n"
      "      DIR/ranking.tsv.  Shape: --vars N --asserts N --depth N --formats\n"
-     "      16,32,64,4.6; --seed S, --shard i/n, --no-reduce.",
+     "      16,32,64,4.6; --seed S, --shard i/n, --no-reduce.  --mode perf:\n"
+     "      the target's PAR-2 time against the best reference's (10x: 'slow').\n"
+     "      'replay DIR' runs DIR/findings again (new solver versions) and says\n"
+     "      per file what the answers make of it now.",
      true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
@@ -124,6 +127,7 @@ static void usage_line(FILE *out) {
                "       ferret concolic --input SEED --out DIR [OPTIONS] QUERIES\n"
                "       ferret hunt gen [-n N] [--seed S] -o DIR\n"
                "       ferret hunt --target CMD [--reference CMD]... [OPTIONS] -o DIR\n"
+               "       ferret hunt replay DIR --target CMD [--reference CMD]...\n"
                "       ferret --help | --version\n");
 }
 

@@ -603,7 +603,14 @@ FERRET_API size_t ferret_get_declared(ferret *, const ferret_term **vars);
  * constructs ranked by the agent (the reward is 1 for a finding).  Timeouts
  * and unsupported-construct errors are never findings. */
 typedef struct ferret_hunt_options {
-  const char *mode;          /* "gen" or "bug" (default) */
+  const char *mode;          /* "gen", "bug" (default) or "perf": the
+                                target's PAR-2 time over the best
+                                reference's, a mutation that widens it is
+                                rewarded, 10x or more is a finding "slow";
+                                or "replay": each .smt2 in out_dir/findings
+                                run again and checked, a line each on the
+                                output channel (FILE, the finding now or
+                                "none", each solver's answer and time) */
   const char *out_dir;
   const char *const *solvers; /* the target first, then the references */
   size_t nsolvers;

@@ -1,11 +1,16 @@
 /* The hunt call of the public API (ferret.h, "hunt"): options checked and
  * turned into the job's configuration (hunt/hunt.h). */
+#include <dirent.h>
+#include <stdio.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/context.h"
 #include "backends/partner.h"
+#include "smt/print.h"
 #include "hunt/hunt.h"
+#include "api/smt_query.h"
 
 void ferret_hunt_options_init(ferret_hunt_options *o) {
   memset(o, 0, sizeof *o);
@@ -28,6 +33,61 @@ static bool formats(const char *s, uint32_t *bits) {
   return *bits != 0;
 }
 
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void quiet(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
+
+/* Replay: each .smt2 file of out_dir/findings, read back in a context of its
+ * own, run and checked again; one line per file on the output channel:
+ * FILE, then what the solvers' answers make of it now ("none": the
+ * finding is gone), then each solver's answer and seconds. */
+static ferret_status replay(ferret *f, const fer_hunt_config *cfg, uint64_t *still) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/findings", cfg->out_dir);
+  DIR *d = opendir(dir);
+  if (!d) return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt replay: cannot read '%s'", dir);
+  FER_STACK(char *) names = {0};
+  bool ok = true;
+  for (struct dirent *e; ok && (e = readdir(d));) {
+    size_t n = strlen(e->d_name);
+    if (n < 6 || strcmp(e->d_name + n - 5, ".smt2")) continue;
+    char *s = fer_strdup(f, e->d_name);
+    ok = s && FER_PUSH(f, names, s);
+  }
+  closedir(d);
+  if (names.size) qsort(names.data, names.size, sizeof *names.data, by_name);
+  for (size_t i = 0; ok && i < names.size; i++) {
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, names.data[i]);
+    ferret *g = ferret_new();
+    fer_buf line = {0};
+    if (!g) break;
+    ferret_set_output(g, quiet, NULL);
+    ferret_set_diagnostic(g, quiet, NULL);
+    ferret_set_option(g, "parse_only", "1");
+    const fer_term *a;
+    size_t n;
+    if (ferret_execute_file(g, path) == FERRET_OK) {
+      fer_smt_query(g, &a, &n);
+      if (fer_hunt_replay(g, cfg, a, n, &line) && fer_buf_add(g, &line, "", 1)) {
+        fer_printf(f, "%s\t%s\n", names.data[i], line.data);
+        *still += strncmp(line.data, "none", 4) != 0;
+      }
+    } else {
+      fer_printf(f, "%s\tunreadable: %s\n", names.data[i], ferret_error(g)->message);
+    }
+    FER_RELEASE(g, line);
+    ferret_delete(g);
+  }
+  for (size_t i = 0; i < names.size; i++) fer_free(f, names.data[i], strlen(names.data[i]) + 1);
+  FER_RELEASE(f, names);
+  return ok ? FERRET_OK : f->error.status;
+}
+
 ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
                           uint64_t *findings) {
   FER_REQUIRE(f, f && o, "NULL argument");
@@ -38,10 +98,14 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   const char *mode = o->mode ? o->mode : "bug";
   if (!strcmp(mode, "gen")) cfg.mode = 0;
   else if (!strcmp(mode, "bug")) cfg.mode = 1;
-  else return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: mode is gen or bug, not '%s'", mode);
+  else if (!strcmp(mode, "perf")) cfg.mode = 2;
+  else if (!strcmp(mode, "replay")) cfg.mode = 3;
+  else return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: mode is gen, bug or perf, not '%s'", mode);
+  if (cfg.mode == 2 && o->nsolvers < 2)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: perf mode needs a --reference");
   if (!o->out_dir || !*o->out_dir)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: no output directory");
-  if (cfg.mode == 1 && !o->nsolvers)
+  if (cfg.mode != 0 && !o->nsolvers)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: no solver (a --target at least)");
   if (o->nsolvers > 16)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: at most 16 solvers");
@@ -70,10 +134,14 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   cfg.shape = (fer_hunt_shape){o->vars, o->asserts, o->depth, fm};
   cfg.reduce = !o->no_reduce;
   atomic_store(&f->interrupt, 0);
+  if (cfg.mode == 3) {
+    cfg.mode = 1; /* checked as in bug mode */
+    return replay(f, &cfg, findings ? findings : &(uint64_t){0});
+  }
   fer_hunt_stats st;
   ferret_status s = fer_hunt(f, &cfg, &st);
   if (findings) *findings = st.findings;
-  if (cfg.mode == 1)
+  if (cfg.mode)
     fer_diag(f, "hunt: %llu formulas (%llu generated, %llu mutated), %llu solver runs, "
                 "%llu findings\n",
              (unsigned long long)st.formulas, (unsigned long long)st.generated,

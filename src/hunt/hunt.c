@@ -13,6 +13,11 @@
  *         saved in OUT/findings with a header; the agent is rewarded 1 for
  *         a finding, else 0.  OUT/log.tsv has every formula's runs,
  *         OUT/ranking.tsv the constructs ranked by the agent.
+ *   perf  the same loop, scored by Algorithm 1: the margin is the
+ *         target's PAR-2 time over the best reference's; the agent is
+ *         rewarded when a mutation widens the margin over its parent's, and
+ *         a margin of SLOW_MARGIN or more with a reference answering is a
+ *         finding ("slow"), reduced while the margin stays.
  * Timeouts and unsupported-construct errors are logged, never findings. */
 #include <errno.h>
 #include <stdatomic.h>
@@ -27,9 +32,13 @@
 #include "hunt/hunt.h"
 
 enum { FIND_NONE, FIND_CRASH, FIND_ERROR, FIND_WRONG_MODEL, FIND_WRONG_UNSAT,
-       FIND_DISAGREE, FIND_KINDS };
+       FIND_DISAGREE, FIND_SLOW, FIND_KINDS };
 static const char *const find_name[FIND_KINDS] = {
-    "none", "crash", "error", "wrong-model", "wrong-unsat", "disagree"};
+    "none", "crash", "error", "wrong-model", "wrong-unsat", "disagree", "slow"};
+
+/* Performance mode: a finding when the target's PAR-2 time is at least
+ * this many times the best reference's. */
+#define SLOW_MARGIN 10.0
 
 typedef struct verdict {
   int kind;       /* FIND_* */
@@ -87,8 +96,30 @@ done:
   return v;
 }
 
+/* PAR-2 seconds of run i: its time for a definite answer, else twice the
+ * time limit. */
+static double par2(const campaign *c, uint32_t i) {
+  int o = c->runs[i].outcome;
+  return o == FER_RUN_SAT || o == FER_RUN_UNSAT ? c->runs[i].seconds : 2 * c->cfg->timeout;
+}
+
+/* The target's PAR-2 over the best reference's (Algorithm 1's margin). */
+static double margin(const campaign *c) {
+  double best = 1e300;
+  for (uint32_t i = 1; i < c->cfg->nsolvers; i++) {
+    double t = par2(c, i);
+    if (t < best) best = t;
+  }
+  return par2(c, 0) / (best > 0.001 ? best : 0.001);
+}
+
 static verdict check(campaign *c, const fer_hunt_formula *x) {
   uint32_t n = c->cfg->nsolvers;
+  if (c->cfg->mode == 2) { /* performance: a wide margin, a reference answering */
+    bool answered = false;
+    for (uint32_t i = 1; i < n; i++) answered |= par2(c, i) < c->cfg->timeout;
+    return (verdict){answered && margin(c) >= SLOW_MARGIN ? FIND_SLOW : FIND_NONE, 0};
+  }
   verdict v = {FIND_NONE, 0};
   int sat = -1, unsat = -1;
   bool model_ok = false;
@@ -136,7 +167,8 @@ static int run_formula(campaign *c, const fer_hunt_formula *x) {
 
 /* Does formula x still give finding v? */
 static bool still(campaign *c, const fer_hunt_formula *x, verdict v) {
-  if (c->reduce_runs >= 200) return false; /* the reduction's budget */
+  /* the reduction's budget (a slow formula costs up to the time limit) */
+  if (c->reduce_runs >= (v.kind == FIND_SLOW ? 24u : 200u)) return false;
   c->reduce_runs++;
   if (!run_formula(c, x)) return false;
   verdict w = check(c, x);
@@ -280,6 +312,32 @@ static ferret_status generate_only(campaign *c) {
   return f->error.status;
 }
 
+int fer_hunt_replay(ferret *f, const fer_hunt_config *cfg, const fer_term *a,
+                    size_t n, fer_buf *line) {
+  campaign c;
+  memset(&c, 0, sizeof c);
+  fer_hunt_stats st;
+  memset(&st, 0, sizeof st);
+  c.f = f, c.cfg = cfg, c.st = &st;
+  snprintf(c.script, sizeof c.script, "%s/replay.smt2", cfg->out_dir);
+  fer_hunt_formula x = {{0}};
+  int ok = 1;
+  for (size_t i = 0; ok && i < n; i++) ok = FER_PUSH(f, x.a, a[i]);
+  ok = ok && run_formula(&c, &x);
+  if (ok) {
+    verdict v = check(&c, &x);
+    ok = fer_buf_str(f, line, find_name[v.kind]);
+    for (uint32_t i = 0; ok && i < cfg->nsolvers; i++)
+      ok = fer_buf_printf(f, line, "\t%s %.3f", fer_hunt_outcome_name[c.runs[i].outcome],
+                          c.runs[i].seconds);
+  }
+  remove(c.script);
+  for (uint32_t i = 0; i < 16; i++) fer_hunt_run_release(f, &c.runs[i]);
+  FER_RELEASE(f, c.text);
+  fer_hunt_formula_release(f, &x);
+  return ok;
+}
+
 ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st) {
   memset(st, 0, sizeof *st);
   campaign c;
@@ -302,12 +360,13 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
   snprintf(logpath, sizeof logpath, "%s/log.tsv", cfg->out_dir);
   FILE *log = fopen(logpath, "w");
   if (!log) return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", logpath);
-  fprintf(log, "formula\torigin\tfinding");
+  fprintf(log, "formula\torigin\tfinding\tmargin");
   for (uint32_t i = 0; i < cfg->nsolvers; i++) fprintf(log, "\tanswer%u\tseconds%u", i + 1, i + 1);
   fprintf(log, "\n");
   fer_hunt_agent ag;
   fer_hunt_agent_init(&ag, cfg->agent, fer_hunt_nconstructs);
   fer_hunt_formula cur = {{0}}, next = {{0}};
+  double cur_margin = 0;
   double t0 = fer_now();
   for (uint64_t iter = 0; !cfg->count || iter < cfg->count; iter++) {
     if (cfg->budget > 0 && fer_now() - t0 >= cfg->budget) break;
@@ -328,12 +387,18 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     if (!run_formula(&c, &next)) break;
     verdict v = check(&c, &next);
     const char *origin = arm >= 0 ? fer_hunt_constructs[arm].name : "generate";
-    fprintf(log, "%llu\t%s\t%s", (unsigned long long)iter, origin, find_name[v.kind]);
+    double mg = cfg->nsolvers > 1 ? margin(&c) : 0;
+    fprintf(log, "%llu\t%s\t%s\t%.3f", (unsigned long long)iter, origin, find_name[v.kind], mg);
     for (uint32_t i = 0; i < cfg->nsolvers; i++)
       fprintf(log, "\t%s\t%.4f", fer_hunt_outcome_name[c.runs[i].outcome], c.runs[i].seconds);
     fprintf(log, "\n");
     fflush(log);
-    if (arm >= 0) fer_hunt_agent_update(&ag, (uint32_t)arm, v.kind != FIND_NONE);
+    /* the reward: a finding (bug mode), a wider margin than the parent's
+     * (performance mode, Algorithm 1) */
+    if (arm >= 0)
+      fer_hunt_agent_update(&ag, (uint32_t)arm,
+                            cfg->mode == 2 ? mg > cur_margin : v.kind != FIND_NONE);
+    cur_margin = mg;
     if (v.kind != FIND_NONE) {
       fer_hunt_formula red = {{0}};
       if (fer_hunt_formula_copy(f, &next, &red)) {

@@ -131,7 +131,7 @@ void fer_hunt_run_release(ferret *, fer_hunt_run *);
 /* --------------------------------------------------------------- hunt.c */
 
 typedef struct fer_hunt_config {
-  int mode;                  /* 0 gen, 1 bug */
+  int mode;                  /* 0 gen, 1 bug, 2 perf */
   const char *out_dir;
   const char *const *solvers; /* the target first, then the references */
   uint32_t nsolvers;
@@ -153,5 +153,10 @@ typedef struct fer_hunt_stats {
 } fer_hunt_stats;
 
 ferret_status fer_hunt(ferret *, const fer_hunt_config *, fer_hunt_stats *);
+/* Replay: the solvers of cfg on the formula a[0..n) (a saved finding read
+ * back), checked as the campaign checks; a line "FINDING-KIND\tANSWER
+ * SECONDS\t..." appended to line (without a newline).  0 on failure. */
+int fer_hunt_replay(ferret *, const fer_hunt_config *, const fer_term *a,
+                    size_t n, fer_buf *line);
 
 #endif

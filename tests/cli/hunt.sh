@@ -34,6 +34,12 @@ f=$(ls "$dir"/b1/findings/*wrong-model.smt2 | head -1)
 [ -n "$f" ] && [ "$(grep -c '^(assert' "$f")" = 1 ] || { echo "finding not reduced to one assertion"; cat "$f"; fail=1; }
 [ "$(head -1 "$dir/b1/log.tsv" | cut -f1-3)" = "formula	origin	finding" ] || { echo "no log"; fail=1; }
 [ -s "$dir/b1/ranking.tsv" ] || { echo "no ranking"; fail=1; }
+# replay: the liar's findings still hold against it; a truthful target
+# (ferret itself) makes them vanish
+"$FERRET" hunt replay "$dir/b1" --target "$dir/liar" > "$dir/r1" 2> "$dir/err"
+[ "$(cut -f2 "$dir/r1" | sort -u)" = wrong-model ] || { echo "replay liar:"; cat "$dir/r1" "$dir/err"; fail=1; }
+"$FERRET" hunt replay "$dir/b1" --target "$FERRET --timeout 5" > "$dir/r2" 2> "$dir/err"
+[ "$(cut -f2 "$dir/r2" | sort -u)" = none ] || { echo "replay ferret:"; cat "$dir/r2" "$dir/err"; fail=1; }
 # always unsat beside z3: wrong unsats shown by z3's (checked) models
 if command -v z3 > /dev/null; then
   "$FERRET" hunt --target "$dir/nay" --reference "z3 -T:3" --count 8 --depth 2 --seed 4 --timeout 5 \
@@ -42,6 +48,22 @@ if command -v z3 > /dev/null; then
 else
   echo "wrong-unsat check: skipped (no z3)"
 fi
+# performance mode: a target 1 s slower than the reference is 'slow'
+cat > "$dir/sleepy" <<'EOF'
+#!/bin/sh
+sleep 1
+echo unknown
+EOF
+cat > "$dir/quick" <<'EOF'
+#!/bin/sh
+echo unsat
+EOF
+chmod +x "$dir/sleepy" "$dir/quick"
+"$FERRET" hunt --mode perf --target "$dir/sleepy" --reference "$dir/quick" --count 2 --timeout 3 \
+  --no-reduce --seed 2 -o "$dir/p1" 2> "$dir/err"
+ls "$dir/p1/findings" | grep -q slow || { echo "perf: no slow finding"; cat "$dir/err" "$dir/p1/log.tsv"; fail=1; }
+"$FERRET" hunt --mode perf --target "$dir/sleepy" -o "$dir/p2" > /dev/null 2> "$dir/e4"
+[ $? = 2 ] && grep -q "needs a --reference" "$dir/e4" || { echo "perf without reference accepted"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
