@@ -168,7 +168,7 @@ static int parse_args(ferret *f, int argc, char **argv, int i, run *r) {
 /* --stages a,b,...: exactly these stages on. */
 static int set_stages(ferret_concolic *c, const char *list) {
   static const char *const names[] = {"seed", "i2s", "consts", "intervals", "range",
-                                      "bytes", "gradient", "havoc", "multigoal", "engine"};
+                                      "bytes", "gradient", "det", "havoc", "multigoal", "engine"};
   for (size_t k = 0; k < sizeof names / sizeof *names; k++)
     ferret_concolic_set(c, names[k], 0);
   while (*list) {
@@ -197,7 +197,7 @@ static void summary(const tally *t) {
           t->n, t->sat, t->unsat, t->unknown, t->total,
           t->n ? t->times[t->n / 2] : 0.0, t->n ? t->times[t->n - 1] : 0.0);
   static const char *const names[] = {"seed", "i2s", "consts", "intervals", "range",
-                                      "bytes", "gradient", "havoc", "multigoal", "engine"};
+                                      "bytes", "gradient", "det", "havoc", "multigoal", "engine"};
   fprintf(stderr, "%-8s %8s\n", "stage", "sat");
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     size_t m = 0;

@@ -95,8 +95,8 @@ static const subcommand subcommands[] = {
      "      SEED.  Per query a line 'N sat|unsat|unknown SECONDS STAGE'; a sat\n"
      "      input is written whole to DIR/N.bin.  --optimistic (b alone),\n"
      "      --timeout-ms N per query (1000), --max-execs N (engine stage),\n"
-     "      --stages LIST (seed,i2s,consts,intervals,range,bytes,gradient,havoc,\n"
-     "      multigoal,engine),\n"
+     "      --stages LIST (seed,i2s,consts,intervals,range,bytes,gradient,det,\n"
+     "      havoc,multigoal,engine),\n"
      "      --stats.\n"
      "      A summary goes to stderr.  Exit code 0, or 1/2 on errors.",
      true},

@@ -495,6 +495,8 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *   bytes   every value of one byte at a time;
  *   gradient  coordinate descent on b's variables (FP in steps of the
  *           value order) towards the two sides of b's comparisons meeting;
+ *   det     AFL's deterministic stage: walking bit flips, byte arithmetic,
+ *           interesting 16/32-bit values;
  *   havoc   AFL-like stacks of random byte mutations;
  *   multigoal  the candidate that made b true but broke fewest conjuncts
  *           of pi, repaired greedily byte by byte (b's bytes frozen);
@@ -564,7 +566,7 @@ FERRET_API ferret_result ferret_concolic_solve_all(ferret_concolic *,
  * context, valid until the next solve). */
 FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
 /* The stage that gave the last answer ("seed", "i2s", "consts",
- * "intervals", "range", "bytes", "gradient", "havoc", "multigoal",
+ * "intervals", "range", "bytes", "gradient", "det", "havoc", "multigoal",
  * "engine"), or for unknown why ("timeout", "budget", "unsupported", ...). */
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"

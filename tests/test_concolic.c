@@ -87,8 +87,8 @@ static bool answer_holds(bench *b, ferret_term bt, const ferret_term *pi,
 static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
                                 const ferret_term *pi, size_t npi) {
   static const char *const stages[] = {"seed", "i2s", "consts", "intervals", "range",
-                                       "bytes", "gradient", "havoc", "multigoal", "engine"};
-  for (size_t s = 0; s < 10; s++)
+                                       "bytes", "gradient", "det", "havoc", "multigoal", "engine"};
+  for (size_t s = 0; s < 11; s++)
     CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
           FERRET_OK);
   ferret_concolic_clear_path(b->c);
@@ -154,6 +154,11 @@ TEST(concolic_each_stage_on_its_query) {
   t = term(f, FERRET_KIND_FP_EQ, ferret_mk_term(f, FERRET_KIND_FP_MUL, mul, 3, NULL, 0),
            ferret_mk_bits64(f, ferret_sort_fp(f, 8, 24), b225));
   CHECK(solve_with(&b, "gradient", t, pi, 2) == FERRET_SAT);
+  /* det: a 32-bit value must become 0x7fffffff (AFL's interesting value;
+   * no constant of b is it: b compares with 0x80000000 - 1 computed) */
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVADD, x32, ferret_mk_bits64(f, s32, 1)),
+           ferret_mk_bits64(f, s32, 0x80000000u));
+  CHECK(solve_with(&b, "det", t, pi, 2) == FERRET_SAT);
   /* havoc: the same kind of query, stages before it off */
   t = term(f, FERRET_KIND_EQ,
            term(f, FERRET_KIND_BVADD, term(f, FERRET_KIND_BVADD, b.k[10], b.k[11]), b.k[12]),

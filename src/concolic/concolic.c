@@ -11,7 +11,7 @@
 
 const char *const fer_conc_stage_name[FER_CONC_NSTAGES] = {
     "seed",  "i2s",      "consts", "intervals", "range",
-    "bytes", "gradient", "havoc",  "multigoal", "engine"};
+    "bytes", "gradient", "det",    "havoc",     "multigoal", "engine"};
 
 typedef fer_u128 u128;
 
@@ -630,6 +630,45 @@ static bool stage_gradient(query *q) {
   return accept(q, c->cur, true);
 }
 
+/* AFL's deterministic stage on the bytes b reads: walking flips of 1, 2
+ * and 4 bits, then each byte plus and minus 1..35, then AFL's interesting
+ * 16- and 32-bit values at every place they fit (both endiannesses). */
+static bool stage_det(query *q) {
+  fer_concolic *c = q->c;
+  size_t n = q->bbytes.size;
+  if (!n || n > 64) return false;
+  for (uint32_t w = 1; w <= 4; w <<= 1) /* walking bit flips */
+    for (size_t bit = 0; bit + w <= 8 * n; bit++) {
+      memcpy(c->cur, c->seed, c->size);
+      for (uint32_t k = 0; k < w; k++) {
+        size_t at = q->bbytes.data[(bit + k) / 8];
+        c->cur[at] ^= (uint8_t)(1u << ((bit + k) % 8));
+      }
+      c->st.tried[FER_CONC_DET]++;
+      if (accept(q, c->cur, true)) return true;
+    }
+  for (size_t i = 0; i < n && !timed_out(q); i++) /* arithmetic */
+    for (int d = -35; d <= 35; d++) {
+      if (!d) continue;
+      memcpy(c->cur, c->seed, c->size);
+      c->cur[q->bbytes.data[i]] = (uint8_t)(c->cur[q->bbytes.data[i]] + d);
+      c->st.tried[FER_CONC_DET]++;
+      if (accept(q, c->cur, true)) return true;
+    }
+  static const uint32_t interesting[] = {0x8000,     0xffff,     0x7fff,     0x0100,
+                                         0x80000000, 0xffffffff, 0x7fffffff, 0x10000};
+  for (size_t j = 0; j < sizeof interesting / sizeof *interesting && !timed_out(q); j++) {
+    uint32_t nb = interesting[j] > 0x1ffff ? 4 : 2;
+    for (size_t i = 0; i < n; i++) {
+      size_t at = q->bbytes.data[i];
+      if (at + nb > c->size || !all_read(q, at, nb)) continue;
+      for (int big = 0; big < 2; big++)
+        if (try_bytes(q, FER_CONC_DET, at, interesting[j], nb, big)) return true;
+    }
+  }
+  return false;
+}
+
 /* Multi-goal (Fuzzy-SAT §III-D): from the candidate that made b true and
  * broke fewest path conjuncts, repair the broken ones greedily, without
  * backtracking: b's bytes stay frozen, and a byte of a broken conjunct
@@ -916,7 +955,8 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   typedef bool (*stage_fn)(query *);
   static const stage_fn cheap[] = {NULL,           stage_i2s,   stage_consts,
                                    stage_intervals, stage_range, stage_bytes,
-                                   stage_gradient,  stage_havoc, stage_multigoal};
+                                   stage_gradient,  stage_det,   stage_havoc,
+                                   stage_multigoal};
   for (int s = FER_CONC_SEED;
        seed_ok && s < FER_CONC_ENGINE && !q.found && !q.proved_unsat; s++) {
     if (!(c->stages >> s & 1) || timed_out(&q)) continue;

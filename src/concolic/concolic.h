@@ -22,6 +22,8 @@
  *   bytes    every value of one byte b reads, byte by byte;
  *   gradient coordinate descent on b's variables (FP in order-key steps)
  *            towards distance 0 between the sides of b's comparisons;
+ *   det      AFL's deterministic stage on those bytes: walking 1/2/4-bit
+ *            flips, +-1..35 per byte, interesting 16/32-bit values;
  *   havoc    AFL-like random stacked mutations of the bytes b reads;
  *   multigoal  the candidate that made b true and broke fewest path
  *            conjuncts, repaired greedily byte by byte (b's bytes frozen);
@@ -52,6 +54,7 @@ enum {
   FER_CONC_RANGE,
   FER_CONC_BYTES,
   FER_CONC_GRADIENT,
+  FER_CONC_DET,
   FER_CONC_HAVOC,
   FER_CONC_MULTIGOAL,
   FER_CONC_ENGINE,
