@@ -5,11 +5,21 @@
 # (by kind and reduced script) to check by hand.
 #
 #   bench/hunt.sh [BUDGET] [SEEDS] [AGENTS]   defaults 300, "1 2 3", "thompson random none"
+#   bench/hunt.sh --summary [SEEDS] [AGENTS]  only the tables, from the results there
 #   FERRET=build/ferret; results in bench/results/hunt/AGENT-SEED/
 : "${FERRET:=build/ferret}"
+summary=0
+if [ "${1:-}" = --summary ]; then summary=1; shift; set -- 0 "$@"; fi
 BUDGET=${1:-300}
 SEEDS=${2:-"1 2 3"}
 AGENTS=${3:-"thompson random none"}
+case $BUDGET in
+  ''|*[!0-9]*) echo "bench/hunt.sh: BUDGET is a number of seconds"; exit 2 ;;
+esac
+if [ $summary = 0 ] && [ "$BUDGET" -le 0 ]; then
+  echo "bench/hunt.sh: BUDGET must be > 0 (a campaign without one runs until interrupted)"
+  exit 2
+fi
 for s in z3 cvc5; do
   command -v $s > /dev/null || { echo "bench/hunt.sh: $s not found (apt-get install $s)"; exit 1; }
 done
@@ -17,6 +27,7 @@ done
 out=bench/results/hunt
 mkdir -p "$out"
 for agent in $AGENTS; do
+  [ $summary = 1 ] && break
   for seed in $SEEDS; do
     d=$out/$agent-$seed
     rm -rf "$d"
@@ -29,6 +40,7 @@ printf '\n| agent | seed | formulas | findings | kinds |\n|---|--:|--:|--:|---|\
 for agent in $AGENTS; do
   for seed in $SEEDS; do
     d=$out/$agent-$seed
+    [ -f "$d/log.tsv" ] || continue
     n=$(awk 'NR > 1' "$d/log.tsv" | wc -l)
     k=$(awk -F'\t' 'NR > 1 && $3 != "none" { print $3 }' "$d/log.tsv" | sort | uniq -c |
         awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')
