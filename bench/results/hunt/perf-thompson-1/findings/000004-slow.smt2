@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 1, shard 0/1, formula 221, from RTN
+; solver 1: z3 -T:3: sat in 2.573 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.046 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (not (fp.isNegative (fp.div RTN x0_11_53 (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111)))))
+(check-sat)
+(get-model)
