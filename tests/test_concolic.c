@@ -159,6 +159,9 @@ TEST(concolic_each_stage_on_its_query) {
   t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVADD, x32, ferret_mk_bits64(f, s32, 1)),
            ferret_mk_bits64(f, s32, 0x80000000u));
   CHECK(solve_with(&b, "det", t, pi, 2) == FERRET_SAT);
+  /* consts: FP's special values in an FP variable b reads */
+  CHECK(solve_with(&b, "consts", ferret_mk_term(f, FERRET_KIND_FP_IS_INF, &fx, 1, NULL, 0),
+                   pi, 2) == FERRET_SAT);
   /* havoc: the same kind of query, stages before it off */
   t = term(f, FERRET_KIND_EQ,
            term(f, FERRET_KIND_BVADD, term(f, FERRET_KIND_BVADD, b.k[10], b.k[11]), b.k[12]),

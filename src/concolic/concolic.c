@@ -454,7 +454,8 @@ static bool collect_consts(query *q) {
   return ok;
 }
 
-/* Interesting constants: each of b's constants (and +-1) into every
+/* Interesting constants: FP's special values in b's FP variables (after
+ * b's own constants), and each of b's constants (and +-1) into every
  * variable of its width that b reads, and as 2/4/8-byte encodings at the
  * bytes b reads. */
 static bool stage_consts(query *q) {
@@ -480,6 +481,23 @@ static bool stage_consts(query *q) {
           if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
       }
     }
+  }
+  /* FP's interesting values in b's FP variables: zeros, infinities, NaN,
+   * the subnormal and normal extremes, +-1 */
+  for (size_t i = 0; i < q->bdeps.size && !timed_out(q); i++) {
+    uint32_t vi = q->bdeps.data[i];
+    const fer_sort_info *si = fer_sort_get(c->f, fer_term_sort(c->f, c->vars.data[vi].var));
+    if (si->kind != FER_SORT_FP) continue;
+    fer_fmt m = {si->a, si->b};
+    u128 frac = ((u128)1 << (si->b - 1)) - 1, one = (((u128)1 << (si->a - 1)) - 1) << (si->b - 1);
+    u128 maxn = ((((u128)1 << si->a) - 2) << (si->b - 1)) | frac;
+    const u128 special[] = {fer_fp_zero(m, false), fer_fp_inf(m, false), fer_fp_nan(m),
+                            1, frac, frac + 1, maxn, one};
+    for (size_t k = 0; k < sizeof special / sizeof *special; k++)
+      for (int neg = 0; neg < 2; neg++) {
+        u128 v = special[k] | (neg ? (u128)1 << (si->a + si->b - 1) : 0);
+        if (try_var(q, FER_CONC_CONSTS, vi, v)) return true;
+      }
   }
   return false;
 }
