@@ -158,7 +158,8 @@ FERRET_API ferret_status ferret_smt2c(ferret *);
  * SMT-LIB from its standard input, e.g. "z3 -in" or "cvc5 --lang smt2";
  * each call adds one (NULL removes them all).  At a check-sat each partner
  * gets the query as a script (declarations, assertions, (check-sat),
- * (get-model)); the first definite answer wins and the other side is
+ * (get-model)), started after option portfolio_delay_ms of search (20: a
+ * query answered sooner starts no process); the first definite answer wins and the other side is
  * stopped at once (the partner's whole process group is killed).  A
  * partner's sat is taken only when its model passes ferret's evaluator on
  * the query (a rejected model: the search goes on, and an unknown answer

@@ -61,12 +61,83 @@ static int classify(const char *line) {
   return FER_PARTNER_ERROR;
 }
 
-/* The thread: feed the script, then read lines until an answer. */
+/* Start the child (on the partner's thread, after its delay): pipes, fork,
+ * exec; the pid is stored under the lock, so fer_partner_stop either sees
+ * it or stops the start.  false when it was stopped or could not start. */
+static bool spawn(fer_partner *p) {
+  int in[2], out[2], ok[2];
+  if (pipe(in) != 0) return false;
+  if (pipe(out) != 0) {
+    close(in[0]), close(in[1]);
+    return false;
+  }
+  if (pipe(ok) != 0) {
+    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+    return false;
+  }
+  for (int k = 0; k < 2; k++) {
+    fcntl(in[k], F_SETFD, FD_CLOEXEC);
+    fcntl(out[k], F_SETFD, FD_CLOEXEC);
+    fcntl(ok[k], F_SETFD, FD_CLOEXEC);
+  }
+  pthread_mutex_lock(&p->lock);
+  pid_t pid = p->cancelled ? -1 : fork();
+  if (pid == 0) { /* async-signal-safe calls only until exec */
+    setpgid(0, 0);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* ferret killed at once: no orphan */
+#endif
+    int null = open("/dev/null", O_WRONLY);
+    int e = 0;
+    if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || null < 0 || dup2(null, 2) < 0)
+      e = errno;
+    else
+      execve(p->exe, p->argv, environ), e = errno;
+    if (write(ok[1], &e, sizeof e) < 0) _exit(126);
+    _exit(127);
+  }
+  if (pid > 0) {
+    setpgid(pid, pid); /* also here: no window in which kill(-pid) misses */
+    p->pid = pid, p->to_child = in[1], p->from_child = out[0];
+    p->started = fer_now();
+  }
+  pthread_mutex_unlock(&p->lock);
+  close(in[0]), close(out[1]), close(ok[1]);
+  if (pid <= 0) {
+    close(in[1]), close(out[0]), close(ok[0]);
+    return false;
+  }
+  int e = 0;
+  ssize_t got;
+  while ((got = read(ok[0], &e, sizeof e)) < 0 && errno == EINTR) {
+  }
+  close(ok[0]);
+  return !(got == (ssize_t)sizeof e && e);
+}
+
+/* The thread: wait the delay (a query answered by then needs no
+ * partner), start the child, feed the script, read lines until an
+ * answer. */
 static void *feed_and_listen(void *arg) {
   fer_partner *p = arg;
+  double until = fer_now() + p->delay;
+  while (fer_now() < until) {
+    pthread_mutex_lock(&p->lock);
+    bool stop = p->cancelled;
+    pthread_mutex_unlock(&p->lock);
+    if (stop) return NULL;
+    struct timespec ts = {0, 1000000}; /* 1 ms */
+    nanosleep(&ts, NULL);
+  }
+  if (!spawn(p)) {
+    atomic_store(&p->answer, FER_PARTNER_ERROR);
+    return NULL;
+  }
   write_all(p->to_child, p->script, p->script_len);
+  pthread_mutex_lock(&p->lock);
   close(p->to_child);
   p->to_child = -1;
+  pthread_mutex_unlock(&p->lock);
   size_t n = 0;
   int answer = FER_PARTNER_ERROR;
   for (;;) {
@@ -92,80 +163,44 @@ static void *feed_and_listen(void *arg) {
   atomic_store(&p->answer, answer);
   if (p->notify && (answer == FER_PARTNER_SAT || answer == FER_PARTNER_UNSAT))
     atomic_store(p->notify, 1); /* unknown or an error stops nothing */
-  return NULL;
+  /* This thread forked the child, and PR_SET_PDEATHSIG kills the child
+   * when its parent THREAD ends: stay until fer_partner_stop, so the model
+   * that follows the answer can still be written. */
+  for (;;) {
+    pthread_mutex_lock(&p->lock);
+    bool stop = p->cancelled;
+    pthread_mutex_unlock(&p->lock);
+    if (stop) return NULL;
+    struct timespec ts = {0, 2000000}; /* 2 ms */
+    nanosleep(&ts, NULL);
+  }
 }
 
 bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
-                       const char *script, size_t len,
+                       const char *script, size_t len, double delay,
                        volatile _Atomic int *notify) {
   memset(p, 0, sizeof *p);
   p->cmd = cmd, p->script = script, p->script_len = len, p->notify = notify;
+  p->delay = delay;
   p->to_child = p->from_child = -1;
-  char words[1024], *argv[MAX_ARGS + 1], exe[1024];
   size_t na = 0;
-  if (snprintf(words, sizeof words, "%s", cmd) >= (int)sizeof words) {
+  if (snprintf(p->words, sizeof p->words, "%s", cmd) >= (int)sizeof p->words) {
     fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: command too long");
     return false;
   }
-  for (char *w = strtok(words, " \t"); w && na < MAX_ARGS; w = strtok(NULL, " \t"))
-    argv[na++] = w;
-  argv[na] = NULL;
-  if (!na || !fer_find_program(argv[0], exe, sizeof exe)) {
+  char *save = NULL;
+  for (char *w = strtok_r(p->words, " \t", &save); w && na < MAX_ARGS;
+       w = strtok_r(NULL, " \t", &save))
+    p->argv[na++] = w;
+  p->argv[na] = NULL;
+  if (!na || !fer_find_program(p->argv[0], p->exe, sizeof p->exe)) {
     fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: cannot run '%s'", cmd);
-    return false;
-  }
-  int in[2], out[2], ok[2];
-  if (pipe(in) != 0) goto io;
-  if (pipe(out) != 0) {
-    close(in[0]), close(in[1]);
-    goto io;
-  }
-  if (pipe(ok) != 0) {
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    goto io;
-  }
-  for (int k = 0; k < 2; k++) {
-    fcntl(in[k], F_SETFD, FD_CLOEXEC);
-    fcntl(out[k], F_SETFD, FD_CLOEXEC);
-    fcntl(ok[k], F_SETFD, FD_CLOEXEC);
-  }
-  p->started = fer_now();
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    close(ok[0]), close(ok[1]);
-    goto io;
-  }
-  if (pid == 0) { /* async-signal-safe calls only until exec */
-    setpgid(0, 0);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* ferret killed at once: no orphan */
-#endif
-    int null = open("/dev/null", O_WRONLY);
-    int e = 0;
-    if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || null < 0 || dup2(null, 2) < 0)
-      e = errno;
-    else
-      execve(exe, argv, environ), e = errno;
-    if (write(ok[1], &e, sizeof e) < 0) _exit(126);
-    _exit(127);
-  }
-  setpgid(pid, pid); /* also here: no window in which kill(-pid) misses */
-  close(in[0]), close(out[1]), close(ok[1]);
-  int e = 0;
-  ssize_t got;
-  while ((got = read(ok[0], &e, sizeof e)) < 0 && errno == EINTR) {
-  }
-  close(ok[0]);
-  p->pid = pid, p->to_child = in[1], p->from_child = out[0];
-  if (got == (ssize_t)sizeof e && e) {
-    fer_partner_stop(p);
-    fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: cannot run '%s': %s", cmd,
-              strerror(e));
     return false;
   }
   /* the child may die before reading everything: no SIGPIPE for us */
   signal(SIGPIPE, SIG_IGN);
+  pthread_mutex_init(&p->lock, NULL);
+  p->have_lock = true;
   if (pthread_create(&p->thread, NULL, feed_and_listen, p) != 0) {
     fer_partner_stop(p);
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "portfolio: cannot start a thread");
@@ -173,15 +208,10 @@ bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
   }
   p->have_thread = true;
   return true;
-io:
-  fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "portfolio: cannot start '%s': %s", cmd,
-            strerror(errno));
-  return false;
 }
 
 int fer_partner_wait(fer_partner *p, double deadline,
                      volatile _Atomic int *interrupt) {
-  if (!p->pid) return FER_PARTNER_ERROR;
   for (;;) {
     int a = atomic_load(&p->answer);
     if (a) return a;
@@ -194,10 +224,8 @@ int fer_partner_wait(fer_partner *p, double deadline,
 
 bool fer_partner_rest(ferret *f, fer_partner *p, fer_buf *out, double deadline) {
   FER_CLEAR(*out);
-  if (p->have_thread) { /* the reader of the answer line is done */
-    pthread_join(p->thread, NULL);
-    p->have_thread = false;
-  }
+  /* the thread read the answer line and reads nothing more */
+  if (atomic_load(&p->answer) == FER_PARTNER_NONE || p->from_child < 0) return false;
   bool ok = true;
   for (;;) {
     int wait_ms = -1;
@@ -223,7 +251,14 @@ bool fer_partner_rest(ferret *f, fer_partner *p, fer_buf *out, double deadline) 
 }
 
 void fer_partner_stop(fer_partner *p) {
-  if (p->pid > 0) kill(-p->pid, SIGKILL);
+  pid_t pid = 0;
+  if (p->have_lock) {
+    pthread_mutex_lock(&p->lock);
+    p->cancelled = true; /* a start not done yet will not happen */
+    pid = p->pid;
+    pthread_mutex_unlock(&p->lock);
+  }
+  if (pid > 0) kill(-pid, SIGKILL);
   if (p->have_thread) { /* its read ends: the child's end of the pipe closed */
     pthread_join(p->thread, NULL);
     p->have_thread = false;
@@ -231,10 +266,12 @@ void fer_partner_stop(fer_partner *p) {
   if (p->to_child >= 0) close(p->to_child);
   if (p->from_child >= 0) close(p->from_child);
   p->to_child = p->from_child = -1;
-  if (p->pid > 0) {
+  if (pid > 0) {
     int status;
-    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
+  if (p->have_lock) pthread_mutex_destroy(&p->lock);
+  p->have_lock = false;
   p->pid = 0;
 }

@@ -6,10 +6,12 @@
  * is read by a thread of ours, which then raises a flag the search polls
  * (for sat or unsat only).
  *
- * The thread touches no ferret state: it writes the script (the caller
- * keeps it alive until fer_partner_stop), reads the first answer line into
- * a fixed buffer and sets the flag.  Everything after it (the model) is
- * read on the caller's thread by fer_partner_rest.  fer_partner_stop kills
+ * The thread touches no ferret state: after a delay it starts the child,
+ * writes the script (the caller keeps it alive until fer_partner_stop),
+ * reads the first answer line into a fixed buffer, sets the flag, and
+ * stays (the child dies with the thread that forked it) until
+ * fer_partner_stop.  Everything after the answer line (the model) is read
+ * on the caller's thread by fer_partner_rest.  fer_partner_stop kills
  * the whole process group (SIGKILL), joins the thread and reaps the child:
  * no zombie and no orphan, whichever side answered first. */
 #ifndef FER_PARTNER_H
@@ -37,6 +39,10 @@ typedef struct fer_partner {
   pthread_t thread;
   bool have_thread;
   const char *script;      /* the caller's, until fer_partner_stop */
+  double delay;            /* seconds before the child starts */
+  char words[1024], exe[1024], *argv[65]; /* the command, split */
+  pthread_mutex_t lock;    /* pid and cancelled between the two threads */
+  bool have_lock, cancelled;
   size_t script_len;
   volatile _Atomic int *notify; /* set to 1 when an answer arrives */
   _Atomic int answer;      /* FER_PARTNER_* */
@@ -53,9 +59,11 @@ bool fer_find_program(const char *name, char *out, size_t cap);
 /* Is the first word of command line cmd a program fer_find_program finds? */
 bool fer_command_found(const char *cmd);
 
-/* Start cmd on script[0..len); false (error set) when it cannot start. */
+/* Start cmd on script[0..len) after `delay` seconds (a query the search
+ * answers sooner never starts a process); false (error set) when the
+ * command cannot be run. */
 bool fer_partner_start(ferret *, fer_partner *, const char *cmd,
-                       const char *script, size_t len,
+                       const char *script, size_t len, double delay,
                        volatile _Atomic int *notify);
 /* Wait for the answer until deadline (fer_now seconds, 0: none) or
  * *interrupt; the answer (FER_PARTNER_NONE if none came). */
@@ -63,7 +71,7 @@ int fer_partner_wait(fer_partner *, double deadline,
                      volatile _Atomic int *interrupt);
 /* The rest of the child's output after the answer line, read until it
  * ends or `deadline` (at most 64 MiB), into out (NUL-terminated);
- * false on memory or read failure. */
+ * false when no answer came yet, or on memory or read failure. */
 bool fer_partner_rest(ferret *, fer_partner *, fer_buf *out,
                       double deadline);
 /* Kill, join, reap (safe on a partner that never started). */

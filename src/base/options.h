@@ -36,6 +36,7 @@
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
   OPTION(backend, 0, 0, 1, "search backend: engine (in-process) or libfuzzer (the smt2c program under libFuzzer; needs clang)") \
   OPTION(layout, 0, 0, 1, "smt2c and libfuzzer backend input layout: byte (byte-aligned slots, JFS) or bit (bit-packed)") \
+  OPTION(portfolio_delay_ms, 20, 0, 1000000, "--portfolio: milliseconds of search before the partners start (a query answered sooner starts none)") \
   OPTION(smt2c_main, 0, 0, 1, "ferret smt2c: define main() reading inputs from files (not LLVMFuzzerTestOneInput)") \
   /* preprocessing passes (pre.c) */                                        \
   OPTION(pp_hoist, 1, 0, 1, "preprocess: and-hoisting")                    \

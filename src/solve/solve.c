@@ -362,7 +362,8 @@ static void start_partners(solve *x) {
        at += strlen(f->portfolio.data + at) + 1) {
     fer_partner *p = &x->partner[x->npartners];
     if (fer_partner_start(f, p, f->portfolio.data + at, x->script.data,
-                          x->script.size, &x->partner_flag))
+                          x->script.size, (double)f->opt.portfolio_delay_ms / 1000,
+                          &x->partner_flag))
       x->npartners++;
     else
       fer_diag(f, "ferret: warning: %s\n", f->error.message);
