@@ -118,17 +118,32 @@ static bool spawn(fer_partner *p) {
 /* The thread: wait the delay (a query answered by then needs no
  * partner), start the child, feed the script, read lines until an
  * answer. */
+/* Wait until fer_partner_stop, or `seconds` (< 0: no limit); true when
+ * stopped.  A condition variable: the stop wakes it at once. */
+static bool wait_cancel(fer_partner *p, double seconds) {
+  struct timespec until;
+  clock_gettime(CLOCK_MONOTONIC, &until);
+  if (seconds >= 0) {
+    double s = (double)until.tv_sec + 1e-9 * (double)until.tv_nsec + seconds;
+    until.tv_sec = (time_t)s;
+    until.tv_nsec = (long)((s - (double)until.tv_sec) * 1e9);
+  }
+  pthread_mutex_lock(&p->lock);
+  while (!p->cancelled) {
+    if (seconds < 0) {
+      pthread_cond_wait(&p->wake, &p->lock);
+    } else if (pthread_cond_timedwait(&p->wake, &p->lock, &until) == ETIMEDOUT) {
+      break;
+    }
+  }
+  bool stop = p->cancelled;
+  pthread_mutex_unlock(&p->lock);
+  return stop;
+}
+
 static void *feed_and_listen(void *arg) {
   fer_partner *p = arg;
-  double until = fer_now() + p->delay;
-  while (fer_now() < until) {
-    pthread_mutex_lock(&p->lock);
-    bool stop = p->cancelled;
-    pthread_mutex_unlock(&p->lock);
-    if (stop) return NULL;
-    struct timespec ts = {0, 1000000}; /* 1 ms */
-    nanosleep(&ts, NULL);
-  }
+  if (p->delay > 0 && wait_cancel(p, p->delay)) return NULL;
   if (!spawn(p)) {
     atomic_store(&p->answer, FER_PARTNER_ERROR);
     return NULL;
@@ -166,14 +181,8 @@ static void *feed_and_listen(void *arg) {
   /* This thread forked the child, and PR_SET_PDEATHSIG kills the child
    * when its parent THREAD ends: stay until fer_partner_stop, so the model
    * that follows the answer can still be written. */
-  for (;;) {
-    pthread_mutex_lock(&p->lock);
-    bool stop = p->cancelled;
-    pthread_mutex_unlock(&p->lock);
-    if (stop) return NULL;
-    struct timespec ts = {0, 2000000}; /* 2 ms */
-    nanosleep(&ts, NULL);
-  }
+  wait_cancel(p, -1);
+  return NULL;
 }
 
 bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
@@ -199,7 +208,12 @@ bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
   }
   /* the child may die before reading everything: no SIGPIPE for us */
   signal(SIGPIPE, SIG_IGN);
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
   pthread_mutex_init(&p->lock, NULL);
+  pthread_cond_init(&p->wake, &ca);
+  pthread_condattr_destroy(&ca);
   p->have_lock = true;
   if (pthread_create(&p->thread, NULL, feed_and_listen, p) != 0) {
     fer_partner_stop(p);
@@ -256,6 +270,7 @@ void fer_partner_stop(fer_partner *p) {
     pthread_mutex_lock(&p->lock);
     p->cancelled = true; /* a start not done yet will not happen */
     pid = p->pid;
+    pthread_cond_signal(&p->wake);
     pthread_mutex_unlock(&p->lock);
   }
   if (pid > 0) kill(-pid, SIGKILL);
@@ -271,7 +286,7 @@ void fer_partner_stop(fer_partner *p) {
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
-  if (p->have_lock) pthread_mutex_destroy(&p->lock);
+  if (p->have_lock) pthread_mutex_destroy(&p->lock), pthread_cond_destroy(&p->wake);
   p->have_lock = false;
   p->pid = 0;
 }

@@ -42,6 +42,7 @@ typedef struct fer_partner {
   double delay;            /* seconds before the child starts */
   char words[1024], exe[1024], *argv[65]; /* the command, split */
   pthread_mutex_t lock;    /* pid and cancelled between the two threads */
+  pthread_cond_t wake;     /* signalled by fer_partner_stop */
   bool have_lock, cancelled;
   size_t script_len;
   volatile _Atomic int *notify; /* set to 1 when an answer arrives */
