@@ -3,7 +3,9 @@
 # QF_BV), answered by ferret with and without interval propagation and by
 # z3 and cvc5 when they are installed, side by side in one run.
 #
-#   bench/unsat-bench.sh [--timeout S] [--ferret PATH] [--out FILE.tsv]
+#   bench/unsat-bench.sh [--timeout S] [--ferret PATH] [--out FILE.tsv] [--portfolio-only]
+#   --portfolio-only: ferret --portfolio with z3 and with cvc5 instead of the
+#   four usual configurations
 #
 # One process at a time, wall time around it.  Prints a table: proved (unsat), sat (a WRONG answer: the status
 # is unsat), other, and the files only one configuration proves.  The
@@ -13,12 +15,14 @@
 set -u
 timeout=1
 ferret=build/ferret
+portfolio_only=0
 out=bench/results/unsat.tsv
 bench=${FERRET_BENCH:-../shared/bench}
 while [ $# -gt 0 ]; do
   case $1 in
   --timeout) timeout=$2; shift 2 ;;
   --ferret) ferret=$2; shift 2 ;;
+  --portfolio-only) portfolio_only=1; shift ;;
   --out) out=$2; shift 2 ;;
   *) echo "usage: $0 [--timeout S] [--ferret PATH] [--out FILE.tsv]" >&2; exit 2 ;;
   esac
@@ -31,6 +35,16 @@ fi
 configs=("ferret|$ferret --timeout $timeout" "ferret-no-intervals|$ferret --timeout $timeout --no-intervals")
 if command -v z3 > /dev/null; then configs+=("z3|z3 -T:$timeout"); else echo "unsat-bench: z3 not found, left out" >&2; fi
 if command -v cvc5 > /dev/null; then configs+=("cvc5|cvc5 --fp-exp --tlimit=$((timeout * 1000))"); else echo "unsat-bench: cvc5 not found, left out" >&2; fi
+if [ $portfolio_only = 1 ]; then
+  # the partners' command lines have blanks: wrapper programs hold them
+  wrap=$(mktemp -d)
+  trap 'rm -rf "$wrap"' EXIT
+  printf '#!/bin/sh\nexec z3 -in\n' > "$wrap/z3-in"
+  printf '#!/bin/sh\nexec cvc5 --lang smt2 --fp-exp\n' > "$wrap/cvc5-in"
+  chmod +x "$wrap/z3-in" "$wrap/cvc5-in"
+  configs=("ferret-pz3|$ferret --timeout $timeout --portfolio $wrap/z3-in"
+           "ferret-pcvc5|$ferret --timeout $timeout --portfolio $wrap/cvc5-in")
+fi
 mkdir -p "$(dirname "$out")"
 printf 'file\tconfig\tanswer\twall_s\n' > "$out"
 files=$(awk -F'\t' 'NR > 1 && $6 == "unsat" && $5 ~ /^QF_(FP|BVFP|BV)$/ {print $1}' "$bench/MANIFEST.tsv")
