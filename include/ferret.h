@@ -265,6 +265,10 @@ typedef enum ferret_kind {
   FERRET_KIND_TO_FP_REAL, FERRET_KIND_TO_FP_UBV, FERRET_KIND_FP_TO_UBV,
   FERRET_KIND_FP_TO_SBV,
   FERRET_KIND_FP_TO_IEEE_BV, /* Z3's to_ieee_bv */
+  /* arrays and uninterpreted functions (read from SMT-LIB; the term API
+   * does not build them yet) */
+  FERRET_KIND_SELECT, FERRET_KIND_STORE, FERRET_KIND_CONST_ARRAY,
+  FERRET_KIND_APPLY,
   FERRET_KIND_COUNT
 } ferret_kind;
 

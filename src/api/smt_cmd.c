@@ -127,9 +127,7 @@ static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
   case FER_CMD_SET_INFO: r = fer_smt_set_info(f, s); break;
   case FER_CMD_SET_LOGIC: r = fer_smt_set_logic(f, s); break;
   case FER_CMD_SET_OPTION: r = fer_smt_set_option(f, s); break;
-  case FER_CMD_DECLARE_SORT:
-    r = unsupported_cmd(f, s, &t, "uninterpreted sorts");
-    break;
+  case FER_CMD_DECLARE_SORT: r = fer_smt_declare_sort(f, s); break;
   case FER_CMD_DEFINE_FUN_REC:
   case FER_CMD_DEFINE_FUNS_REC:
     r = unsupported_cmd(f, s, &t, "recursive functions");

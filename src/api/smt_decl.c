@@ -7,6 +7,8 @@
 
 #define RD (&s->rd)
 
+enum { FER_MAX_ARITY = 64 }; /* arguments of a declared function */
+
 /* --------------------------------------------------------- declarations */
 
 static fer_term declare(ferret *f, fer_smt *s, uint32_t sym, fer_sort sort) {
@@ -45,6 +47,8 @@ fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
   return FER_R_SUCCESS;
 }
 
+/* (declare-fun f (A1 .. An) R): with arguments, a function variable of the
+ * curried sort (Array A1 (Array .. (Array An R))) (term.h, fer_var). */
 fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a function name");
@@ -52,17 +56,52 @@ fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
       !fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the argument sorts") ||
       !fer_rd_ok(f, RD))
     return FER_R_ERROR;
-  if (RD->tok.kind != FER_TOK_RPAR)
-    return FER_SMT_ERROR_AT(
-        f, FERRET_ERROR_UNSUPPORTED, &t,
-        "unsupported: uninterpreted function '%s' (declare-fun "
-        "with arguments; uninterpreted functions)",
-        fer_sym_name(RD, sym));
+  fer_sort dom[FER_MAX_ARITY];
+  uint32_t n = 0;
+  while (RD->tok.kind != FER_TOK_RPAR) {
+    if (n == FER_MAX_ARITY)
+      return FER_SMT_ERROR_AT(f, FERRET_ERROR_LIMIT, &t,
+                              "function '%s' has more than %d arguments",
+                              fer_sym_name(RD, sym), FER_MAX_ARITY);
+    if (!(dom[n++] = fer_rd_sort(f, RD)) || !fer_rd_ok(f, RD))
+      return FER_R_ERROR;
+  }
   fer_rd_advance(RD);
   fer_sort sort = fer_rd_sort(f, RD);
-  if (!sort || !fer_smt_close(f, s) || !declare(f, s, sym, sort))
+  if (!sort || !fer_smt_close(f, s)) return FER_R_ERROR;
+  if (!n) return declare(f, s, sym, sort) ? FER_R_SUCCESS : FER_R_ERROR;
+  for (uint32_t i = n; i-- > 0;)
+    if (!(sort = fer_sort_array(f, dom[i], sort))) return FER_R_ERROR;
+  fer_term v = fer_mk_fun(f, fer_sym_name(RD, sym), n, sort);
+  return v && fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, v) &&
+                 FER_PUSH(f, s->decls, v)
+             ? FER_R_SUCCESS
+             : FER_R_ERROR;
+}
+
+/* (declare-sort U 0): a new uninterpreted sort; arity > 0 is not supported. */
+fer_reply fer_smt_declare_sort(ferret *f, fer_smt *s) {
+  fer_token t = RD->tok;
+  uint32_t sym = fer_rd_symbol(f, RD, "a sort name");
+  if (!sym) return FER_R_ERROR;
+  const fer_symbol *y = fer_sym(RD, sym);
+  if (y->sort_builtin || y->sort_top)
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, &t,
+                            "sort '%s' is already declared",
+                            fer_sym_name(RD, sym));
+  uint32_t arity = 0;
+  fer_token at = RD->tok;
+  if (RD->tok.kind != FER_TOK_RPAR &&
+      !fer_rd_u32(f, RD, &arity, "the sort's arity"))
     return FER_R_ERROR;
-  return FER_R_SUCCESS;
+  if (arity)
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, &at,
+                            "unsupported: declare-sort of arity %u "
+                            "(only arity 0)", arity);
+  if (!fer_smt_close(f, s)) return FER_R_ERROR;
+  fer_sort u = fer_sort_unint(f, fer_sym_name(RD, sym));
+  return u && fer_rd_bind(f, RD, sym, true, FER_BIND_SORT, u) ? FER_R_SUCCESS
+                                                              : FER_R_ERROR;
 }
 
 fer_reply fer_smt_define(ferret *f, fer_smt *s, bool with_params) {

@@ -20,9 +20,9 @@ static void logic_missing(const char *name, char *out, size_t size,
                 {"BOOL", NULL}, {"LIA", "integer arithmetic"},
                 {"NIA", "integer arithmetic"}, {"IDL", "integer arithmetic"},
                 {"LRA", "real arithmetic"}, {"NRA", "real arithmetic"},
-                {"RDL", "real arithmetic"}, {"UF", "uninterpreted functions"},
-                {"DT", "datatypes"}, {"AX", "arrays"}, {"BV", NULL},
-                {"FP", NULL}, {"FF", "finite fields"}, {"A", "arrays"},
+                {"RDL", "real arithmetic"}, {"UF", NULL},
+                {"DT", "datatypes"}, {"AX", NULL}, {"BV", NULL},
+                {"FP", NULL}, {"FF", "finite fields"}, {"A", NULL},
                 {"S", "strings"}};
   size_t n = 0;
   out[0] = '\0';

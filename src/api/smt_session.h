@@ -98,6 +98,7 @@ fer_reply fer_smt_echo(ferret *, fer_smt *);
 /* smt_decl.c; define-fun has parameters, define-const not. */
 fer_reply fer_smt_declare_const(ferret *, fer_smt *);
 fer_reply fer_smt_declare_fun(ferret *, fer_smt *);
+fer_reply fer_smt_declare_sort(ferret *, fer_smt *);
 fer_reply fer_smt_define(ferret *, fer_smt *, bool with_params);
 fer_reply fer_smt_define_sort(ferret *, fer_smt *);
 fer_reply fer_smt_push_pop(ferret *, fer_smt *, bool push);

@@ -113,7 +113,12 @@
   OP(FP_TO_UBV, "fp.to_ubv", 1, FIXED)               \
   OP(FP_TO_SBV, "fp.to_sbv", 1, FIXED)               \
   /* extension (Z3): the IEEE bit pattern; of NaN it is unspecified */ \
-  OP(FP_TO_IEEE_BV, "to_ieee_bv", 0, FIXED)
+  OP(FP_TO_IEEE_BV, "to_ieee_bv", 0, FIXED)         \
+  /* arrays and uninterpreted functions */           \
+  OP(SELECT, "select", 0, FIXED)                     \
+  OP(STORE, "store", 0, FIXED)                       \
+  OP(CONST_ARRAY, "as const", 1, FIXED) /* idx0 = the array sort */ \
+  OP(APPLY, "apply", 0, FIXED) /* (f a1 .. an): args f, a1 .. an */
 
 typedef enum fer_op {
 #define FER_OP_ENUM(ID, NAME, NIDX, KIND) FER_OP_##ID,

@@ -78,6 +78,40 @@ fer_term fer_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
          "(Bool T T)");
     res = fer_term_sort(f, a[1]);
     break;
+  case FER_OP_SELECT:
+    NEED(n == 2 && is_kind(f, a[0], FER_SORT_ARRAY) &&
+             si(f, a[0])->a == fer_term_sort(f, a[1]),
+         "((Array I E) I)");
+    res = si(f, a[0])->b;
+    break;
+  case FER_OP_STORE:
+    NEED(n == 3 && is_kind(f, a[0], FER_SORT_ARRAY) &&
+             si(f, a[0])->a == fer_term_sort(f, a[1]) &&
+             si(f, a[0])->b == fer_term_sort(f, a[2]),
+         "((Array I E) I E)");
+    res = fer_term_sort(f, a[0]);
+    break;
+  case FER_OP_CONST_ARRAY:
+    NEED(n == 1 && i0 && i0 < f->store->sorts.size &&
+             fer_sort_get(f, i0)->kind == FER_SORT_ARRAY &&
+             fer_sort_get(f, i0)->b == fer_term_sort(f, a[0]),
+         "a value of the array's element sort");
+    res = i0;
+    break;
+  case FER_OP_APPLY: {
+    NEED(n >= 2 && fer_term_op(f, a[0]) == FER_OP_VAR &&
+             fer_var_arity(f, a[0]) == n - 1,
+         "a function and as many arguments as it takes");
+    fer_sort c = fer_term_sort(f, a[0]);
+    for (uint32_t k = 1; k < n; k++) {
+      NEED(fer_sort_get(f, c)->kind == FER_SORT_ARRAY &&
+               fer_sort_get(f, c)->a == fer_term_sort(f, a[k]),
+           "arguments of the function's declared sorts");
+      c = fer_sort_get(f, c)->b;
+    }
+    res = c;
+    break;
+  }
   case FER_OP_CONCAT:
     NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BV), "two bit-vectors");
     NEED((uint64_t)w + si(f, a[1])->a <= UINT32_MAX, "a width below 2^32");
@@ -231,6 +265,10 @@ fer_term fer_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
   node.idx[0] = i0;
   node.idx[1] = i1;
   return fer_store_intern(f, node, a);
+}
+
+fer_term fer_mk_const_array(ferret *f, fer_sort array, fer_term v) {
+  return fer_mk(f, FER_OP_CONST_ARRAY, 1, &v, array, 0);
 }
 
 fer_term fer_mk_smt(ferret *f, fer_op op, uint32_t n, const fer_term *a,

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bv/bv.h"
+#include "smt/array.h"
 #include "smt/eval.h"
 #include "fp/fp.h"
 
@@ -156,6 +157,11 @@ static int eval_var(evaluator *e, fer_term t) {
   fer_op op = fer_term_op(f, v);
   if (op == FER_OP_TRUE || op == FER_OP_FALSE)
     return memo_put(e, t, op == FER_OP_TRUE, TAINT_NONE);
+  if ((op == FER_OP_STORE || op == FER_OP_CONST_ARRAY) &&
+      fer_term_is_ground(f, v)) { /* an array value: its canonical id */
+    fer_term c = fer_array_canon(f, v);
+    return c && memo_put(e, t, c, TAINT_NONE);
+  }
   if (op != FER_OP_CONST) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0,
               "model value of '%s' is not a constant", fer_var_name(f, t));
@@ -418,11 +424,52 @@ static int eval_distinct(evaluator *e, fer_term t) {
   return memo_put(e, t, all_distinct, any_if(taint));
 }
 
+/* The value term of memo bits v of sort s (array.h). */
+static fer_term value_term(evaluator *e, fer_sort s, fer_u128 v) {
+  switch (fer_sort_get(e->f, s)->kind) {
+  case FER_SORT_BOOL: return fer_mk_bool(e->f, v != 0);
+  case FER_SORT_ARRAY: return (fer_term)v;
+  default: return fer_mk_const_u128(e->f, s, v);
+  }
+}
+
+/* select, store, constant arrays and function applications on array
+ * values (array.h).  The taint is the strongest of the arguments'. */
+static int eval_array(evaluator *e, fer_term t, fer_op op) {
+  ferret *f = e->f;
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *arg = fer_term_args(f, t);
+  int taint = TAINT_NONE;
+  for (uint32_t i = 0; i < n; i++)
+    taint = max_taint(taint, memo_find(e, arg[i])->taint);
+  fer_term r = 0;
+  if (op == FER_OP_CONST_ARRAY) {
+    fer_term v = value_term(e, fer_term_sort(f, arg[0]), memo_find(e, arg[0])->val);
+    r = v ? fer_array_const(f, fer_term_sort(f, t), v) : 0;
+  } else if (op == FER_OP_STORE) {
+    fer_term i = value_term(e, fer_term_sort(f, arg[1]), memo_find(e, arg[1])->val);
+    fer_term v = value_term(e, fer_term_sort(f, arg[2]), memo_find(e, arg[2])->val);
+    r = i && v ? fer_array_store(f, (fer_term)memo_find(e, arg[0])->val, i, v) : 0;
+  } else { /* SELECT (array, index) or APPLY (function, arguments) */
+    fer_term a = (fer_term)memo_find(e, arg[0])->val;
+    for (uint32_t k = 1; a && k < n; k++) {
+      fer_term i = value_term(e, fer_term_sort(f, arg[k]), memo_find(e, arg[k])->val);
+      a = i ? fer_array_select(f, a, i) : 0;
+    }
+    r = a;
+  }
+  if (!r) return 0;
+  return memo_put(e, t, fer_value_bits(f, r), any_if(taint));
+}
+
 /* All arguments of t are in the memo: compute t. */
 static int apply(evaluator *e, fer_term t) {
   ferret *f = e->f;
   fer_op op = fer_term_op(f, t);
   if (op == FER_OP_DISTINCT) return eval_distinct(e, t);
+  if (op == FER_OP_SELECT || op == FER_OP_STORE || op == FER_OP_CONST_ARRAY ||
+      op == FER_OP_APPLY)
+    return eval_array(e, t, op);
   uint32_t n = fer_term_nargs(f, t);
   args a;
   memset(&a, 0, sizeof a);
@@ -578,8 +625,7 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   const memo_entry *m = run(&e, t);
   if (m) {
     if (unspecified) *unspecified = m->taint != TAINT_NONE;
-    r = s->kind == FER_SORT_BOOL ? fer_mk_bool(f, m->val != 0)
-                                 : fer_mk_const_u128(f, fer_term_sort(f, t), m->val);
+    r = value_term(&e, fer_term_sort(f, t), m->val);
   }
   evaluator_release(&e);
   return r;

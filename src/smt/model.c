@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "smt/eval.h"
+#include "smt/array.h"
 #include "smt/model.h"
 
 void fer_model_init(fer_model *m) { m->value = NULL, m->size = 0; }
@@ -24,6 +25,10 @@ fer_term fer_value_term(ferret *f, fer_sort sort, fer_u128 v) {
   switch (fer_sort_get(f, sort)->kind) {
   case FER_SORT_BOOL: return fer_mk_bool(f, v != 0);
   case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)(v < 5 ? v : 0));
+  case FER_SORT_ARRAY: { /* every element the zero of its sort */
+    fer_term z = fer_value_term(f, fer_sort_get(f, sort)->b, 0);
+    return z ? fer_array_const(f, sort, z) : 0;
+  }
   default: return fer_mk_const_u128(f, sort, v);
   }
 }

@@ -12,8 +12,6 @@
 #define FER_MAX_SORT_EXPANSIONS 100000
 
 const fer_unsupported fer_unsupported_table[] = {
-    {"select", "arrays", false},
-    {"store", "arrays", false},
     {"fp.to_real", "real arithmetic", false},
     {"to_real", "real arithmetic", false},
     {"to_int", "integer arithmetic", false},
@@ -42,7 +40,6 @@ const fer_unsupported fer_unsupported_table[] = {
     /* sorts (FER_SB_UNSUPPORTED) */
     {"Int", "integer arithmetic", true},
     {"Real", "real arithmetic", true},
-    {"Array", "arrays", true},
     {"String", "strings", true},
     {"RegLan", "strings", true},
     {"Set", "sets", true},
@@ -270,7 +267,8 @@ int fer_rd_init(ferret *f, fer_reader *rd) {
     return 0;
   for (int op = 0; op < FER_OP_COUNT; op++) {
     const fer_op_info *i = &fer_op_table[op];
-    if (i->kind == FER_KIND_LEAF || op == FER_OP_TO_FP_BV ||
+    if (i->kind == FER_KIND_LEAF || op == FER_OP_CONST_ARRAY ||
+        op == FER_OP_APPLY || op == FER_OP_TO_FP_BV ||
         op == FER_OP_TO_FP_FP || op == FER_OP_TO_FP_SBV ||
         op == FER_OP_TO_FP_REAL || op == FER_OP_TO_FP_UBV)
       continue;
@@ -310,6 +308,7 @@ int fer_rd_init(ferret *f, fer_reader *rd) {
   ADD("Float32", sort_builtin, FER_SB_FLOAT32, sort_op, 0);
   ADD("Float64", sort_builtin, FER_SB_FLOAT64, sort_op, 0);
   ADD("Float128", sort_builtin, FER_SB_FLOAT128, sort_op, 0);
+  ADD("Array", sort_builtin, FER_SB_ARRAY, sort_op, 0);
   static const struct {
     const char *name;
     fer_command cmd;
@@ -477,6 +476,11 @@ static fer_sort sort_symbol(ferret *f, fer_reader *rd) {
                     "sort '%.*s' needs indices: (_ %.*s ...)", (int)t.slen,
                     t.s, (int)t.slen, t.s);
     return 0;
+  case FER_SB_ARRAY:
+    fer_rd_error_at(f, FERRET_ERROR_SORT, t.line, t.col,
+                    "sort 'Array' needs an index and an element sort: "
+                    "(Array I E)");
+    return 0;
   case FER_SB_UNSUPPORTED: unsupported_sort(f, rd, &t, y); return 0;
   default:
     fer_rd_error_at(f, FERRET_ERROR_SORT, t.line, t.col, "unknown sort '%.*s'",
@@ -620,6 +624,14 @@ static fer_sort read_sort(ferret *f, fer_reader *rd, uint32_t depth) {
   if (y && y->sort_builtin == FER_SB_UNSUPPORTED) {
     unsupported_sort(f, rd, &t, y);
     return 0;
+  }
+  if (y && y->sort_builtin == FER_SB_ARRAY && !y->sort_top) {
+    fer_rd_advance(rd);
+    fer_sort i = read_sort(f, rd, depth + 1);
+    fer_sort e = i ? read_sort(f, rd, depth + 1) : 0;
+    if (!e || !fer_rd_expect(f, rd, FER_TOK_RPAR, "')' after (Array I E)"))
+      return 0;
+    return fer_sort_array(f, i, e);
   }
   if (y && (y->sort_top || y->sort_builtin)) {
     /* (Float32): a sort without parameters in parentheses, as Z3 allows */

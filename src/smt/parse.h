@@ -66,6 +66,7 @@ typedef enum fer_sort_builtin {
   FER_SB_FLOAT32,
   FER_SB_FLOAT64,
   FER_SB_FLOAT128,
+  FER_SB_ARRAY,
   FER_SB_UNSUPPORTED /* sort_op indexes fer_unsupported_table */
 } fer_sort_builtin;
 

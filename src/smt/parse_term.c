@@ -12,7 +12,7 @@
 #include <string.h>
 
 enum { FR_APP, FR_LET, FR_LET_BODY, FR_NAMED };
-enum { H_OP, H_TO_FP, H_TO_FP_U, H_ARITH, H_FUN };
+enum { H_OP, H_TO_FP, H_TO_FP_U, H_ARITH, H_FUN, H_UF, H_CONST_ARRAY };
 
 /* An error at token t (always false). */
 #define fail_at(f, st, t, ...) \
@@ -79,8 +79,11 @@ static fer_term atom_symbol(ferret *f, fer_reader *rd, const fer_token *t) {
   const fer_symbol *y = fer_sym(rd, sym);
   if (y->term_top) {
     const fer_binding *b = &rd->binds.data[y->term_top];
-    if (b->kind == FER_BIND_TERM) return b->value;
-    uint32_t n = rd->funs.data[b->value].nparams;
+    uint32_t n = b->kind == FER_BIND_FUN ? rd->funs.data[b->value].nparams
+                 : fer_term_op(f, b->value) == FER_OP_VAR
+                     ? fer_var_arity(f, b->value)
+                     : 0;
+    if (!n) return b->value;
     return fail_at(f, FERRET_ERROR_SORT, t, "'%.*s' expects %u argument%s",
                    (int)t->slen, t->s, n, plural(n));
   }
@@ -115,12 +118,15 @@ static bool head_symbol(ferret *f, fer_reader *rd, fer_frame *fr,
       fr->head = H_FUN, fr->fun = b->value;
       return true;
     }
+    if (fer_term_op(f, b->value) == FER_OP_VAR && fer_var_arity(f, b->value)) {
+      fr->head = H_UF, fr->fun = b->value; /* declare-fun with arguments */
+      return true;
+    }
     /* A constant may share its name with a built-in function (Z3 allows
      * (declare-fun fp () ...)): applied, the name is the function. */
     if (y->builtin != FER_BI_OP && y->builtin != FER_BI_ARITH)
       return fail_at(f, FERRET_ERROR_SORT, t,
-                   "'%.*s' is a constant, not a function (declare-fun with "
-                   "arguments is not supported)",
+                   "'%.*s' is a constant, not a function",
                    (int)t->slen, t->s);
   }
   switch (y->builtin) {
@@ -230,11 +236,14 @@ static bool read_as(ferret *f, fer_reader *rd, fer_frame *fr,
   if (!fer_rd_ok(f, rd)) return false;
   const fer_token t = rd->tok;
   if (t.kind == FER_TOK_SYMBOL) {
-    if (t.slen == 5 && !memcmp(t.s, "const", 5) &&
-        !fer_sym_find(rd, t.s, t.slen))
-      return fail_at(f, FERRET_ERROR_UNSUPPORTED, &t,
-                     "unsupported: 'as const' (arrays)");
-    if (head) {
+    bool is_const = t.slen == 5 && !memcmp(t.s, "const", 5);
+    if (is_const && !head)
+      return fail_at(f, FERRET_ERROR_SORT, &t,
+                     "(as const (Array I E)) needs the element value: "
+                     "((as const (Array I E)) v)");
+    if (is_const) {
+      fr->head = H_CONST_ARRAY;
+    } else if (head) {
       if (!head_symbol(f, rd, fr, &t)) return false;
     } else if (!(*constant = atom_symbol(f, rd, &t))) {
       return false;
@@ -259,6 +268,9 @@ static bool read_as(ferret *f, fer_reader *rd, fer_frame *fr,
   }
   fer_sort s = fer_rd_sort(f, rd);
   if (!s || !fer_rd_expect(f, rd, FER_TOK_RPAR, "')'")) return false;
+  if (head && fr->head == H_CONST_ARRAY &&
+      fer_sort_get(f, s)->kind != FER_SORT_ARRAY)
+    return fail_at(f, FERRET_ERROR_SORT, &t, "(as const S) needs an array sort S");
   if (head) {
     fr->as_sort = s;
   } else if (fer_term_sort(f, *constant) != s) {
@@ -370,6 +382,30 @@ static fer_term build_app(ferret *f, fer_reader *rd, const fer_frame *fr,
         return 0;
       }
     t = fer_real_arith(f, (char)fr->op, n, a);
+    break;
+  case H_UF: { /* (f a1 .. an) of a declared function: APPLY(f, a1 .. an) */
+    if (!FER_PUSH(f, rd->args, 0)) return 0;
+    fer_term *v = rd->args.data + rd->args.size - 1 - n; /* == a, moved */
+    memmove(v + 1, v, n * sizeof *v);
+    v[0] = fr->fun;
+    t = fer_mk(f, FER_OP_APPLY, n + 1, v, 0, 0);
+    if (!t) {
+      fer_rd_error_at(f, FERRET_ERROR_SORT, fr->line, fr->col,
+                      "ill-sorted application of '%s': it takes %u argument%s "
+                      "of its declared sorts, got %u",
+                      fer_var_name(f, fr->fun), fer_var_arity(f, fr->fun),
+                      plural(fer_var_arity(f, fr->fun)), n);
+      return 0;
+    }
+    break;
+  }
+  case H_CONST_ARRAY:
+    if (n != 1) {
+      fer_rd_error_at(f, FERRET_ERROR_SORT, fr->line, fr->col,
+                      "((as const (Array I E)) v) takes one argument");
+      return 0;
+    }
+    t = fer_mk_const_array(f, fr->as_sort, a[0]);
     break;
   case H_FUN: {
     const fer_fundef *fun = &rd->funs.data[fr->fun];

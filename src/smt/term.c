@@ -44,6 +44,29 @@ fer_sort fer_sort_fp(ferret *f, uint32_t eb, uint32_t sb) {
   return eb >= 2 && sb >= 2 ? sort_find(f, FER_SORT_FP, eb, sb) : 0;
 }
 
+fer_sort fer_sort_array(ferret *f, fer_sort index, fer_sort element) {
+  return index && element ? sort_find(f, FER_SORT_ARRAY, index, element) : 0;
+}
+
+fer_sort fer_sort_unint(ferret *f, const char *name) {
+  fer_store *s = S(f);
+  size_t len = strlen(name) + 1;
+  if (!FER_RESERVE(f, s->names, len)) return 0;
+  uint32_t off = (uint32_t)s->names.size;
+  memcpy(s->names.data + off, name, len);
+  s->names.size += len;
+  return sort_find(f, FER_SORT_UNINT, off, 0);
+}
+
+const char *fer_sort_name(const ferret *f, fer_sort s) {
+  return f->store->names.data + fer_sort_get(f, s)->a;
+}
+
+bool fer_sort_is_theory(const ferret *f, fer_sort s) {
+  uint32_t k = fer_sort_get(f, s)->kind;
+  return k == FER_SORT_ARRAY || k == FER_SORT_UNINT;
+}
+
 const fer_sort_info *fer_sort_get(const ferret *f, fer_sort s) {
   return &f->store->sorts.data[s];
 }
@@ -62,6 +85,8 @@ uint32_t fer_sort_bits(const ferret *f, fer_sort s) {
   case FER_SORT_BV: return si->a;
   case FER_SORT_FP: return si->a + si->b;
   case FER_SORT_RM: return 3;
+  case FER_SORT_UNINT: return 32;
+  case FER_SORT_ARRAY: return 0;
   default: return 1;
   }
 }
@@ -75,6 +100,19 @@ int fer_sort_print(const ferret *f, fer_sort s, char *buf, size_t size) {
   case FER_SORT_BV: return snprintf(buf, size, "(_ BitVec %u)", si->a);
   case FER_SORT_FP:
     return snprintf(buf, size, "(_ FloatingPoint %u %u)", si->a, si->b);
+  case FER_SORT_UNINT: return snprintf(buf, size, "%s", fer_sort_name(f, s));
+  case FER_SORT_ARRAY: {
+    int n = snprintf(buf, size, "(Array ");
+    size_t at = n > 0 && (size_t)n < size ? (size_t)n : size;
+    n = fer_sort_print(f, si->a, buf + at, size - at);
+    at += n > 0 && (size_t)n < size - at ? (size_t)n : size - at;
+    if (at < size) buf[at++] = ' ';
+    n = at < size ? fer_sort_print(f, si->b, buf + at, size - at) : 0;
+    at += n > 0 && (size_t)n < size - at ? (size_t)n : size - at;
+    n = at < size ? snprintf(buf + at, size - at, ")") : 0;
+    at += n > 0 ? (size_t)n : 0;
+    return (int)(at < size ? at : size - 1);
+  }
   }
   return snprintf(buf, size, "?");
 }
@@ -261,7 +299,7 @@ fer_term fer_mk_const(ferret *f, fer_sort sort, const uint64_t *limbs) {
   fer_store *s = S(f);
   const fer_sort_info *si = fer_sort_get(f, sort);
   FER_REQUIRE(f, si->kind == FER_SORT_BV || si->kind == FER_SORT_FP ||
-                     si->kind == FER_SORT_RM,
+                     si->kind == FER_SORT_RM || si->kind == FER_SORT_UNINT,
               "constant of a sort without values");
   uint32_t bits = fer_sort_bits(f, sort), n = limbs_for(bits);
   if (!FER_RESERVE(f, s->limbs, n)) return 0;
@@ -298,12 +336,23 @@ fer_term fer_mk_var(ferret *f, const char *name, fer_sort sort) {
   uint32_t off = (uint32_t)s->names.size;
   memcpy(s->names.data + off, name, len);
   s->names.size += len;
-  fer_var v = {off, 0};
+  fer_var v = {off, 0, 0};
   if (!FER_PUSH(f, s->vars, v)) return 0;
   uint32_t number = (uint32_t)s->vars.size - 1;
   fer_term t = intern(f, leaf(FER_OP_VAR, sort, number, 0), NULL, 0);
   s->vars.data[number].term = t;
   return t;
+}
+
+fer_term fer_mk_fun(ferret *f, const char *name, uint32_t arity,
+                    fer_sort curried) {
+  fer_term t = fer_mk_var(f, name, curried);
+  if (t) S(f)->vars.data[fer_node_of(f, t)->idx[0]].arity = arity;
+  return t;
+}
+
+uint32_t fer_var_arity(const ferret *f, fer_term t) {
+  return f->store->vars.data[fer_node_of(f, t)->idx[0]].arity;
 }
 
 fer_term fer_mk_param(ferret *f, uint32_t number, fer_sort sort) {

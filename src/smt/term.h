@@ -25,7 +25,11 @@ typedef enum fer_sort_kind {
   FER_SORT_BV,   /* a = width >= 1 */
   FER_SORT_FP,   /* a = eb >= 2, b = sb >= 2 */
   FER_SORT_RM,
-  FER_SORT_REAL  /* only for literals, the argument of to_fp */
+  FER_SORT_REAL, /* only for literals, the argument of to_fp */
+  FER_SORT_ARRAY, /* a = index sort, b = element sort */
+  FER_SORT_UNINT  /* declare-sort of arity 0: a = name (offset into the
+                     name pool); values are abstract elements with equality
+                     only, held as CONST terms whose bits number them */
 } fer_sort_kind;
 
 typedef struct fer_sort_info {
@@ -46,6 +50,10 @@ typedef struct fer_node {
 typedef struct fer_var {
   uint32_t name;   /* offset into the name pool */
   fer_term term;
+  uint32_t arity;  /* 0: a constant; else an uninterpreted function of that
+                      many arguments, whose sort is the curried array sort
+                      (Array A1 (Array A2 ... R)) and which occurs only as
+                      the first argument of APPLY */
 } fer_var;
 
 typedef struct fer_store {
@@ -71,10 +79,18 @@ fer_sort fer_sort_rm(struct ferret *);
 fer_sort fer_sort_real(struct ferret *);
 fer_sort fer_sort_bv(struct ferret *, uint32_t width);          /* 0 if width 0 */
 fer_sort fer_sort_fp(struct ferret *, uint32_t eb, uint32_t sb); /* 0 if eb<2||sb<2 */
+fer_sort fer_sort_array(struct ferret *, fer_sort index, fer_sort element);
+/* A new uninterpreted sort (each call: a different sort); the name is
+ * copied. */
+fer_sort fer_sort_unint(struct ferret *, const char *name);
+const char *fer_sort_name(const struct ferret *, fer_sort); /* UNINT only */
+/* Does the sort contain an array or an uninterpreted sort? */
+bool fer_sort_is_theory(const struct ferret *, fer_sort);
 const fer_sort_info *fer_sort_get(const struct ferret *, fer_sort);
 bool fer_sort_is_bv(const struct ferret *, fer_sort);
 bool fer_sort_is_fp(const struct ferret *, fer_sort);
-/* BV width, FP eb+sb, 1 for Bool, 3 for RM. */
+/* BV width, FP eb+sb, 1 for Bool, 3 for RM, 32 for an uninterpreted sort
+ * (its values are numbered), 0 for an array. */
 uint32_t fer_sort_bits(const struct ferret *, fer_sort);
 /* "(_ BitVec 8)", "(_ FloatingPoint 8 24)", "Bool", "RoundingMode", "Real". */
 int fer_sort_print(const struct ferret *, fer_sort, char *buf, size_t size);
@@ -92,6 +108,12 @@ fer_term fer_mk_rm(struct ferret *, fer_rm);
 /* A new variable; the name is copied.  Never hash-consed with another. */
 fer_term fer_mk_var(struct ferret *, const char *name, fer_sort);
 fer_term fer_mk_param(struct ferret *, uint32_t number, fer_sort);
+/* An uninterpreted function of arity >= 1: a variable of the curried sort
+ * (see fer_var) with that arity.  Applied only through APPLY. */
+fer_term fer_mk_fun(struct ferret *, const char *name, uint32_t arity,
+                    fer_sort curried);
+/* VAR: 0 for a constant, else the function's arity. */
+uint32_t fer_var_arity(const struct ferret *, fer_term);
 /* An exact rational (-1)^neg * num / den from 32-bit little-endian limbs;
  * normalised (reduced, no leading zero limbs, 0 is 0/1).  0 if den == 0. */
 fer_term fer_mk_real(struct ferret *, bool neg, const uint32_t *num,
@@ -113,6 +135,9 @@ fer_term fer_mk_smt(struct ferret *, fer_op, uint32_t nargs,
  * from the arguments' sorts, then as fer_mk. */
 fer_term fer_mk_to_fp(struct ferret *, uint32_t eb, uint32_t sb, uint32_t nargs,
                       const fer_term *args, bool is_unsigned);
+/* ((as const S) v): the array of sort S (an array sort) whose every
+ * element is v. */
+fer_term fer_mk_const_array(struct ferret *, fer_sort array, fer_term v);
 /* Low level: find or add a node (no checks).  For check.c. */
 fer_term fer_store_intern(struct ferret *, fer_node, const fer_term *args);
 
