@@ -45,7 +45,9 @@ fer_sort fer_sort_fp(ferret *f, uint32_t eb, uint32_t sb) {
 }
 
 fer_sort fer_sort_array(ferret *f, fer_sort index, fer_sort element) {
-  return index && element ? sort_find(f, FER_SORT_ARRAY, index, element) : 0;
+  if (!index || !element) return 0;
+  S(f)->has_theory = true;
+  return sort_find(f, FER_SORT_ARRAY, index, element);
 }
 
 fer_sort fer_sort_unint(ferret *f, const char *name) {
@@ -55,6 +57,7 @@ fer_sort fer_sort_unint(ferret *f, const char *name) {
   uint32_t off = (uint32_t)s->names.size;
   memcpy(s->names.data + off, name, len);
   s->names.size += len;
+  s->has_theory = true;
   return sort_find(f, FER_SORT_UNINT, off, 0);
 }
 

@@ -68,6 +68,7 @@ typedef struct fer_store {
   uint32_t table_cap;
   fer_sort bool_sort, rm_sort, real_sort;
   fer_term t_true, t_false;
+  bool has_theory;                /* an array or uninterpreted sort exists */
 } fer_store;
 
 int fer_store_init(struct ferret *);

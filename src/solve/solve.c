@@ -31,6 +31,7 @@
 #include "engine/interval.h"
 #include "engine/pre.h"
 #include "solve/solve.h"
+#include "solve/theory.h"
 
 enum { FER_MAX_PARTNERS = 4 };
 
@@ -486,6 +487,58 @@ static void stop_partners(solve *x) {
   x->npartners = 0;
 }
 
+/* ------------------------------------------- arrays, functions, sorts */
+
+/* A formula with arrays, functions or uninterpreted sorts: solve its
+ * reduction (theory.h), build the original's model back and validate it
+ * on the original formula; an unsat stands only if the reduction is
+ * exact. */
+static ferret_result solve_theory(ferret *f, const fer_term *a, size_t n,
+                                  fer_model *model, const char **reason,
+                                  fer_stats *st) {
+  fer_theory t;
+  fer_theory_init(&t);
+  double t0 = fer_now();
+  ferret_result r = FERRET_UNKNOWN;
+  ferret_status rs = fer_theory_reduce(f, a, n, &t);
+  if (rs != FERRET_OK) {
+    memset(st, 0, sizeof *st);
+    *reason = rs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    st->found_by = "", st->result = "unknown", st->reason = *reason;
+    goto done;
+  }
+  r = fer_solve(f, t.assertions.data, t.assertions.size, model, reason, st);
+  st->assertions_in = (uint32_t)n;
+  if (r == FERRET_UNSAT && !t.exact) {
+    r = FERRET_UNKNOWN;
+    *reason = "incomplete";
+  } else if (r == FERRET_SAT) {
+    fer_term_stack vars = {0};
+    const char *why = fer_theory_model(f, &t, model);
+    if (!why)
+      why = fer_collect_vars(f, a, n, &vars)
+                ? fer_model_complete(f, model, vars.data, vars.size, NULL, NULL, 0)
+                : "memory";
+    FER_RELEASE(f, vars);
+    int v = 0;
+    if (!why) {
+      fer_error_clear(f);
+      v = fer_model_validate(f, a, n, model);
+      if (v < 0) why = "unspecified";
+      else if (!v) why = f->error.status == FERRET_ERROR_UNSUPPORTED
+                             ? "unsupported"
+                             : "internal: model rejected";
+    }
+    if (why) r = FERRET_UNKNOWN, *reason = why;
+  }
+  st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
+  st->reason = r == FERRET_UNKNOWN ? *reason : "";
+done:
+  st->time_total = fer_now() - t0;
+  fer_theory_release(f, &t);
+  return r;
+}
+
 /* ------------------------------------------------------------- the job */
 
 ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
@@ -517,6 +570,10 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   if (solve_by_evaluation(f, a, n, &r, &why) == GROUND_DECIDED) {
     st->found_by = "evaluation";
     goto done; /* ground: no variable occurs, the empty model is a model */
+  }
+  if (fer_theory_needed(f, a, n)) {
+    fer_model_release(f, &local_model);
+    return solve_theory(f, a, n, x.model, reason, st);
   }
   fer_user_seeds_init(&x.seeds);
   if (f->seed_text.size) {
