@@ -8,6 +8,8 @@
 
 #define RD (&s->rd)
 
+typedef FER_STACK(fer_term) term_list;
+
 /* --------------------------------------------------------------- models */
 
 /* The value of every declared constant: the solver's, else a default
@@ -17,10 +19,8 @@ static bool complete_model(ferret *f, fer_smt *s) {
   for (uint32_t i = 0; i < s->model.size; i++) {
     if (s->model.value[i]) continue;
     fer_sort sort = fer_term_sort(f, fer_var_term(f, i));
-    const fer_sort_info *si = fer_sort_get(f, sort);
-    fer_term v = si->kind == FER_SORT_BOOL ? fer_false(f)
-                 : si->kind == FER_SORT_RM ? fer_mk_rm(f, FER_RNE)
-                                           : fer_mk_const_u128(f, sort, 0);
+    if (fer_sort_get(f, sort)->kind == FER_SORT_REAL) continue;
+    fer_term v = fer_value_term(f, sort, 0);
     if (!v) return false;
     s->model.value[i] = v;
   }
@@ -43,20 +43,72 @@ fer_term fer_smt_value(ferret *f, fer_term t, bool *unspecified) {
   return v;
 }
 
+/* The body of a function of `arity` arguments x!d .. whose curried value
+ * is the array value a (array.h), as an ite chain over its stores. */
+static bool print_fun_body(ferret *f, fer_buf *b, fer_term a, uint32_t d,
+                           uint32_t arity) {
+  if (d == arity) return fer_print_value(f, b, a);
+  uint32_t open = 0;
+  bool ok = true;
+  for (; ok && fer_term_op(f, a) == FER_OP_STORE; a = fer_term_arg(f, a, 0)) {
+    ok = fer_buf_printf(f, b, "(ite (= x!%u ", d) &&
+         fer_print_value(f, b, fer_term_arg(f, a, 1)) && fer_buf_str(f, b, ") ") &&
+         print_fun_body(f, b, fer_term_arg(f, a, 2), d + 1, arity) &&
+         fer_buf_str(f, b, " ");
+    open++;
+  }
+  ok = ok && print_fun_body(f, b, fer_term_arg(f, a, 0), d + 1, arity);
+  while (ok && open--) ok = fer_buf_str(f, b, ")");
+  return ok;
+}
+
+/* Collect the abstract values (U!val!k) a value mentions. */
+static bool abstract_values(ferret *f, fer_term v, term_list *out) {
+  fer_op op = fer_term_op(f, v);
+  if (op == FER_OP_CONST) {
+    if (fer_sort_get(f, fer_term_sort(f, v))->kind != FER_SORT_UNINT) return true;
+    for (size_t i = 0; i < out->size; i++)
+      if (out->data[i] == v) return true;
+    return FER_PUSH(f, *out, v);
+  }
+  for (uint32_t i = 0; i < fer_term_nargs(f, v); i++)
+    if (!abstract_values(f, fer_term_arg(f, v, i), out)) return false;
+  return true;
+}
+
 fer_reply fer_smt_print_model(ferret *f, fer_smt *s) {
   fer_buf b = {0};
+  term_list abstract = {0};
   bool ok = complete_model(f, s) && fer_buf_str(f, &b, "(\n");
+  /* abstract values first, declared as z3 prints them */
+  for (size_t i = 0; ok && i < s->decls.size; i++)
+    ok = abstract_values(f, s->model.value[fer_term_idx(f, s->decls.data[i], 0)],
+                         &abstract);
+  for (size_t i = 0; ok && i < abstract.size; i++)
+    ok = fer_buf_str(f, &b, "  (declare-fun ") &&
+         fer_print_value(f, &b, abstract.data[i]) && fer_buf_str(f, &b, " () ") &&
+         fer_print_sort(f, &b, fer_term_sort(f, abstract.data[i])) &&
+         fer_buf_str(f, &b, ")\n");
   for (size_t i = 0; ok && i < s->decls.size; i++) {
     fer_term v = s->decls.data[i];
+    fer_term value = s->model.value[fer_term_idx(f, v, 0)];
+    uint32_t arity = fer_var_arity(f, v);
     ok = fer_buf_str(f, &b, "  (define-fun ") &&
-         fer_print_symbol(f, &b, fer_var_name(f, v)) &&
-         fer_buf_str(f, &b, " () ") &&
-         fer_print_sort(f, &b, fer_term_sort(f, v)) &&
+         fer_print_symbol(f, &b, fer_var_name(f, v)) && fer_buf_str(f, &b, " (");
+    fer_sort sort = fer_term_sort(f, v);
+    for (uint32_t k = 0; ok && k < arity; k++) {
+      ok = fer_buf_printf(f, &b, "%s(x!%u ", k ? " " : "", k) &&
+           fer_print_sort(f, &b, fer_sort_get(f, sort)->a) && fer_buf_str(f, &b, ")");
+      sort = fer_sort_get(f, sort)->b;
+    }
+    ok = ok && fer_buf_str(f, &b, ") ") && fer_print_sort(f, &b, sort) &&
          fer_buf_str(f, &b, " ") &&
-         fer_print_value(f, &b, s->model.value[fer_term_idx(f, v, 0)]) &&
+         (arity ? print_fun_body(f, &b, value, 0, arity)
+                : fer_print_value(f, &b, value)) &&
          fer_buf_str(f, &b, ")\n");
   }
   ok = ok && fer_buf_str(f, &b, ")\n");
+  FER_RELEASE(f, abstract);
   return fer_smt_flush(f, &b, ok);
 }
 

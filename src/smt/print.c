@@ -221,7 +221,15 @@ static int print_name(printer *p, const pnode *n) {
 
 /* "(op" or "((_ op i j)". */
 static int print_head(printer *p, fer_term t) {
-  const fer_op_info *info = &fer_op_table[fer_term_op(p->f, t)];
+  fer_op op = fer_term_op(p->f, t);
+  const fer_op_info *info = &fer_op_table[op];
+  if (op == FER_OP_CONST_ARRAY)
+    return fer_buf_str(p->f, p->b, "((as const ") &&
+           fer_print_sort(p->f, p->b, fer_term_sort(p->f, t)) &&
+           fer_buf_str(p->f, p->b, ")");
+  if (op == FER_OP_APPLY) /* (f a1 .. an): the function is the head */
+    return fer_buf_str(p->f, p->b, "(") &&
+           fer_print_symbol(p->f, p->b, fer_var_name(p->f, fer_term_arg(p->f, t, 0)));
   if (!info->nidx) return fer_buf_printf(p->f, p->b, "(%s", info->name);
   if (info->nidx == 1)
     return fer_buf_printf(p->f, p->b, "((_ %s %u)", info->name,
@@ -233,7 +241,7 @@ static int print_head(printer *p, fer_term t) {
 /* The node `i` itself, its arguments by name when they have one. */
 static int print_inline(printer *p, uint32_t i) {
   size_t base = p->stack.size;
-  pframe top = {i, 0};
+  pframe top = {i, fer_term_op(p->f, p->nodes.data[i].t) == FER_OP_APPLY};
   if (!print_head(p, p->nodes.data[i].t) || !FER_PUSH(p->f, p->stack, top))
     return 0;
   while (p->stack.size > base) {
@@ -254,7 +262,7 @@ static int print_inline(printer *p, uint32_t i) {
       if (!print_name(p, &p->nodes.data[ci])) return 0;
       continue;
     }
-    pframe cf = {ci, 0};
+    pframe cf = {ci, fer_term_op(p->f, c) == FER_OP_APPLY};
     if (!print_head(p, c) || !FER_PUSH(p->f, p->stack, cf)) return 0;
   }
   return 1;
@@ -277,7 +285,7 @@ static int collect_lets(printer *p, uint32_t r) {
       pnode *cn = &p->nodes.data[ci];
       if (cn->flags & (PN_DEF | PN_SEEN)) continue;
       cn->flags |= PN_SEEN;
-      pframe cf = {ci, 0};
+      pframe cf = {ci, fer_term_op(p->f, c) == FER_OP_APPLY};
       if (!FER_PUSH(p->f, p->stack, cf)) return 0;
       continue;
     }

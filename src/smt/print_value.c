@@ -41,7 +41,7 @@ int fer_buf_printf(ferret *f, fer_buf *b, const char *fmt, ...) {
 /* --------------------------------------------------------------- sorts */
 
 int fer_print_sort(ferret *f, fer_buf *b, fer_sort s) {
-  char text[64];
+  char text[1024];
   int n = fer_sort_print(f, s, text, sizeof text);
   return n > 0 && fer_buf_add(f, b, text, (size_t)n);
 }
@@ -199,6 +199,12 @@ int fer_print_leaf(ferret *f, fer_buf *b, fer_term t) {
     case FER_SORT_RM:
       FER_REQUIRE(f, v[0] < 5, "rounding-mode constant out of range");
       return fer_buf_str(f, b, fer_rm_names[v[0]]);
+    case FER_SORT_UNINT: { /* z3's names for abstract values: U!val!k */
+      char name[512];
+      snprintf(name, sizeof name, "%s!val!%llu",
+               fer_sort_name(f, fer_term_sort(f, t)), (unsigned long long)v[0]);
+      return fer_print_symbol(f, b, name);
+    }
     default: return 0;
     }
   }
