@@ -63,7 +63,11 @@ TEST(terms_every_kind_applies_and_prints) {
       {rm, w},   {w},       {rm, r},   {p, x, y}};
   const size_t lens[] = {1, 2, 3, 1, 2, 1, 2, 2, 3, 4, 3, 2, 1, 2, 3};
   const size_t nlists = sizeof lens / sizeof *lens;
-  for (int k = FERRET_KIND_NOT; k < FERRET_KIND_COUNT; k++) {
+  for (int k = FERRET_KIND_SELECT; k < FERRET_KIND_COUNT; k++) {
+    CHECK(!ferret_mk_term(f, (ferret_kind)k, lists[1], 2, NULL, 0));
+    CHECK(ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED);
+  }
+  for (int k = FERRET_KIND_NOT; k < FERRET_KIND_SELECT; k++) {
     uint32_t idx[2] = {3, 1};
     size_t ni = (k == FERRET_KIND_EXTRACT || k >= FERRET_KIND_TO_FP_BV) &&
                         k != FERRET_KIND_FP_TO_UBV &&

@@ -137,6 +137,19 @@ fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
   fer_reply r = FER_R_ERROR;
   if (!fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the terms")) goto done;
   while (fer_rd_ok(f, RD) && RD->tok.kind != FER_TOK_RPAR) {
+    if (RD->tok.kind == FER_TOK_SYMBOL) { /* a function by its name alone */
+      uint32_t y = fer_sym_find(RD, RD->tok.s, RD->tok.slen);
+      const fer_symbol *sy = y ? fer_sym(RD, y) : NULL;
+      const fer_binding *bd = sy && sy->term_top ? &RD->binds.data[sy->term_top] : NULL;
+      if (bd && (bd->kind == FER_BIND_FUN ||
+                 (fer_term_op(f, bd->value) == FER_OP_VAR && fer_var_arity(f, bd->value)))) {
+        FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, &RD->tok,
+                         "unsupported: get-value of a function ('%.*s'); "
+                         "get-model prints declared functions",
+                         (int)RD->tok.slen, RD->tok.s);
+        goto done;
+      }
+    }
     size_t start, end;
     fer_term t = fer_rd_term(f, RD, &start, &end);
     if (!t || !FER_PUSH(f, RD->args, t) || !FER_PUSH(f, slices, start) ||

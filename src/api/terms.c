@@ -164,6 +164,12 @@ ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
               "NULL context or bad kind");
   FER_REQUIRE(f, (args || !nargs) && (indices || !nindices), "NULL array");
   const fer_op_info *oi = &fer_op_table[kind];
+  if (kind >= FERRET_KIND_SELECT) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: ferret_mk_term does not build arrays or function "
+              "applications yet ('%s'); read them from SMT-LIB text", oi->name);
+    return 0;
+  }
   if (oi->kind == FER_KIND_LEAF) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0,
               "ferret_mk_term: '%s' is a leaf, made by its own ferret_mk_* "

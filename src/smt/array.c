@@ -111,7 +111,7 @@ static fer_term rebuild(ferret *f, fer_sort sort, entry_stack *es,
   uint32_t card = small_card(f, fer_sort_get(f, sort)->a);
   if (card && n && (uint64_t)n * 2 >= card && !refold(f, sort, card, es, &dflt))
     return 0;
-  qsort(es->data, es->size, sizeof *es->data, by_key);
+  if (es->size) qsort(es->data, es->size, sizeof *es->data, by_key);
   fer_term a = fer_mk_const_array(f, sort, dflt);
   for (size_t k = 0; a && k < es->size; k++) {
     fer_term args[3] = {a, es->data[k].idx, es->data[k].val};

@@ -392,9 +392,10 @@ static fer_term build_app(ferret *f, fer_reader *rd, const fer_frame *fr,
     if (!t) {
       fer_rd_error_at(f, FERRET_ERROR_SORT, fr->line, fr->col,
                       "ill-sorted application of '%s': it takes %u argument%s "
-                      "of its declared sorts, got %u",
+                      "of its declared sorts (got %u argument%s, or of other "
+                      "sorts)",
                       fer_var_name(f, fr->fun), fer_var_arity(f, fr->fun),
-                      plural(fer_var_arity(f, fr->fun)), n);
+                      plural(fer_var_arity(f, fr->fun)), n, plural(n));
       return 0;
     }
     break;

@@ -400,11 +400,45 @@ static int print_script(printer *p, const char *logic, const fer_term *a,
   if (!analyse(p, a, n)) return 0;
   if (logic && !fer_buf_printf(p->f, p->b, "(set-logic %s)\n", logic))
     return 0;
+  /* uninterpreted sorts first, each once (a variable's sort or inside an
+   * array or function sort) */
+  FER_STACK(fer_sort) sorts = {0};
+  int ok = 1;
+  for (size_t k = 0; ok && k < p->vars.size; k++) {
+    fer_term v = p->nodes.data[p->vars.data[k]].t;
+    fer_sort todo[64];
+    uint32_t nt = 0;
+    todo[nt++] = fer_term_sort(p->f, v);
+    while (ok && nt) {
+      fer_sort s = todo[--nt];
+      const fer_sort_info *si = fer_sort_get(p->f, s);
+      if (si->kind == FER_SORT_ARRAY && nt + 2 <= 64) {
+        todo[nt++] = si->b, todo[nt++] = si->a;
+        continue;
+      }
+      if (si->kind != FER_SORT_UNINT) continue;
+      bool seen = false;
+      for (size_t j = 0; j < sorts.size && !seen; j++) seen = sorts.data[j] == s;
+      if (seen) continue;
+      ok = FER_PUSH(p->f, sorts, s) && add(p, "(declare-sort ") &&
+           fer_print_symbol(p->f, p->b, fer_sort_name(p->f, s)) && add(p, " 0)\n");
+    }
+  }
+  FER_RELEASE(p->f, sorts);
+  if (!ok) return 0;
   for (size_t k = 0; k < p->vars.size; k++) {
     fer_term v = p->nodes.data[p->vars.data[k]].t;
+    fer_sort s = fer_term_sort(p->f, v);
+    uint32_t arity = fer_var_arity(p->f, v);
     if (!add(p, "(declare-fun ") || !fer_print_symbol(p->f, p->b, fer_var_name(p->f, v)) ||
-        !add(p, " () ") || !fer_print_sort(p->f, p->b, fer_term_sort(p->f, v)) ||
-        !add(p, ")\n"))
+        !add(p, " ("))
+      return 0;
+    for (uint32_t j = 0; j < arity; j++) {
+      if ((j && !add(p, " ")) || !fer_print_sort(p->f, p->b, fer_sort_get(p->f, s)->a))
+        return 0;
+      s = fer_sort_get(p->f, s)->b;
+    }
+    if (!add(p, ") ") || !fer_print_sort(p->f, p->b, s) || !add(p, ")\n"))
       return 0;
   }
   uint32_t defs = 0;

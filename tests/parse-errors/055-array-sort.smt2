@@ -1,2 +1,2 @@
-; expect: 2:20: unsupported: sort 'Array'
-(declare-fun m () (Array (_ BitVec 8) (_ BitVec 8)))
+; expect: 2:26: sort 'Array' needs an index and an element sort
+(declare-fun m () (Array Array (_ BitVec 8)))
