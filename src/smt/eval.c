@@ -398,13 +398,21 @@ static int cmp_u128(const void *p, const void *q) {
 
 /* distinct: pairwise, or by sorting when there are many arguments (values
  * are canonical, so for every sort SMT-LIB equality is bit equality). */
+/* The strongest taint of t's arguments (all in the memo). */
+static int args_taint(const evaluator *e, fer_term t) {
+  uint32_t n = fer_term_nargs(e->f, t);
+  const fer_term *arg = fer_term_args(e->f, t);
+  int taint = TAINT_NONE;
+  for (uint32_t i = 0; i < n; i++)
+    taint = max_taint(taint, memo_find(e, arg[i])->taint);
+  return taint;
+}
+
 static int eval_distinct(evaluator *e, fer_term t) {
   ferret *f = e->f;
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *arg = fer_term_args(f, t);
-  int taint = TAINT_NONE;
-  for (uint32_t i = 0; i < n; i++)
-    taint = max_taint(taint, memo_find(e, arg[i])->taint);
+  int taint = args_taint(e, t);
   bool all_distinct = true;
   if (n <= 16) {
     for (uint32_t i = 0; i < n && all_distinct; i++)
@@ -439,9 +447,7 @@ static int eval_array(evaluator *e, fer_term t, fer_op op) {
   ferret *f = e->f;
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *arg = fer_term_args(f, t);
-  int taint = TAINT_NONE;
-  for (uint32_t i = 0; i < n; i++)
-    taint = max_taint(taint, memo_find(e, arg[i])->taint);
+  int taint = args_taint(e, t);
   fer_term r = 0;
   if (op == FER_OP_CONST_ARRAY) {
     fer_term v = value_term(e, fer_term_sort(f, arg[0]), memo_find(e, arg[0])->val);

@@ -50,14 +50,22 @@ fer_sort fer_sort_array(ferret *f, fer_sort index, fer_sort element) {
   return sort_find(f, FER_SORT_ARRAY, index, element);
 }
 
-fer_sort fer_sort_unint(ferret *f, const char *name) {
+/* Copy a name into the name pool: its offset, 0 on allocation failure
+ * (offset 0 is the empty name at the pool's start, never returned). */
+static uint32_t add_name(ferret *f, const char *name) {
   fer_store *s = S(f);
   size_t len = strlen(name) + 1;
   if (!FER_RESERVE(f, s->names, len)) return 0;
   uint32_t off = (uint32_t)s->names.size;
   memcpy(s->names.data + off, name, len);
   s->names.size += len;
-  s->has_theory = true;
+  return off;
+}
+
+fer_sort fer_sort_unint(ferret *f, const char *name) {
+  uint32_t off = add_name(f, name);
+  if (!off) return 0;
+  S(f)->has_theory = true;
   return sort_find(f, FER_SORT_UNINT, off, 0);
 }
 
@@ -334,11 +342,8 @@ fer_term fer_mk_rm(ferret *f, fer_rm rm) {
 
 fer_term fer_mk_var(ferret *f, const char *name, fer_sort sort) {
   fer_store *s = S(f);
-  size_t len = strlen(name) + 1;
-  if (!FER_RESERVE(f, s->names, len)) return 0;
-  uint32_t off = (uint32_t)s->names.size;
-  memcpy(s->names.data + off, name, len);
-  s->names.size += len;
+  uint32_t off = add_name(f, name);
+  if (!off) return 0;
   fer_var v = {off, 0, 0};
   if (!FER_PUSH(f, s->vars, v)) return 0;
   uint32_t number = (uint32_t)s->vars.size - 1;
