@@ -571,9 +571,10 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
     st->found_by = "evaluation";
     goto done; /* ground: no variable occurs, the empty model is a model */
   }
-  if (fer_theory_needed(f, a, n)) {
+  if (fer_theory_needed(f, a, n)) { /* x.model may be local_model */
+    r = solve_theory(f, a, n, x.model, reason, st);
     fer_model_release(f, &local_model);
-    return solve_theory(f, a, n, x.model, reason, st);
+    return r;
   }
   fer_user_seeds_init(&x.seeds);
   if (f->seed_text.size) {
