@@ -395,35 +395,32 @@ int fer_print_term(ferret *f, fer_buf *b, fer_term t) {
   return ok;
 }
 
+/* (declare-sort U 0) for each uninterpreted sort in s not yet in *seen. */
+static int declare_sorts(printer *p, fer_sort s, void *seen_stack) {
+  FER_STACK(fer_sort) *seen = seen_stack;
+  const fer_sort_info *si = fer_sort_get(p->f, s);
+  if (si->kind == FER_SORT_ARRAY) {
+    fer_sort a = si->a, b = si->b;
+    return declare_sorts(p, a, seen) && declare_sorts(p, b, seen);
+  }
+  if (si->kind != FER_SORT_UNINT) return 1;
+  for (size_t j = 0; j < seen->size; j++)
+    if (seen->data[j] == s) return 1;
+  return FER_PUSH(p->f, *seen, s) && add(p, "(declare-sort ") &&
+         fer_print_symbol(p->f, p->b, fer_sort_name(p->f, s)) && add(p, " 0)\n");
+}
+
 static int print_script(printer *p, const char *logic, const fer_term *a,
                         size_t n) {
   if (!analyse(p, a, n)) return 0;
   if (logic && !fer_buf_printf(p->f, p->b, "(set-logic %s)\n", logic))
     return 0;
   /* uninterpreted sorts first, each once (a variable's sort or inside an
-   * array or function sort) */
+   * array or function sort; sorts nest only as deep as the reader allows) */
   FER_STACK(fer_sort) sorts = {0};
   int ok = 1;
-  for (size_t k = 0; ok && k < p->vars.size; k++) {
-    fer_term v = p->nodes.data[p->vars.data[k]].t;
-    fer_sort todo[64];
-    uint32_t nt = 0;
-    todo[nt++] = fer_term_sort(p->f, v);
-    while (ok && nt) {
-      fer_sort s = todo[--nt];
-      const fer_sort_info *si = fer_sort_get(p->f, s);
-      if (si->kind == FER_SORT_ARRAY && nt + 2 <= 64) {
-        todo[nt++] = si->b, todo[nt++] = si->a;
-        continue;
-      }
-      if (si->kind != FER_SORT_UNINT) continue;
-      bool seen = false;
-      for (size_t j = 0; j < sorts.size && !seen; j++) seen = sorts.data[j] == s;
-      if (seen) continue;
-      ok = FER_PUSH(p->f, sorts, s) && add(p, "(declare-sort ") &&
-           fer_print_symbol(p->f, p->b, fer_sort_name(p->f, s)) && add(p, " 0)\n");
-    }
-  }
+  for (size_t k = 0; ok && k < p->vars.size; k++)
+    ok = declare_sorts(p, fer_term_sort(p->f, p->nodes.data[p->vars.data[k]].t), &sorts);
   FER_RELEASE(p->f, sorts);
   if (!ok) return 0;
   for (size_t k = 0; k < p->vars.size; k++) {
