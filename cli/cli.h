@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ferret.h"
 
@@ -41,5 +42,37 @@ extern ferret *volatile signal_ctx;
 /* The concolic and hunt sub-commands (concolic.c, hunt.c). */
 int run_concolic(ferret *, int argc, char **argv, int i);
 int run_hunt(ferret *, int argc, char **argv, int i);
+
+/* ferret bench (bench.c runs the solvers; bench_report.c reads and writes
+ * results files, scores them, draws the plots, and is `bench report` and
+ * `bench merge`). */
+enum { BENCH_EXIT_INTERRUPTED = 3, BENCH_EXIT_WRONG = 4 };
+#define BENCH_HEADER \
+  "file\tsolver\tanswer\texpected\twrong\twall_s\tcpu_s\tmaxrss_kb\texit\ttimeout_s"
+typedef struct bench_row {
+  char *file, *solver, *answer, *expected; /* answer: sat unsat unknown
+                                            * timeout memout error */
+  int wrong, exit;                         /* exit: code, or 128 + signal */
+  double wall, cpu, timeout;               /* seconds */
+  long maxrss_kb;
+} bench_row;
+typedef struct bench_rows {
+  bench_row *data;
+  size_t size, cap;
+} bench_rows;
+/* Append rows from a results file: 0, -1 when it does not exist, 1 on an
+ * error (said on stderr). */
+int bench_load(const char *path, bench_rows *);
+bool bench_add(bench_rows *, const bench_row *); /* copies the strings */
+void bench_free(bench_rows *);
+void bench_write_row(FILE *, const bench_row *);
+bool bench_is_definite(const char *answer);
+/* The Markdown summary; the number of wrong answers, -1 out of memory. */
+int bench_report(const bench_rows *, FILE *);
+/* quantile, cactus and scatter SVGs in dir through gnuplot; 0 or 1. */
+int bench_plots(const bench_rows *, const char *dir);
+int run_bench(int argc, char **argv, int i);
+int run_bench_report(int argc, char **argv, int i);
+int run_bench_merge(int argc, char **argv, int i);
 
 #endif

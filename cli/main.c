@@ -115,6 +115,22 @@ static const subcommand subcommands[] = {
      "      'replay DIR' runs DIR/findings again (new solver versions) and says\n"
      "      per file what the answers make of it now.",
      true},
+    {"bench", "[run] --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS",
+     "run solvers over a suite: every .smt2 file given, found in DIRS or\n"
+     "      listed in LISTS (a path per line), with each --solver NAME=CMD (CMD\n"
+     "      split into words, no shell; '{}' is the file, else it is appended),\n"
+     "      --timeout S (60), --jobs N at once (1), --memory MB, --manifest TSV\n"
+     "      (path and status columns), --shard I/N (files k with k % N = I-1\n"
+     "      of the sorted list), -o RESULTS.tsv (ferret-bench.tsv; a row per\n"
+     "      run as it ends, a rerun skips what is done), --plots DIR (SVGs by\n"
+     "      gnuplot), --dry-run (list the files and expected statuses).  The\n"
+     "      expected status is the manifest's or the file's (set-info :status);\n"
+     "      a definite answer contradicting it is WRONG.  Ends with a Markdown\n"
+     "      summary (solved, wrong, unique, PAR-2, virtual best).\n"
+     "      'bench report RESULTS... [--plots DIR]' summarises results files;\n"
+     "      'bench merge -o OUT PARTS...' joins shards' results.\n"
+     "      Exit code 0, 3 interrupted, 4 a wrong answer, 1/2 errors.",
+     true},
 };
 #define NSUB (sizeof subcommands / sizeof *subcommands)
 
@@ -128,6 +144,8 @@ static void usage_line(FILE *out) {
                "       ferret hunt gen [-n N] [--seed S] -o DIR\n"
                "       ferret hunt --target CMD [--reference CMD]... [OPTIONS] -o DIR\n"
                "       ferret hunt replay DIR --target CMD [--reference CMD]...\n"
+               "       ferret bench --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS\n"
+               "       ferret bench report|merge ...\n"
                "       ferret --help | --version\n");
 }
 
@@ -569,6 +587,7 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < NSUB; k++)
       if (!strcmp(argv[i], subcommands[k].name)) sub = &subcommands[k], i++;
   }
+  if (!strcmp(sub->name, "bench")) return run_bench(argc, argv, i);
   ferret *f = ferret_new();
   if (!f) {
     fprintf(stderr, "ferret: out of memory\n");
