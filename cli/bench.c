@@ -256,17 +256,15 @@ static int by_string(const void *a, const void *b) {
 static void sort_and_shard(bench *b) {
   strings *f = &b->files;
   qsort(f->data, f->size, sizeof *f->data, by_string);
-  size_t k = 0, idx = 0;
-  for (size_t i = 0; i < f->size; i++) {
-    if (i && !strcmp(f->data[i], f->data[i - 1])) {
-      free(f->data[i]);
-      continue;
-    }
-    if (b->nshards && idx++ % b->nshards != b->shard - 1) {
-      free(f->data[i]);
-      continue;
-    }
-    f->data[k++] = f->data[i];
+  size_t k = 0;
+  for (size_t i = 0; i < f->size; i++) { /* duplicates */
+    if (k && !strcmp(f->data[i], f->data[k - 1])) free(f->data[i]);
+    else f->data[k++] = f->data[i];
+  }
+  f->size = k, k = 0;
+  for (size_t i = 0; i < f->size; i++) { /* the shard */
+    if (b->nshards && i % b->nshards != b->shard - 1) free(f->data[i]);
+    else f->data[k++] = f->data[i];
   }
   f->size = k;
 }
@@ -634,14 +632,17 @@ static job *pending(bench *b, const bench_rows *done, size_t *njobs) {
   return jobs;
 }
 
-static bool ends_with_newline(const char *path) {
-  char c = '\n';
-  int fd = open(path, O_RDONLY);
+/* A last row without its newline was cut short by a kill: remove it so
+ * the rerun's row replaces it (bench_load skipped it already). */
+static bool cut_torn_row(const char *path) {
+  int fd = open(path, O_RDWR);
   if (fd < 0) return true;
-  off_t end = lseek(fd, 0, SEEK_END);
-  if (end > 0 && pread(fd, &c, 1, end - 1) != 1) c = '\n';
+  off_t end = lseek(fd, 0, SEEK_END), keep = end;
+  char c = '\n';
+  while (keep > 0 && pread(fd, &c, 1, keep - 1) == 1 && c != '\n') keep--;
+  bool ok = keep == end || ftruncate(fd, keep) == 0;
   close(fd);
-  return c == '\n';
+  return ok;
 }
 
 static int bench_run(bench *b, int argc, char **argv, int i) {
@@ -676,9 +677,10 @@ static int bench_run(bench *b, int argc, char **argv, int i) {
     } else if (fresh) {
       fprintf(out, "%s\n", BENCH_HEADER);
       fflush(out);
-    } else if (!ends_with_newline(b->out_path)) {
-      fprintf(out, "\n"); /* a row cut short by a kill: end it */
-      fflush(out);
+    } else if (!cut_torn_row(b->out_path)) {
+      fprintf(stderr, "ferret bench: cannot remove the row cut short at the "
+              "end of '%s': %s\n", b->out_path, strerror(errno));
+      rc = EXIT_ERROR;
     }
   }
   if (!rc) {

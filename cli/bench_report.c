@@ -96,7 +96,7 @@ int bench_load(const char *path, bench_rows *rs) {
   }
   text[len] = 0; /* read_all leaves room */
   int rc = 0, col[NCOLS];
-  size_t line_no = 0;
+  size_t line_no = 0, header_cols = 0;
   char *line = text, *field[64];
   for (; *line && !rc; line_no++) {
     char *nl = strchr(line, '\n'), *next = nl ? nl + 1 : line + strlen(line);
@@ -104,6 +104,7 @@ int bench_load(const char *path, bench_rows *rs) {
     if (nl > line && nl[-1] == '\r') nl[-1] = 0;
     size_t nf = split_tabs(line, field, 64);
     if (line_no == 0) { /* the header: where each column is */
+      header_cols = nf;
       for (size_t c = 0; c < NCOLS; c++) {
         col[c] = -1;
         for (size_t k = 0; k < nf; k++)
@@ -118,9 +119,10 @@ int bench_load(const char *path, bench_rows *rs) {
       const char *v[NCOLS];
       for (size_t c = 0; c < NCOLS; c++)
         v[c] = col[c] >= 0 && (size_t)col[c] < nf ? field[col[c]] : "0";
-      if ((size_t)col[3] >= nf) { /* cut short (a killed run): skip */
-        fprintf(stderr, "ferret bench: %s:%zu: a row with %zu columns, "
-                "skipped\n", path, line_no + 1, nf);
+      if (nf < header_cols || !nl) { /* cut short (a killed run): skip */
+        fprintf(stderr, "ferret bench: %s:%zu: a row cut short (%zu of %zu "
+                "columns%s), skipped\n", path, line_no + 1, nf, header_cols,
+                nl ? "" : ", no newline");
         line = next;
         continue;
       }
@@ -457,6 +459,36 @@ int bench_plots(const bench_rows *rs, const char *dir) {
 
 /* ------------------------------------------------ report and merge */
 
+/* The rows of in, once per (file, solver): the first in file order is
+ * kept; a later answer that differs is named on stderr. */
+static bool dedup(const bench_rows *in, bench_rows *out, size_t *dups,
+                  size_t *conflicts) {
+  scoring sc; /* for the rows grouped by file */
+  if (!score(in, &sc, NULL)) return score_free(&sc), false;
+  bool ok = true;
+  for (size_t g = 0; ok && g < in->size; g++) {
+    const bench_row *r = &in->data[sc.order[g]], *first = NULL;
+    for (size_t k = g; k-- > 0;) {
+      const bench_row *q = &in->data[sc.order[k]];
+      if (strcmp(q->file, r->file)) break;
+      if (!strcmp(q->solver, r->solver)) first = q;
+    }
+    if (!first) {
+      ok = bench_add(out, r);
+      continue;
+    }
+    ++*dups;
+    if (strcmp(first->answer, r->answer)) {
+      ++*conflicts;
+      fprintf(stderr, "ferret bench: %s on %s: %s in one file, %s in another "
+              "(the first kept)\n", r->solver, r->file, first->answer,
+              r->answer);
+    }
+  }
+  score_free(&sc);
+  return ok;
+}
+
 static int report_and_plot(const bench_rows *rs, const char *plots) {
   int wrong = bench_report(rs, stdout);
   if (wrong < 0) return EXIT_ERROR;
@@ -483,8 +515,14 @@ int run_bench_report(int argc, char **argv, int i) {
     }
   }
   if (!rc && !nin) rc = usage_error("%s", "bench report needs a results file");
-  if (!rc) rc = report_and_plot(&rs, plots);
-  bench_free(&rs);
+  bench_rows once = {0};
+  size_t dups = 0, conflicts = 0;
+  if (!rc && !dedup(&rs, &once, &dups, &conflicts)) rc = EXIT_ERROR;
+  if (!rc && dups)
+    fprintf(stderr, "ferret bench: %zu rows repeat a file and solver seen "
+            "before (dropped)\n", dups);
+  if (!rc) rc = report_and_plot(&once, plots);
+  bench_free(&rs), bench_free(&once);
   return rc;
 }
 
@@ -514,29 +552,7 @@ int run_bench_merge(int argc, char **argv, int i) {
   if (!rc && !path) rc = usage_error("%s", "bench merge needs -o OUT");
   if (!rc && !nin) rc = usage_error("%s", "bench merge needs the parts to merge");
   size_t dups = 0, conflicts = 0;
-  if (!rc) {
-    scoring sc; /* for the rows grouped by file */
-    if (!score(&in, &sc, NULL)) rc = EXIT_ERROR;
-    for (size_t g = 0; !rc && g < in.size; g++) {
-      const bench_row *r = &in.data[sc.order[g]], *first = NULL;
-      for (size_t k = g; k-- > 0;) {
-        const bench_row *q = &in.data[sc.order[k]];
-        if (strcmp(q->file, r->file)) break;
-        if (!strcmp(q->solver, r->solver)) first = q;
-      }
-      if (!first) {
-        if (!bench_add(&out, r)) rc = EXIT_ERROR;
-        continue;
-      }
-      dups++;
-      if (strcmp(first->answer, r->answer)) {
-        conflicts++;
-        fprintf(stderr, "ferret bench: %s on %s: %s in one part, %s in another "
-                "(the first kept)\n", r->solver, r->file, first->answer, r->answer);
-      }
-    }
-    score_free(&sc);
-  }
+  if (!rc && !dedup(&in, &out, &dups, &conflicts)) rc = EXIT_ERROR;
   if (!rc) {
     FILE *fp = fopen(path, "w");
     if (!fp) {
