@@ -7,18 +7,20 @@
 #                        (also ferret-pz3, ferret-pcvc5: ferret --portfolio with z3 / cvc5)
 #                        [--ferret PATH] [--out DIR]
 #
-# Runs one solver process at a time (the timing must not compete with
-# itself), measures wall time around the process, classifies the answer from
-# stdout and marks WRONG when a definite answer contradicts the expected
-# status.  Expected status: MANIFEST.tsv's status when it is sat/unsat,
-# otherwise the JFS artifact's expected_status (relabelled by the paper's
-# authors with Z3 and MathSAT5); the two are checked for agreement.
+# The run is `ferret bench` (one solver process at a time: the timing must
+# not compete with itself; killed at the timeout; answer classified from
+# stdout; WRONG when a definite answer contradicts the expected status).
+# This script only picks the suite's files and their expected status:
+# MANIFEST.tsv's status when it is sat/unsat, otherwise the JFS artifact's
+# expected_status (relabelled by the paper's authors with Z3 and MathSAT5);
+# the two are checked for agreement.
 #
-# Output: <out>/solve-<suite>-<S>s.tsv (or ...-ablation.tsv), one row per
-# (file, solver); rows of solvers not run this time are kept, so solvers can
-# be run in separate invocations.  Then bench/solve-summary.py prints the
-# summary (solved counts, wrong, PAR-2, medians, paper counts) and draws the
-# quantile plot.
+# Output: <out>/solve-<suite>-<S>s.tsv (or ...-ablation.tsv), ferret bench's
+# rows, one per (file, solver); the rows of the solvers named are redone
+# (--resume keeps them and runs only what is missing), other solvers' rows
+# are kept, so solvers can be run in separate invocations.  Then
+# bench/solve-summary.py prints the summary (solved counts, wrong, PAR-2,
+# medians, paper counts) and draws the quantile plot.
 #
 # --ablation runs ferret variants instead of the solvers: default (smart
 # seeds, coverage-guided, fail-fast), naive seeds (--seeds=1), pure random
@@ -28,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 bench=${FERRET_BENCH:-$root/../shared/bench}
 ferret=$root/build/ferret
-timeout=60 suite=all solvers= limit=0 ablation=0 out=$here/results
+timeout=60 suite=all solvers= limit=0 ablation=0 resume=0 out=$here/results
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -37,9 +39,10 @@ while [ $# -gt 0 ]; do
         --solvers) solvers=$2; shift 2 ;;
         --limit) limit=$2; shift 2 ;;
         --ablation) ablation=1; shift ;;
+        --resume) resume=1; shift ;;
         --ferret) ferret=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "solve-bench.sh: unknown argument '$1'" >&2; exit 1 ;;
     esac
 done
@@ -72,88 +75,39 @@ else
     solvers=${solvers:-ferret,z3,cvc5}
     tsv=$out/solve-$suite-${timeout}s.tsv
 fi
-header='file	solver	answer	expected	wall_s	wrong	execs_per_s	timeout_s	execs'
-if [ -f "$tsv" ]; then   # keep other solvers' rows
+if [ -f "$tsv" ] && [ $resume = 0 ]; then   # redo the named solvers' rows
     awk -F'\t' -v s=",$solvers," 'NR == 1 || index(s, "," $2 ",") == 0' "$tsv" > "$tmp/keep"
-else
-    echo "$header" > "$tmp/keep"
+    cp "$tmp/keep" "$tsv"
 fi
-cp "$tmp/keep" "$tsv"
+if [ -f "$tsv" ] && [ "$(head -1 "$tsv" | cut -f1-4)" = "$(printf 'file\tsolver\tanswer\texpected')" ] &&
+   [ "$(head -1 "$tsv" | cut -f5)" != wrong ]; then
+    mv "$tsv" "$tsv.old"   # rows of the script before ferret bench
+    echo "moved $tsv (an older layout) to $tsv.old" >&2
+fi
+awk -F'\t' -v b="$bench" 'BEGIN { print "path\tstatus" } { print b "/" $1 "\t" $2 }' \
+    "$tmp/files" > "$tmp/manifest.tsv"
+mapfile -t list < <(cut -f1 "$tmp/files")
 
-outer=$((timeout + 5))   # the outer guard; solvers should stop themselves first
-IFS=, read -r -a list <<< "$solvers"
-for s in "${list[@]}"; do
+args=()
+IFS=, read -r -a names <<< "$solvers"
+for s in "${names[@]}"; do
     case $s in
-        ferret)        cmd=("$ferret" --timeout "$timeout" --stats) ;;
-        ferret-naive)  cmd=("$ferret" --timeout "$timeout" --stats --seeds=1) ;;
-        ferret-random) cmd=("$ferret" --timeout "$timeout" --stats --pure-random) ;;
-        ferret-tryall) cmd=("$ferret" --timeout "$timeout" --stats --encoding=1) ;;
-        ferret-pz3)    cmd=("$ferret" --timeout "$timeout" --stats --portfolio "z3 -in") ;;
-        ferret-pcvc5)  cmd=("$ferret" --timeout "$timeout" --stats --portfolio "cvc5 --lang smt2 --fp-exp") ;;
-        z3)            cmd=(z3 "-T:$timeout") ;;
-        cvc5)          cmd=(cvc5 "--tlimit=$((timeout * 1000))") ;;
+        ferret)        cmd="$ferret --timeout $timeout" ;;
+        ferret-naive)  cmd="$ferret --timeout $timeout --seeds=1" ;;
+        ferret-random) cmd="$ferret --timeout $timeout --pure-random" ;;
+        ferret-tryall) cmd="$ferret --timeout $timeout --encoding=1" ;;
+        ferret-pz3)    cmd="$ferret --timeout $timeout --portfolio 'z3 -in'" ;;
+        ferret-pcvc5)  cmd="$ferret --timeout $timeout --portfolio 'cvc5 --lang smt2 --fp-exp'" ;;
+        z3)            cmd="z3 -T:$timeout" ;;
+        cvc5)          cmd="cvc5 --tlimit=$((timeout * 1000))" ;;
         *) echo "unknown solver $s" >&2; exit 1 ;;
     esac
-    n=0 solved=0 wrong=0
-    while IFS=$'\t' read -r f exp; do
-        n=$((n + 1))
-        t0=$(date +%s.%N)
-        timeout -k 2 "$outer" "${cmd[@]}" "$bench/$f" > "$tmp/out" 2> "$tmp/err" < /dev/null
-        rc=$?
-        t1=$(date +%s.%N)
-        wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
-        ans=$(grep -m1 -E '^(sat|unsat|unknown|timeout)$' "$tmp/out")
-        case $ans in
-            sat|unsat) ;;
-            timeout) ans=timeout ;;
-            unknown)  # an unknown at the time limit is a timeout
-                ans=$(awk -v w="$wall" -v t="$timeout" 'BEGIN { print (w >= 0.95 * t) ? "timeout" : "unknown" }') ;;
-            *) if [ $rc = 124 ] || [ $rc = 137 ] || grep -q -i 'timeout\|interrupted by' "$tmp/err" "$tmp/out"; then
-                   ans=timeout
-               else
-                   ans=error
-               fi ;;
-        esac
-        w=""
-        if { [ "$ans" = sat ] || [ "$ans" = unsat ]; } && { [ "$exp" = sat ] || [ "$exp" = unsat ]; } &&
-           [ "$ans" != "$exp" ]; then
-            w=WRONG; wrong=$((wrong + 1))
-            cp "$tmp/out" "$out/WRONG-$s-$(basename "$f").out"
-        fi
-        [ "$ans" = sat ] || [ "$ans" = unsat ] && solved=$((solved + 1))
-        eps="	"
-        if [ -s "$tmp/err" ] && [ "${s%%-*}" = ferret ]; then
-            # --stats JSON: take execs_per_s, or execs / time, when present.
-            eps=$(python3 - "$tmp/err" <<'EOF' 2>/dev/null
-import json, re, sys
-text = open(sys.argv[1], errors="replace").read()
-for m in reversed(list(re.finditer(r"\{", text))):
-    try:
-        d, _ = json.JSONDecoder().raw_decode(text[m.start():])
-    except ValueError:
-        continue
-    if not isinstance(d, dict):
-        continue
-    flat = {}
-    def walk(o):
-        for k, v in o.items():
-            if isinstance(v, dict): walk(v)
-            elif isinstance(v, (int, float)) and k not in flat: flat[k] = v
-    walk(d)
-    e = flat.get("execs", "")
-    for k in ("execs_per_sec", "execs_per_s"):
-        if k in flat: print("%.0f\t%s" % (flat[k], e)); break
-    else:
-        t = flat.get("time_search", flat.get("time"))
-        print(("%.0f\t%s" % (e / t, e)) if e != "" and t else "\t%s" % e)
-    break
-EOF
-)
-        fi
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$f" "$s" "$ans" "$exp" "$wall" "$w" "${eps%%	*}" "$timeout" "${eps#*	}" >> "$tsv"
-        printf '\r%-14s %4d/%d solved %d wrong %d ' "$s" "$n" "$nfiles" "$solved" "$wrong" >&2
-    done < "$tmp/files"
-    echo >&2
+    args+=(--solver "$s=$cmd")
 done
+# file paths relative to the corpus (the rows' file column is path_in_bench)
+(cd "$bench" && "$ferret" bench "${args[@]}" --timeout "$timeout" \
+    --manifest "$tmp/manifest.tsv" -o "$tsv" "${list[@]}" > /dev/null)
+rc=$?
+[ $rc = 0 ] || [ $rc = 4 ] || exit $rc
 echo "wrote $tsv" >&2
 python3 "$here/solve-summary.py" $([ $ablation = 1 ] && echo --ablation) "$tsv"

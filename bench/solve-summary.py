@@ -53,7 +53,7 @@ def load(paths):
 
 
 def solved(r):
-    return r["answer"] in ("sat", "unsat") and r["wrong"] != "WRONG"
+    return r["answer"] in ("sat", "unsat") and r["wrong"] not in ("WRONG", "1")
 
 
 def paper_results(path, files):
@@ -94,7 +94,7 @@ def summary(rows, paper, out):
         rs = list(by[s].values())
         t = sorted(set(r["timeout_s"] for r in rs))
         cnt = lambda a: sum(1 for r in rs if r["answer"] == a)
-        wrong = sum(1 for r in rs if r["wrong"] == "WRONG")
+        wrong = sum(1 for r in rs if r["wrong"] in ("WRONG", "1"))
         par2 = sum(r["wall_s"] if solved(r) else 2 * r["timeout_s"] for r in rs)
         # throughput of runs that searched for at least a second (trivial
         # solves run a handful of executions and say nothing about speed)
@@ -115,7 +115,7 @@ def summary(rows, paper, out):
             miss = [f for f in union if not (f in by[s] and solved(by[s][f]))]
             out.append("- %s: solves %d that no other solver here solves; misses %d of the union." % (
                 s, len(only), len(miss)))
-    wrongs = [r for r in rows if r["wrong"] == "WRONG"]
+    wrongs = [r for r in rows if r["wrong"] in ("WRONG", "1")]
     if wrongs:
         out.append("\n**WRONG answers:**\n")
         for r in wrongs:
@@ -171,7 +171,7 @@ def plot(rows, by, svg):
     with open(dat, "w") as fh:
         for s, rs in by.items():
             rs = list(rs.values())
-            w = sum(1 for r in rs if r["wrong"] == "WRONG")
+            w = sum(1 for r in rs if r["wrong"] in ("WRONG", "1"))
             ts = sorted(r["wall_s"] for r in rs if solved(r))
             fh.write('"%s"\n' % s)
             fh.write("%d %g\n" % (-w, max(ts[0], 1e-3) if ts else 1e-3))
