@@ -2,7 +2,7 @@
  *
  *   ferret hunt gen [-n N] [--seed S] [SHAPE] -o DIR
  *   ferret hunt [--mode bug] --target CMD [--reference CMD]... [--budget S]
- *               [--timeout S] [--seed S] [--agent A] [--shard i/n]
+ *               [--timeout S] [--seed S] [--agent A] [--shard I/N]
  *               [--count N] [--no-reduce] [SHAPE] -o DIR
  *   ferret hunt replay DIR --target CMD [--reference CMD]...
  *   SHAPE: --vars N --asserts N --depth N --formats 16,32,64,4.6 */
@@ -62,8 +62,10 @@ int run_hunt(ferret *f, int argc, char **argv, int i) {
     } else if (is_flag(a, "--shard")) {
       v = flag_value(argc, argv, &i, 7);
       unsigned s = 0, n = 0;
-      if (!v || sscanf(v, "%u/%u", &s, &n) != 2) return usage_error("--shard is i/n, not '%s'", v ? v : "");
-      o.shard = s, o.nshards = n;
+      char end;
+      if (!v || sscanf(v, "%u/%u%c", &s, &n, &end) != 2 || s < 1 || s > n)
+        return usage_error("--shard is I/N with 1 <= I <= N, not '%s'", v ? v : "");
+      o.shard = s - 1, o.nshards = n; /* the API counts from 0 */
     } else if (is_flag(a, "--vars") || is_flag(a, "--asserts") || is_flag(a, "--depth")) {
       size_t len = strcspn(a, "=");
       rc = number(a, flag_value(argc, argv, &i, len), &x);

@@ -110,10 +110,13 @@ static const subcommand subcommands[] = {
      "      errors, wrong models (checked by ferret's evaluator), wrong unsats\n"
      "      and disagreements are reduced and saved in DIR/findings; DIR/log.tsv,\n"
      "      DIR/ranking.tsv.  Shape: --vars N --asserts N --depth N --formats\n"
-     "      16,32,64,4.6; --seed S, --shard i/n, --no-reduce.  --mode perf:\n"
-     "      the target's PAR-2 time against the best reference's (10x: 'slow').\n"
+     "      16,32,64,4.6; --seed S, --shard I/N (1 <= I <= N), --no-reduce.\n"
+     "      --mode perf: the target's PAR-2 time against the best reference's\n"
+     "      (10x: 'slow').\n"
      "      'replay DIR' runs DIR/findings again (new solver versions) and says\n"
-     "      per file what the answers make of it now.",
+     "      per file what the answers make of it now.  'merge -o DIR PARTS...'\n"
+     "      joins campaigns' directories (shards): logs, findings (repeats\n"
+     "      dropped) and the ranking summed.",
      true},
     {"bench", "[run] --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS",
      "run solvers over a suite: every .smt2 file given, found in DIRS or\n"
@@ -144,6 +147,7 @@ static void usage_line(FILE *out) {
                "       ferret hunt gen [-n N] [--seed S] -o DIR\n"
                "       ferret hunt --target CMD [--reference CMD]... [OPTIONS] -o DIR\n"
                "       ferret hunt replay DIR --target CMD [--reference CMD]...\n"
+               "       ferret hunt merge -o DIR PARTS...\n"
                "       ferret bench --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS\n"
                "       ferret bench report|merge ...\n"
                "       ferret --help | --version\n");
@@ -588,6 +592,8 @@ int main(int argc, char **argv) {
       if (!strcmp(argv[i], subcommands[k].name)) sub = &subcommands[k], i++;
   }
   if (!strcmp(sub->name, "bench")) return run_bench(argc, argv, i);
+  if (!strcmp(sub->name, "hunt") && i < argc && !strcmp(argv[i], "merge"))
+    return run_hunt_merge(argc, argv, i + 1);
   ferret *f = ferret_new();
   if (!f) {
     fprintf(stderr, "ferret: out of memory\n");

@@ -255,7 +255,7 @@ static void save_finding(campaign *c, const fer_hunt_formula *x, verdict v,
   bool ok = fer_buf_printf(f, &h, "; ferret hunt finding: %s by solver %u (%s)\n",
                            find_name[v.kind], v.who + 1, cfg->solvers[v.who]) &&
             fer_buf_printf(f, &h, "; seed %llu, shard %u/%u, formula %llu, from %s\n",
-                           (unsigned long long)cfg->seed, cfg->shard, cfg->nshards,
+                           (unsigned long long)cfg->seed, cfg->shard + 1, cfg->nshards,
                            (unsigned long long)iter, origin);
   for (uint32_t i = 0; ok && i < cfg->nsolvers; i++)
     ok = fer_buf_printf(f, &h, "; solver %u: %s: %s in %.3f s (exit %d)\n", i + 1,

@@ -64,6 +64,32 @@ chmod +x "$dir/sleepy" "$dir/quick"
 ls "$dir/p1/findings" | grep -q slow || { echo "perf: no slow finding"; cat "$dir/err" "$dir/p1/log.tsv"; fail=1; }
 "$FERRET" hunt --mode perf --target "$dir/sleepy" -o "$dir/p2" > /dev/null 2> "$dir/e4"
 [ $? = 2 ] && grep -q "needs a --reference" "$dir/e4" || { echo "perf without reference accepted"; fail=1; }
+# merge: two shards' campaigns joined (every log row with its part, the
+# findings of both, pulls summed); a part merged twice adds no finding
+for i in 1 2; do
+  "$FERRET" hunt --target "$dir/liar" --count 10 --formats 32 --depth 2 --seed 4 --no-reduce \
+    --shard $i/2 -o "$dir/s$i" 2> /dev/null || { echo "shard $i failed"; fail=1; }
+done
+"$FERRET" hunt merge -o "$dir/all" "$dir/s1" "$dir/s2" 2> "$dir/err" || { echo "merge failed"; cat "$dir/err"; fail=1; }
+[ "$(tail -n +2 "$dir/all/log.tsv" | wc -l)" = 20 ] || { echo "merge: not 20 log rows"; fail=1; }
+[ "$(head -1 "$dir/all/log.tsv" | cut -f1-2)" = "part	formula" ] || { echo "merge: log header"; fail=1; }
+[ "$(grep -c '^s2	' "$dir/all/log.tsv")" = 10 ] || { echo "merge: s2's rows"; fail=1; }
+n1=$(ls "$dir/s1/findings" "$dir/s2/findings" | grep -c smt2)
+n2=$(ls "$dir/all/findings" | grep -c smt2)
+[ "$n1" -ge 1 ] && [ "$n2" -ge 1 ] && [ "$n2" -le "$n1" ] || { echo "merge: $n2 findings of $n1"; fail=1; }
+p1=$(awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$dir/s1/ranking.tsv" "$dir/s2/ranking.tsv")
+p2=$(awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$dir/all/ranking.tsv")
+[ "$p1" = "$p2" ] || { echo "merge: pulls $p2, want $p1"; fail=1; }
+cp -r "$dir/s1" "$dir/again"
+"$FERRET" hunt merge -o "$dir/all2" "$dir/s1" "$dir/again" 2> "$dir/err"
+[ "$(ls "$dir/all2/findings" | grep -c '^again-')" = 0 ] || { echo "merge: repeats kept"; fail=1; }
+grep -q "repeated ones dropped" "$dir/err" || { echo "merge: no summary"; fail=1; }
+"$FERRET" hunt merge -o "$dir/all3" "$dir/s1" "$dir/x/s1" > /dev/null 2>&1
+[ $? = 2 ] || { echo "merge: two parts of one name accepted"; fail=1; }
+"$FERRET" hunt merge "$dir/s1" > /dev/null 2>&1
+[ $? = 2 ] || { echo "merge without -o accepted"; fail=1; }
+"$FERRET" hunt merge -o "$dir/all4" "$dir/none" > /dev/null 2>&1
+[ $? = 1 ] || { echo "merge of a missing part accepted"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
