@@ -158,7 +158,7 @@ static int merge_findings(merge *m, const char *dir) {
     else n++;
   }
   closedir(d);
-  if (!rc) qsort(names, n, sizeof *names, by_name);
+  if (!rc && n) qsort(names, n, sizeof *names, by_name);
   for (size_t k = 0; !rc && k < n; k++) rc = copy_finding(m, dir, names[k]);
   for (size_t k = 0; k < n; k++) free(names[k]);
   free(names);
@@ -215,7 +215,7 @@ static int write_ranking(merge *m) {
   snprintf(path, sizeof path, "%s/ranking.tsv", m->out);
   FILE *fp = fopen(path, "w");
   if (!fp) return EXIT_ERROR;
-  qsort(m->arms, m->narms, sizeof *m->arms, by_mean);
+  if (m->narms) qsort(m->arms, m->narms, sizeof *m->arms, by_mean);
   fprintf(fp, "rank\tconstruct\tkind\tpulls\trewards\tmean\n");
   for (size_t k = 0; k < m->narms; k++)
     fprintf(fp, "%zu\t%s\t%s\t%.0f\t%.0f\t%.4f\n", k + 1, m->arms[k].name,
