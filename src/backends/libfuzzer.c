@@ -126,17 +126,20 @@ static uint64_t read_execs(const char *log) {
 
 /* ------------------------------------------------------ child processes */
 
-enum { RUN_CANNOT_START = -1, RUN_INTERRUPTED = -2, RUN_DEADLINE = -3 };
+enum {
+  RUN_CANNOT_START = -1, RUN_INTERRUPTED = -2, RUN_DEADLINE = -3,
+  RUN_PARTNER = -4 /* a portfolio partner answered */
+};
 
 extern char **environ;
 
 /* Run argv (argv[0] looked up in PATH) in directory `dir` with its output
  * in `log`, as the leader of a new process group, and wait for it.
- * Stops the group when *interrupt (may be NULL) becomes non-zero or at
- * `kill_at` (fer_now seconds; 0: never).  Returns the exit code (128 +
- * signal if killed by one), or a RUN_* code; *err is errno when it could
- * not start. */
-static int run(volatile _Atomic int *interrupt, char *const argv[],
+ * Stops the group when the budget's interrupt or partner flag (either
+ * may be NULL) becomes non-zero or at `kill_at` (fer_now seconds; 0:
+ * never).  Returns the exit code (128 + signal if killed by one), or a
+ * RUN_* code; *err is errno when it could not start. */
+static int run(const fer_engine_budget *b, char *const argv[],
                const char *dir, const char *log, double kill_at, int *err) {
   char exe[1024];
   int pfd[2]; /* close-on-exec: tells the parent whether execve failed */
@@ -180,7 +183,8 @@ static int run(volatile _Atomic int *interrupt, char *const argv[],
     memset(&info, 0, sizeof info);
     int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
     if ((w == 0 && info.si_pid == pid) || (w < 0 && errno != EINTR)) break;
-    if (!why && interrupt && atomic_load(interrupt)) why = RUN_INTERRUPTED;
+    if (!why && b->interrupt && atomic_load(b->interrupt)) why = RUN_INTERRUPTED;
+    if (!why && b->partner && atomic_load(b->partner)) why = RUN_PARTNER;
     if (!why && kill_at > 0 && fer_now() >= kill_at) why = RUN_DEADLINE;
     if (why && !term_at) {
       kill(-pid, SIGTERM);
@@ -256,9 +260,9 @@ static const char *build(lf *x, const char *bin, const char *src) {
   snprintf(path, sizeof path, "%s/fuzz", x->tmp);
   char *cc[] = {(char *)"clang", (char *)"-O2", (char *)"-fsanitize=fuzzer",
                 (char *)"-o", path, (char *)src, (char *)"-lm", NULL};
-  int rc = run(x->r->budget.interrupt, cc, x->tmp, log, x->r->budget.deadline,
-               &err);
+  int rc = run(&x->r->budget, cc, x->tmp, log, x->r->budget.deadline, &err);
   if (rc == RUN_INTERRUPTED) return "interrupted";
+  if (rc == RUN_PARTNER) return "portfolio";
   if (rc == RUN_DEADLINE) return "timeout";
   if (rc == RUN_CANNOT_START) {
     fer_diag(f, "ferret: libfuzzer backend: cannot run clang (%s); the "
@@ -321,11 +325,12 @@ static fer_engine_status fuzz(lf *x, const char *bin) {
   fz[k++] = seeds, fz[k] = NULL;
   double ts = fer_now();
   /* After the deadline libFuzzer gets a second to stop by itself. */
-  int rc = run(r->budget.interrupt, fz, x->tmp, log,
-               deadline ? deadline + 1.0 : 0, &err);
+  int rc = run(&r->budget, fz, x->tmp, log, deadline ? deadline + 1.0 : 0,
+               &err);
   st->time_search = fer_now() - ts;
   st->execs = read_execs(log);
   if (rc == RUN_INTERRUPTED) return st->reason = "interrupted", FER_ENGINE_UNKNOWN;
+  if (rc == RUN_PARTNER) return st->reason = "portfolio", FER_ENGINE_UNKNOWN;
   if (rc == RUN_CANNOT_START) {
     fer_diag(f, "ferret: libfuzzer backend: cannot run %s (%s)\n", bin,
              strerror(err));

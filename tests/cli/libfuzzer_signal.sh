@@ -2,7 +2,8 @@
 # --backend=1 under SIGINT and --timeout: the interrupt reaches clang and
 # the fuzzer (their process groups are stopped), check-sat answers unknown
 # (reason interrupted / timeout) within about 2 s, the rest of the script
-# runs, and no child process is left behind.  Skipped when clang's
+# runs, and no child process is left behind; a portfolio partner's answer
+# stops the fuzzer too.  Skipped when clang's
 # libFuzzer is missing.
 : "${FERRET:=build-san/ferret}"
 dir=$(mktemp -d)
@@ -75,4 +76,19 @@ XDG_CACHE_HOME="$dir/c3" "$FERRET" --backend=1 --timeout=1 --stats "$dir/hard.sm
 t=$(sed -n 's/.*"time": \([0-9]*\)\..*/\1/p' "$dir/err")
 [ -n "$t" ] && [ "$t" -lt 3 ] || { echo "timeout 1 with compilation: took $t s"; fail=1; }
 grep -q '"reason": "timeout"' "$dir/err" || { echo "timeout 1: reason: $(cat "$dir/err")"; fail=1; }
+# 4. a portfolio partner's answer stops the fuzzer at once: a planted
+# prover says unsat after 1 s; the fuzzer (which cannot finish) is
+# stopped, found_by portfolio, no process left
+printf '#!/bin/sh\ncat > /dev/null\nsleep 1\necho unsat\n' > "$dir/prover"
+chmod +x "$dir/prover"
+XDG_CACHE_HOME="$dir/c2" "$FERRET" --backend=1 --timeout=30 --stats --portfolio "$dir/prover" \
+  "$dir/hard.smt2" > "$dir/out" 2> "$dir/err"
+grep -qx unsat "$dir/out" || { echo "portfolio: $(cat "$dir/out")"; fail=1; }
+grep -q '"found_by": "portfolio"' "$dir/err" || { echo "portfolio: stats: $(cat "$dir/err")"; fail=1; }
+t=$(sed -n 's/.*"time": \([0-9]*\)\..*/\1/p' "$dir/err")
+[ -n "$t" ] && [ "$t" -lt 10 ] || { echo "portfolio: the fuzzer ran on ($t s)"; fail=1; }
+sleep 0.2
+if ps -eo args | grep -v grep | grep -q "$dir/"; then
+  echo "portfolio: child processes left:"; ps -eo pid,args | grep -v grep | grep "$dir/"; fail=1
+fi
 exit $fail
