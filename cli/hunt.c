@@ -3,7 +3,7 @@
  *   ferret hunt gen [-n N] [--seed S] [SHAPE] -o DIR
  *   ferret hunt [--mode bug] --target CMD [--reference CMD]... [--budget S]
  *               [--timeout S] [--seed S] [--agent A] [--shard I/N]
- *               [--count N] [--no-reduce] [SHAPE] -o DIR
+ *               [--count N] [--no-reduce] [--resume] [SHAPE] -o DIR
  *   ferret hunt replay DIR --target CMD [--reference CMD]...
  *   SHAPE: --vars N --asserts N --depth N --formats 16,32,64,4.6 */
 #include <stdio.h>
@@ -76,6 +76,8 @@ int run_hunt(ferret *f, int argc, char **argv, int i) {
       if (!(o.formats = flag_value(argc, argv, &i, 9))) return usage_error("%s", "--formats needs a list");
     } else if (!strcmp(a, "--no-reduce")) {
       o.no_reduce = 1;
+    } else if (!strcmp(a, "--resume")) {
+      o.resume = 1;
     } else {
       rc = usage_error("unknown hunt option '%s'", a);
     }

@@ -631,6 +631,11 @@ typedef struct ferret_hunt_options {
   uint32_t vars, asserts, depth; /* per format; defaults 2, 2, 3 */
   const char *formats;       /* subset of "16,32,64,4.6" (NULL: all) */
   int no_reduce;
+  int resume;                /* bug/perf: go on with out_dir's campaign
+                                (log appended, findings numbered on, the
+                                agent's pulls and rewards read back from
+                                ranking.tsv, a fresh seed stream); without
+                                it out_dir's log is started over */
 } ferret_hunt_options;
 
 FERRET_API void ferret_hunt_options_init(ferret_hunt_options *);

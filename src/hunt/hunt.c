@@ -19,11 +19,14 @@
  *         a margin of SLOW_MARGIN or more with a reference answering is a
  *         finding ("slow"), reduced while the margin stays.
  * Timeouts and unsupported-construct errors are logged, never findings. */
+#include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/pre.h"
@@ -54,6 +57,7 @@ typedef struct campaign {
   fer_buf text;
   char script[4096];
   uint64_t reduce_runs;
+  uint64_t first_finding; /* resume: the number of the next finding file */
 } campaign;
 
 /* ------------------------------------------------------------- checking */
@@ -265,7 +269,7 @@ static void save_finding(campaign *c, const fer_hunt_formula *x, verdict v,
   FER_CLEAR(c->text);
   char path[4096];
   snprintf(path, sizeof path, "%s/findings/%06llu-%s.smt2", cfg->out_dir,
-           (unsigned long long)c->st->findings, find_name[v.kind]);
+           (unsigned long long)(c->first_finding + c->st->findings), find_name[v.kind]);
   if (ok && fer_hunt_script(f, x, h.data, &c->text)) write_file(f, path, &c->text);
   FER_RELEASE(f, h);
   if (!cfg->quiet) fer_diag(f, "hunt: finding %s -> %s\n", find_name[v.kind], path);
@@ -288,6 +292,73 @@ static void write_ranking(campaign *c, const fer_hunt_agent *ag) {
   snprintf(path, sizeof path, "%s/ranking.tsv", c->cfg->out_dir);
   if (ok) write_file(f, path, &b);
   FER_RELEASE(f, b);
+}
+
+/* --------------------------------------------------------------- resume */
+
+/* The campaign in out_dir goes on: 1 with *log open for appending, *first
+ * the next formula's number, the finding files' next number and the
+ * agent's statistics restored; 0 when out_dir has no log (a fresh start);
+ * -1 with the error set. */
+static int resume(campaign *c, const char *logpath, const char *header,
+                  fer_hunt_agent *ag, uint64_t *first, FILE **log) {
+  ferret *f = c->f;
+  const fer_hunt_config *cfg = c->cfg;
+  FILE *in = fopen(logpath, "r");
+  if (!in) return 0;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  long keep = 0; /* the log's length without a row cut short */
+  int rc = 1;
+  for (uint64_t row = 0; (len = getline(&line, &cap, in)) > 0; row++) {
+    if (line[len - 1] != '\n') break; /* cut short by a kill: dropped */
+    keep += (long)len;
+    line[len - 1] = 0;
+    if (!row && strcmp(line, header)) {
+      rc = -1;
+      fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt --resume: %s has other columns "
+                "(another number of solvers?)", logpath);
+      break;
+    }
+    if (row) *first = strtoull(line, NULL, 10) + 1;
+  }
+  free(line);
+  fclose(in);
+  if (rc < 0) return rc;
+  if (truncate(logpath, keep) != 0 || !(*log = fopen(logpath, "a"))) {
+    fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot append to '%s'", logpath);
+    return -1;
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/findings", cfg->out_dir);
+  DIR *d = opendir(path);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char *end;
+    unsigned long long n = strtoull(e->d_name, &end, 10);
+    if (end != e->d_name && *end == '-' && n + 1 > c->first_finding) c->first_finding = n + 1;
+  }
+  if (d) closedir(d);
+  snprintf(path, sizeof path, "%s/ranking.tsv", cfg->out_dir);
+  FILE *rk = fopen(path, "r");
+  char name[128];
+  unsigned long long pulls;
+  double rewards;
+  for (int got; rk && (got = fscanf(rk, "%*u\t%127[^\t]\t%*[^\t]\t%llu\t%lf\t%*f\n",
+                                     name, &pulls, &rewards)) != EOF;) {
+    if (got != 3) { /* the header */
+      if (fscanf(rk, "%*[^\n]\n") == EOF) break;
+      continue;
+    }
+    for (uint32_t i = 0; i < ag->narms; i++)
+      if (!strcmp(fer_hunt_constructs[i].name, name)) {
+        ag->pulls[i] = pulls, ag->reward[i] = rewards, ag->total += pulls;
+        ag->alpha[i] = 1 + rewards, ag->beta[i] = 1 + (double)pulls - rewards;
+        break;
+      }
+  }
+  if (rk) fclose(rk);
+  return 1;
 }
 
 static int make_dir(ferret *f, const char *path) {
@@ -358,13 +429,27 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
   snprintf(c.script, sizeof c.script, "%s/current.smt2", cfg->out_dir);
   char logpath[4096];
   snprintf(logpath, sizeof logpath, "%s/log.tsv", cfg->out_dir);
-  FILE *log = fopen(logpath, "w");
-  if (!log) return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", logpath);
-  fprintf(log, "formula\torigin\tfinding\tmargin");
-  for (uint32_t i = 0; i < cfg->nsolvers; i++) fprintf(log, "\tanswer%u\tseconds%u", i + 1, i + 1);
-  fprintf(log, "\n");
+  char header[1024];
+  int hl = snprintf(header, sizeof header, "formula\torigin\tfinding\tmargin");
+  for (uint32_t i = 0; i < cfg->nsolvers; i++)
+    hl += snprintf(header + hl, sizeof header - (size_t)hl, "\tanswer%u\tseconds%u", i + 1, i + 1);
   fer_hunt_agent ag;
   fer_hunt_agent_init(&ag, cfg->agent, fer_hunt_nconstructs);
+  uint64_t first = 0; /* the first formula's number in the log */
+  FILE *log = NULL;
+  int resumed = cfg->resume ? resume(&c, logpath, header, &ag, &first, &log) : 0;
+  if (resumed < 0) return f->error.status;
+  if (resumed) { /* a seed stream of its own for the rest of the campaign */
+    seed = cfg->seed ^ (first * 0x9e3779b97f4a7c15u);
+    fer_rng_seed(&c.rng, fer_splitmix64(&seed) ^ ((uint64_t)cfg->shard << 48));
+    if (!cfg->quiet)
+      fer_diag(f, "hunt: resuming at formula %llu (finding %llu next)\n",
+               (unsigned long long)first, (unsigned long long)c.first_finding);
+  } else {
+    if (!(log = fopen(logpath, "w")))
+      return fer_error(f, FERRET_ERROR_IO, 0, 0, "hunt: cannot write '%s'", logpath);
+    fprintf(log, "%s\n", header);
+  }
   fer_hunt_formula cur = {{0}}, next = {{0}};
   double cur_margin = 0;
   double t0 = fer_now();
@@ -388,7 +473,8 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     verdict v = check(&c, &next);
     const char *origin = arm >= 0 ? fer_hunt_constructs[arm].name : "generate";
     double mg = cfg->nsolvers > 1 ? margin(&c) : 0;
-    fprintf(log, "%llu\t%s\t%s\t%.3f", (unsigned long long)iter, origin, find_name[v.kind], mg);
+    fprintf(log, "%llu\t%s\t%s\t%.3f", (unsigned long long)(first + iter), origin,
+            find_name[v.kind], mg);
     for (uint32_t i = 0; i < cfg->nsolvers; i++)
       fprintf(log, "\t%s\t%.4f", fer_hunt_outcome_name[c.runs[i].outcome], c.runs[i].seconds);
     fprintf(log, "\n");
@@ -403,7 +489,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
       fer_hunt_formula red = {{0}};
       if (fer_hunt_formula_copy(f, &next, &red)) {
         if (cfg->reduce) reduce(&c, &red, v);
-        save_finding(&c, &red, v, iter, origin);
+        save_finding(&c, &red, v, first + iter, origin);
       }
       fer_hunt_formula_release(f, &red);
       st->findings++;

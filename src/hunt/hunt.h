@@ -145,6 +145,7 @@ typedef struct fer_hunt_config {
   fer_hunt_shape shape;
   bool reduce;
   bool quiet;
+  bool resume;               /* go on with out_dir's log and ranking */
 } fer_hunt_config;
 
 typedef struct fer_hunt_stats {

@@ -90,6 +90,26 @@ grep -q "repeated ones dropped" "$dir/err" || { echo "merge: no summary"; fail=1
 [ $? = 2 ] || { echo "merge without -o accepted"; fail=1; }
 "$FERRET" hunt merge -o "$dir/all4" "$dir/none" > /dev/null 2>&1
 [ $? = 1 ] || { echo "merge of a missing part accepted"; fail=1; }
+# resume: the log goes on from the last formula (a row cut short is
+# dropped), findings are numbered on (none overwritten), the agent's pulls
+# are read back; another set of solvers is refused
+"$FERRET" hunt --target "$dir/liar" --count 10 --formats 32 --depth 2 --seed 4 --no-reduce \
+  -o "$dir/res" 2> /dev/null || { echo "resume: first run failed"; fail=1; }
+printf '10\tfp.add\tno' >> "$dir/res/log.tsv"
+n1=$(ls "$dir/res/findings" | wc -l)
+p1=$(awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$dir/res/ranking.tsv")
+"$FERRET" hunt --target "$dir/liar" --count 10 --formats 32 --depth 2 --seed 4 --no-reduce \
+  --resume -o "$dir/res" 2> "$dir/err" || { echo "resume failed"; cat "$dir/err"; fail=1; }
+grep -q "resuming at formula 10" "$dir/err" || { echo "resume: $(cat "$dir/err")"; fail=1; }
+[ "$(tail -n +2 "$dir/res/log.tsv" | cut -f1 | tr '\n' ' ')" = "$(seq 0 19 | tr '\n' ' ')" ] ||
+  { echo "resume: log numbers"; cut -f1 "$dir/res/log.tsv"; fail=1; }
+n2=$(ls "$dir/res/findings" | wc -l)
+n3=$(awk -F '\t' 'NR > 1 && $3 != "none"' "$dir/res/log.tsv" | wc -l)
+[ "$n1" -ge 1 ] && [ "$n2" = "$n3" ] || { echo "resume: $n2 finding files, $n3 in the log ($n1 before)"; fail=1; }
+p2=$(awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$dir/res/ranking.tsv")
+[ "$p2" -gt "$p1" ] || { echo "resume: pulls $p2 after $p1"; fail=1; }
+"$FERRET" hunt --target "$dir/liar" --reference "$dir/nay" --count 2 --resume -o "$dir/res" > /dev/null 2> "$dir/err"
+[ $? = 2 ] && grep -q "other columns" "$dir/err" || { echo "resume with other solvers accepted"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
