@@ -42,8 +42,10 @@ extern ferret *volatile signal_ctx;
 /* The concolic and hunt sub-commands (concolic.c, hunt.c). */
 int run_concolic(ferret *, int argc, char **argv, int i);
 int run_hunt(ferret *, int argc, char **argv, int i);
-/* ferret hunt merge -o DIR PART... (hunt_merge.c), before a context. */
+/* ferret hunt merge -o DIR PART... and ferret hunt report DIR
+ * (hunt_merge.c), before a context. */
 int run_hunt_merge(int argc, char **argv, int i);
+int run_hunt_report(int argc, char **argv, int i);
 
 /* ferret bench (bench.c runs the solvers; bench_report.c reads and writes
  * results files, scores them, draws the plots, and is `bench report` and

@@ -284,3 +284,133 @@ int run_hunt_merge(int argc, char **argv, int i) {
   free(m.bodies), free(m.arms), free(m.header);
   return rc;
 }
+
+/* ------------------------------------------------------------- report */
+
+/* The solvers' command lines, from a finding's header ("; solver K: CMD:
+ * ..."), else "solverK". */
+static void solver_names(const char *dir, char names[16][128], int n) {
+  for (int k = 0; k < n; k++) snprintf(names[k], sizeof names[k], "solver%d", k + 1);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/findings", dir);
+  DIR *d = opendir(path);
+  struct dirent *e = NULL;
+  while (d && (e = readdir(d)) && !strstr(e->d_name, ".smt2")) {
+  }
+  if (e) {
+    snprintf(path, sizeof path, "%s/findings/%s", dir, e->d_name);
+    FILE *fp = fopen(path, "r");
+    char line[1024];
+    while (fp && fgets(line, sizeof line, fp) && line[0] == ';') {
+      int k, at;
+      if (sscanf(line, "; solver %d: %n", &k, &at) == 1 && k >= 1 && k <= n) {
+        char *end = strstr(line + at, ": ");
+        if (end) snprintf(names[k - 1], sizeof names[k - 1], "%.*s", (int)(end - line - at), line + at);
+      }
+    }
+    if (fp) fclose(fp);
+  }
+  if (d) closedir(d);
+}
+
+/* ferret hunt report DIR [--plots OUT] [--findings] [--timeout S]: the
+ * campaign's log as Markdown (formulas, findings by kind, per solver the
+ * bench table over the formulas, the best constructs) and, with --plots,
+ * bench's cactus, quantile and scatter plots of the solvers' times (over
+ * the formulas with a finding only, with --findings). */
+int run_hunt_report(int argc, char **argv, int i) {
+  const char *dir = NULL, *plots = NULL;
+  double timeout = 0;
+  bool only_findings = false;
+  int rc = 0;
+  for (; i < argc && !rc; i++) {
+    if (is_flag(argv[i], "--plots")) {
+      if (!(plots = flag_value(argc, argv, &i, 7))) rc = usage_error("%s", "--plots needs a directory");
+    } else if (is_flag(argv[i], "--timeout")) {
+      const char *v = flag_value(argc, argv, &i, 9);
+      char *end = NULL;
+      timeout = v ? strtod(v, &end) : 0;
+      if (!v || *end || timeout <= 0) rc = usage_error("bad --timeout '%s'", v ? v : "");
+    } else if (!strcmp(argv[i], "--findings")) {
+      only_findings = true;
+    } else if (argv[i][0] == '-' || dir) {
+      rc = usage_error("unexpected hunt report argument '%s'", argv[i]);
+    } else {
+      dir = argv[i];
+    }
+  }
+  if (!rc && !dir) rc = usage_error("%s", "hunt report needs the campaign's directory");
+  if (rc) return rc;
+  size_t len;
+  char *text = read_in(dir, "log.tsv", &len);
+  if (!text) return EXIT_ERROR;
+  /* columns: [part] formula origin finding margin (answerK secondsK)... */
+  char *field[64], *save = NULL;
+  char *line = strtok_r(text, "\n", &save);
+  size_t nf = 0;
+  for (char *p = line; p && nf < 64;) {
+    field[nf++] = p;
+    if ((p = strchr(p, '\t'))) *p++ = 0;
+  }
+  size_t base = nf && !strcmp(field[0], "part") ? 1 : 0;
+  int nsolvers = nf >= base + 4 ? (int)(nf - base - 4) / 2 : 0;
+  if (nsolvers < 1 || nsolvers > 16 || strcmp(field[base + 2], "finding")) {
+    fprintf(stderr, "ferret hunt: %s/log.tsv is not a campaign's log\n", dir);
+    free(text);
+    return EXIT_ERROR;
+  }
+  char names[16][128];
+  solver_names(dir, names, nsolvers);
+  bench_rows rows = {0};
+  size_t formulas = 0, generated = 0, kinds = 0;
+  char kind_name[16][32];
+  size_t kind_count[16] = {0};
+  double tmax = 0;
+  for (char *row; (row = strtok_r(NULL, "\n", &save));) {
+    char *v[64];
+    size_t n = 0;
+    for (char *p = row; p && n < 64;) {
+      v[n++] = p;
+      if ((p = strchr(p, '\t'))) *p++ = 0;
+    }
+    if (n != nf) continue; /* cut short */
+    formulas++;
+    generated += !strcmp(v[base + 1], "generate");
+    const char *finding = v[base + 2];
+    if (strcmp(finding, "none")) {
+      size_t k = 0;
+      while (k < kinds && strcmp(kind_name[k], finding)) k++;
+      if (k == kinds && kinds < 16) snprintf(kind_name[kinds++], sizeof kind_name[0], "%s", finding);
+      if (k < 16) kind_count[k]++;
+    }
+    if (only_findings && !strcmp(finding, "none")) continue;
+    char file[128];
+    snprintf(file, sizeof file, "%s%sformula %s", base ? v[0] : "", base ? " " : "", v[base]);
+    for (int s = 0; s < nsolvers; s++) {
+      double t = atof(v[base + 5 + 2 * s]);
+      if (t > tmax) tmax = t;
+      bench_row r = {file, names[s], v[base + 4 + 2 * s], (char *)"unknown",
+                     0, 0, t, t, 0, 0};
+      if (!bench_add(&rows, &r)) rc = EXIT_ERROR;
+    }
+  }
+  for (size_t k = 0; k < rows.size; k++) rows.data[k].timeout = timeout > 0 ? timeout : tmax;
+  printf("Campaign %s: %zu formulas (%zu generated, %zu mutated)", dir, formulas, generated,
+         formulas - generated);
+  for (size_t k = 0; k < kinds; k++) printf("%s %zu %s", k ? "," : ";", kind_count[k], kind_name[k]);
+  printf("%s\n\n", kinds ? "" : "; no finding");
+  if (!rc && rows.size && bench_report(&rows, stdout) < 0) rc = EXIT_ERROR;
+  free(text);
+  /* the best constructs */
+  text = read_in(dir, "ranking.tsv", &len);
+  if (text) {
+    printf("\nConstructs, best first (rank, construct, kind, pulls, rewards, mean):\n\n");
+    save = NULL;
+    strtok_r(text, "\n", &save);
+    for (int k = 0; k < 10 && (line = strtok_r(NULL, "\n", &save)); k++) printf("    %s\n", line);
+    free(text);
+  }
+  if (!rc && plots && rows.size && bench_plots(&rows, plots)) rc = EXIT_ERROR;
+  bench_free(&rows);
+  return rc;
+}

@@ -118,7 +118,9 @@ static const subcommand subcommands[] = {
      "      'replay DIR' runs DIR/findings again (new solver versions) and says\n"
      "      per file what the answers make of it now.  'merge -o DIR PARTS...'\n"
      "      joins campaigns' directories (shards): logs, findings (repeats\n"
-     "      dropped) and the ranking summed.",
+     "      dropped) and the ranking summed.  'report DIR [--plots OUT]\n"
+     "      [--findings]' summarises a campaign (Markdown) and draws cactus,\n"
+     "      quantile and scatter plots of the solvers' times (gnuplot).",
      true},
     {"bench", "[run] --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS",
      "run solvers over a suite: every .smt2 file given, found in DIRS or\n"
@@ -150,6 +152,7 @@ static void usage_line(FILE *out) {
                "       ferret hunt --target CMD [--reference CMD]... [OPTIONS] -o DIR\n"
                "       ferret hunt replay DIR --target CMD [--reference CMD]...\n"
                "       ferret hunt merge -o DIR PARTS...\n"
+               "       ferret hunt report DIR [--plots OUT] [--findings]\n"
                "       ferret bench --solver NAME=CMD... [OPTIONS] FILES|DIRS|LISTS\n"
                "       ferret bench report|merge ...\n"
                "       ferret --help | --version\n");
@@ -596,6 +599,8 @@ int main(int argc, char **argv) {
   if (!strcmp(sub->name, "bench")) return run_bench(argc, argv, i);
   if (!strcmp(sub->name, "hunt") && i < argc && !strcmp(argv[i], "merge"))
     return run_hunt_merge(argc, argv, i + 1);
+  if (!strcmp(sub->name, "hunt") && i < argc && !strcmp(argv[i], "report"))
+    return run_hunt_report(argc, argv, i + 1);
   ferret *f = ferret_new();
   if (!f) {
     fprintf(stderr, "ferret: out of memory\n");

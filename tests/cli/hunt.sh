@@ -110,6 +110,15 @@ p2=$(awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$dir/res/ranking.tsv"
 [ "$p2" -gt "$p1" ] || { echo "resume: pulls $p2 after $p1"; fail=1; }
 "$FERRET" hunt --target "$dir/liar" --reference "$dir/nay" --count 2 --resume -o "$dir/res" > /dev/null 2> "$dir/err"
 [ $? = 2 ] && grep -q "other columns" "$dir/err" || { echo "resume with other solvers accepted"; fail=1; }
+# report: the campaign in Markdown, the solver named by its command
+"$FERRET" hunt report "$dir/res" > "$dir/rep" 2> "$dir/err" || { echo "report failed"; cat "$dir/err"; fail=1; }
+grep -q "^Campaign .*: 20 formulas" "$dir/rep" || { echo "report: $(head -1 "$dir/rep")"; fail=1; }
+grep -q "^| $dir/liar | 20 | 20 | 20 |" "$dir/rep" || { echo "report: no solver row"; cat "$dir/rep"; fail=1; }
+if command -v gnuplot > /dev/null 2>&1; then
+  "$FERRET" hunt report "$dir/res" --findings --plots "$dir/plots" > /dev/null 2>&1 || { echo "report plots failed"; fail=1; }
+  grep -q '<svg' "$dir/plots/cactus.svg" 2> /dev/null || { echo "report: no cactus.svg"; fail=1; }
+fi
+"$FERRET" hunt report > /dev/null 2>&1; [ $? = 2 ] || { echo "report without a directory accepted"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
