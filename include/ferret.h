@@ -226,9 +226,9 @@ typedef enum ferret_rm {
  * (ferret_mk_term's `indices`): EXTRACT (hi, lo); REPEAT, ZERO_EXTEND,
  * SIGN_EXTEND, ROTATE_LEFT, ROTATE_RIGHT (n); FP_TO_UBV, FP_TO_SBV (width);
  * the TO_FP kinds (eb, sb); CONST_ARRAY (its array sort, a ferret_sort).
- * Any of TO_FP_BV, TO_FP_FP, TO_FP_SBV and
- * TO_FP_REAL means SMT-LIB's (_ to_fp eb sb): the variant is chosen by the
- * arguments' sorts, and ferret_term_kind reports the one chosen.
+ * Any of TO_FP_BV, TO_FP_FP, TO_FP_SBV and TO_FP_REAL means SMT-LIB's
+ * (_ to_fp eb sb): the variant is chosen by the arguments' sorts, and
+ * ferret_term_kind reports the one chosen.
  * Associative operators (and, or, bvadd, ...) take any number of arguments,
  * chainable ones (=, fp.leq, ...) two or more, as SMT-LIB applies them. */
 typedef enum ferret_kind {
