@@ -206,7 +206,9 @@ typedef enum ferret_sort_kind {
   FERRET_SORT_BV,  /* *a = width */
   FERRET_SORT_FP,  /* *a = exponent bits eb, *b = significand bits sb */
   FERRET_SORT_RM,  /* RoundingMode */
-  FERRET_SORT_REAL /* only literals, the argument of to_fp */
+  FERRET_SORT_REAL, /* only literals, the argument of to_fp */
+  FERRET_SORT_ARRAY, /* *a = index sort, *b = element sort (sort ids) */
+  FERRET_SORT_UNINTERPRETED /* declare-sort of arity 0: ferret_sort_name */
 } ferret_sort_kind;
 
 /* Rounding modes, in SMT-LIB's order. */
@@ -223,9 +225,10 @@ typedef enum ferret_rm {
  * ferret_term_kind; the others are applied with ferret_mk_term.  Indices
  * (ferret_mk_term's `indices`): EXTRACT (hi, lo); REPEAT, ZERO_EXTEND,
  * SIGN_EXTEND, ROTATE_LEFT, ROTATE_RIGHT (n); FP_TO_UBV, FP_TO_SBV (width);
- * the TO_FP kinds (eb, sb).  Any of TO_FP_BV, TO_FP_FP, TO_FP_SBV and
- * TO_FP_REAL means SMT-LIB's (_ to_fp eb sb): the variant is chosen by the
- * arguments' sorts, and ferret_term_kind reports the one chosen.
+ * the TO_FP kinds (eb, sb); CONST_ARRAY (its array sort, a ferret_sort).
+ * Any of TO_FP_BV, TO_FP_FP, TO_FP_SBV and TO_FP_REAL means SMT-LIB's
+ * (_ to_fp eb sb): the variant is chosen by the arguments' sorts, and
+ * ferret_term_kind reports the one chosen.
  * Associative operators (and, or, bvadd, ...) take any number of arguments,
  * chainable ones (=, fp.leq, ...) two or more, as SMT-LIB applies them. */
 typedef enum ferret_kind {
@@ -265,8 +268,10 @@ typedef enum ferret_kind {
   FERRET_KIND_TO_FP_REAL, FERRET_KIND_TO_FP_UBV, FERRET_KIND_FP_TO_UBV,
   FERRET_KIND_FP_TO_SBV,
   FERRET_KIND_FP_TO_IEEE_BV, /* Z3's to_ieee_bv */
-  /* arrays and uninterpreted functions (read from SMT-LIB; the term API
-   * does not build them yet) */
+  /* arrays and uninterpreted functions: SELECT (array, index); STORE
+   * (array, index, element); CONST_ARRAY (element), index the array sort:
+   * SMT-LIB's ((as const (Array I E)) element); APPLY (function, a1 .. an)
+   * with a function of ferret_mk_fun, printed (g a1 .. an) */
   FERRET_KIND_SELECT, FERRET_KIND_STORE, FERRET_KIND_CONST_ARRAY,
   FERRET_KIND_APPLY,
   FERRET_KIND_COUNT
@@ -287,9 +292,27 @@ FERRET_API ferret_sort ferret_sort_bool(ferret *);
 FERRET_API ferret_sort ferret_sort_rm(ferret *);
 FERRET_API ferret_sort ferret_sort_bv(ferret *, uint32_t width);
 FERRET_API ferret_sort ferret_sort_fp(ferret *, uint32_t eb, uint32_t sb);
-/* The kind of a sort and its parameters (a, b may be NULL). */
+/* (Array index element); the element may be an array sort.  A Real index
+ * or element is FERRET_ERROR_UNSUPPORTED. */
+FERRET_API ferret_sort ferret_sort_array(ferret *, ferret_sort index,
+                                         ferret_sort element);
+/* A new uninterpreted sort, declared in the current scope as
+ * (declare-sort name 0) would be: SMT-LIB text executed later may name it,
+ * and a pop below its scope removes the name (the sort id stays valid).
+ * A name that already names a sort in scope (built-in, declared or
+ * defined) is FERRET_ERROR_SORT, as the reader answers a second
+ * (declare-sort U 0): ask once and keep the id.  Its values are abstract
+ * elements, equal or not and nothing else; models print them as z3 does,
+ * U!val!0, U!val!1, ... */
+FERRET_API ferret_sort ferret_sort_uninterpreted(ferret *, const char *name);
+/* The kind of a sort and its parameters (a, b may be NULL; 0 where the
+ * kind has none): BV width; FP eb, sb; ARRAY index and element sorts. */
 FERRET_API ferret_sort_kind ferret_sort_info(ferret *, ferret_sort,
                                              uint32_t *a, uint32_t *b);
+/* The name of an uninterpreted sort, NULL for any other sort.  Owned by the
+ * context, valid until the next call that declares a name (a variable,
+ * function or sort, or SMT-LIB text executed). */
+FERRET_API const char *ferret_sort_name(ferret *, ferret_sort);
 
 FERRET_API ferret_term ferret_mk_bool(ferret *, int value);
 /* A BV or FP constant from its bits, 64 per limb, least significant limb
@@ -307,8 +330,22 @@ FERRET_API ferret_term ferret_mk_real(ferret *, int negative, uint64_t num,
  * it, models list it, and a pop below its scope removes the name (the term
  * id stays valid but may no longer be asserted usefully). */
 FERRET_API ferret_term ferret_mk_var(ferret *, const char *name, ferret_sort);
+/* An uninterpreted function, declared in the current scope as
+ * (declare-fun name (domain[0] .. domain[n-1]) range) would be (at most 64
+ * arguments, FERRET_ERROR_LIMIT).  With n == 0 it is a constant, exactly
+ * ferret_mk_var(name, range).  With n >= 1 the term is a function: it is
+ * used only as the first argument of FERRET_KIND_APPLY (anywhere else is
+ * FERRET_ERROR_SORT); ferret_term_kind reports FERRET_KIND_VAR,
+ * ferret_term_arity n, and ferret_term_sort the curried array sort (Array
+ * domain[0] (Array .. (Array domain[n-1] range))) it is held as.  A Real
+ * argument or result sort is FERRET_ERROR_UNSUPPORTED. */
+FERRET_API ferret_term ferret_mk_fun(ferret *, const char *name,
+                                     const ferret_sort *domain, size_t n,
+                                     ferret_sort range);
 /* Apply an operator (kind >= FERRET_KIND_NOT) to args[0..nargs) with
- * indices[0..nindices). */
+ * indices[0..nindices).  Arrays and functions: see ferret_kind; an index of
+ * CONST_ARRAY that is not a sort id is misuse, one that is not an array
+ * sort an error. */
 FERRET_API ferret_term ferret_mk_term(ferret *, ferret_kind,
                                       const ferret_term *args, size_t nargs,
                                       const uint32_t *indices,
@@ -317,6 +354,9 @@ FERRET_API ferret_term ferret_mk_term(ferret *, ferret_kind,
 /* Looking at terms (no error is possible but misuse). */
 FERRET_API ferret_kind ferret_term_kind(ferret *, ferret_term);
 FERRET_API ferret_sort ferret_term_sort(ferret *, ferret_term);
+/* The number of arguments of a function (ferret_mk_fun or declare-fun with
+ * n >= 1), 0 for every other term. */
+FERRET_API size_t ferret_term_arity(ferret *, ferret_term);
 FERRET_API size_t ferret_term_nargs(ferret *, ferret_term);
 FERRET_API ferret_term ferret_term_arg(ferret *, ferret_term, size_t i);
 /* Index i (0 or 1) of an indexed operator, else 0. */
@@ -346,13 +386,26 @@ FERRET_API ferret_term ferret_parse_term(ferret *, const char *text,
 /* The value of a term in the model of the last sat answer (no assertion,
  * push or pop since), as bits: Bool 0/1, RoundingMode a ferret_rm, BV and
  * FP as ferret_mk_bits takes them (nlimbs must be at least
- * ceil(bits / 64)).  Variables the solver left open are false, zero or
- * RNE, as get-model prints them.  *unspecified (may be NULL) is set when
- * the value depends on a choice SMT-LIB leaves open.  FERRET_ERROR_COMMAND
- * when there is no such model. */
+ * ceil(bits / 64)), an uninterpreted sort the number k of its abstract
+ * element U!val!k (equal numbers, equal values).  Variables the solver
+ * left open are false, zero, RNE or U!val!0, as get-model prints them (an
+ * array: every element so).  *unspecified (may be NULL) is set when the
+ * value depends on a choice SMT-LIB leaves open.  FERRET_ERROR_COMMAND
+ * when there is no such model; an array or function has no bits:
+ * FERRET_ERROR_UNSUPPORTED (ferret_get_value_string gives it). */
 FERRET_API ferret_status ferret_get_value(ferret *, ferret_term,
                                           uint64_t *limbs, size_t nlimbs,
                                           int *unspecified);
+/* The same value as SMT-LIB text, as (get-value) prints it: true,
+ * #x2a, (fp #b0 #b10000000 #b00000000000000000000000), RNE, U!val!0, an
+ * array as stores over a constant array in increasing index order,
+ * (store ((as const (Array (_ BitVec 8) Bool)) false) #x03 true), and a
+ * function (ferret_mk_fun) as a lambda term whose body is the one
+ * (get-model) prints, (lambda ((x!0 (_ BitVec 8))) (ite (= x!0 #x00) #x07
+ * #x00)).  Owned by the context, valid until the next call of this
+ * function; NULL with the error (as ferret_get_value's) otherwise. */
+FERRET_API const char *ferret_get_value_string(ferret *, ferret_term,
+                                               int *unspecified);
 
 /* ----------------------------------------------------------------- sample
  * Many distinct satisfying assignments of the query: the assertions of the

@@ -182,3 +182,42 @@ TEST(api_term_building_with_every_allocation_failing) {
   long runs = fail_in_turn("terms", "", FERRET_OK, run_terms);
   CHECK_MSG(runs > 10, "terms: only %ld runs", runs);
 }
+
+/* Arrays, an uninterpreted sort and a function through the API under the
+ * failing allocator, up to the values as text. */
+static ferret_status run_arrays(ferret *f, const char *name,
+                                const char *script) {
+  (void)name, (void)script;
+  ferret_sort b8 = ferret_sort_bv(f, 8), f32 = ferret_sort_fp(f, 8, 24);
+  ferret_sort U = b8 && f32 ? ferret_sort_uninterpreted(f, "U") : 0;
+  ferret_sort A = U ? ferret_sort_array(f, b8, f32) : 0;
+  if (!A) return ferret_error(f)->status;
+  ferret_sort dom[2] = {b8, U};
+  ferret_term a = ferret_mk_var(f, "a", A), i = ferret_mk_var(f, "i", b8);
+  ferret_term u = ferret_mk_var(f, "u", U);
+  ferret_term g = ferret_mk_fun(f, "g", dom, 2, b8);
+  ferret_term one = ferret_mk_bits64(f, f32, 0x3f800000);
+  uint32_t asort = A;
+  ferret_term ca =
+      ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &one, 1, &asort, 1);
+  ferret_term st_args[3] = {ca, i, one}, gargs[3] = {g, i, u};
+  ferret_term st = ferret_mk_term(f, FERRET_KIND_STORE, st_args, 3, NULL, 0);
+  ferret_term eq_args[2] = {a, st};
+  ferret_term eq = ferret_mk_term(f, FERRET_KIND_EQ, eq_args, 2, NULL, 0);
+  ferret_term gi = ferret_mk_term(f, FERRET_KIND_APPLY, gargs, 3, NULL, 0);
+  ferret_term ge_args[2] = {gi, i};
+  ferret_term ge = ferret_mk_term(f, FERRET_KIND_EQ, ge_args, 2, NULL, 0);
+  if (!eq || !ge) return ferret_error(f)->status;
+  ferret_status st_ = ferret_assert(f, eq);
+  if (st_ || (st_ = ferret_assert(f, ge))) return st_;
+  if (ferret_check_sat(f) != FERRET_SAT) return FERRET_ERROR_LIMIT;
+  if (!ferret_get_value_string(f, a, NULL) ||
+      !ferret_get_value_string(f, g, NULL))
+    return ferret_error(f)->status;
+  return FERRET_OK;
+}
+
+TEST(api_arrays_and_functions_with_every_allocation_failing) {
+  long runs = fail_in_turn("arrays", "", FERRET_OK, run_arrays);
+  CHECK_MSG(runs > 10, "arrays: only %ld runs", runs);
+}

@@ -3,6 +3,7 @@
  * as bits, and API terms and SMT-LIB text share one session. */
 #include <math.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ferret.h"
@@ -63,10 +64,7 @@ TEST(terms_every_kind_applies_and_prints) {
       {rm, w},   {w},       {rm, r},   {p, x, y}};
   const size_t lens[] = {1, 2, 3, 1, 2, 1, 2, 2, 3, 4, 3, 2, 1, 2, 3};
   const size_t nlists = sizeof lens / sizeof *lens;
-  for (int k = FERRET_KIND_SELECT; k < FERRET_KIND_COUNT; k++) {
-    CHECK(!ferret_mk_term(f, (ferret_kind)k, lists[1], 2, NULL, 0));
-    CHECK(ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED);
-  }
+  /* the array and function kinds need their own sorts: tested below */
   for (int k = FERRET_KIND_NOT; k < FERRET_KIND_SELECT; k++) {
     uint32_t idx[2] = {3, 1};
     size_t ni = (k == FERRET_KIND_EXTRACT || k >= FERRET_KIND_TO_FP_BV) &&
@@ -194,6 +192,21 @@ TEST(terms_misuse_reaches_the_abort_hook) {
   MISUSE("ferret_assert", ferret_assert(f, huge));
   MISUSE("ferret_check_sat_assuming", ferret_check_sat_assuming(f, NULL, 2));
   MISUSE("ferret_get_value", ferret_get_value(f, x, NULL, 1, NULL));
+  /* arrays and functions: sort ids that are not sorts, NULL names */
+  MISUSE("ferret_sort_array", ferret_sort_array(f, 0, b8));
+  MISUSE("ferret_sort_array", ferret_sort_array(f, b8, 777));
+  MISUSE("ferret_sort_uninterpreted", ferret_sort_uninterpreted(f, NULL));
+  MISUSE("ferret_sort_name", ferret_sort_name(f, 0));
+  MISUSE("ferret_mk_fun", ferret_mk_fun(f, NULL, &b8, 1, b8));
+  MISUSE("ferret_mk_fun", ferret_mk_fun(f, "g", NULL, 2, b8));
+  MISUSE("ferret_mk_fun", ferret_mk_fun(f, "g", &b8, 1, 0));
+  ferret_sort bad_dom[2] = {b8, 4242};
+  MISUSE("ferret_mk_fun", ferret_mk_fun(f, "g", bad_dom, 2, b8));
+  uint32_t no_sort = 4242;
+  MISUSE("ferret_mk_term",
+         ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &x, 1, &no_sort, 1));
+  MISUSE("ferret_term_arity", ferret_term_arity(f, huge));
+  MISUSE("ferret_get_value_string", ferret_get_value_string(f, 0, NULL));
   ferret_delete(f);
 }
 
@@ -296,4 +309,340 @@ TEST(terms_wide_values) {
   CHECK(ferret_term_sort(f, h) == q && ferret_term_nargs(f, inf) == 1 &&
         ferret_term_arg(f, inf, 0) == h);
   ferret_delete(f);
+}
+
+/* ------------------------------------------------ arrays and functions */
+
+static ferret_term app(ferret *f, ferret_kind k, ferret_term a, ferret_term b) {
+  ferret_term args[2] = {a, b};
+  return ferret_mk_term(f, k, args, 2, NULL, 0);
+}
+
+static ferret_term app3(ferret *f, ferret_kind k, ferret_term a, ferret_term b,
+                        ferret_term c) {
+  ferret_term args[3] = {a, b, c};
+  return ferret_mk_term(f, k, args, 3, NULL, 0);
+}
+
+static float as_float(uint64_t bits) {
+  uint32_t b = (uint32_t)bits;
+  float x;
+  memcpy(&x, &b, sizeof x);
+  return x;
+}
+
+/* Every assertion is true in the model, by the reference evaluator. */
+static bool all_true(ferret *f, const ferret_term *a, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    uint64_t v = 0;
+    if (ferret_get_value(f, a[i], &v, 1, NULL) != FERRET_OK || v != 1)
+      return false;
+  }
+  return true;
+}
+
+/* A query over an array of floats indexed by bytes, an uninterpreted sort
+ * and two functions over BV, FP and that sort, built only through the
+ * API: sat, and the model holds up under the host's float arithmetic, the
+ * evaluator and a round trip of its printed values. */
+TEST(terms_arrays_and_functions_sat) {
+  ferret *f = fresh();
+  ferret_sort b8 = ferret_sort_bv(f, 8), f32 = ferret_sort_fp(f, 8, 24);
+  ferret_sort U = ferret_sort_uninterpreted(f, "U");
+  ferret_sort A = ferret_sort_array(f, b8, f32);
+  CHECK(U && A);
+  uint32_t sa = 0, sb = 0;
+  CHECK(ferret_sort_info(f, A, &sa, &sb) == FERRET_SORT_ARRAY && sa == b8 &&
+        sb == f32);
+  CHECK(ferret_sort_info(f, U, &sa, &sb) == FERRET_SORT_UNINTERPRETED &&
+        sa == 0 && sb == 0);
+  CHECK_STR(ferret_sort_name(f, U), "U");
+  CHECK(ferret_sort_name(f, A) == NULL && ferret_sort_name(f, b8) == NULL);
+  CHECK(ferret_sort_array(f, b8, f32) == A); /* sorts are hash-consed */
+
+  ferret_term a = ferret_mk_var(f, "a", A);
+  ferret_term i = ferret_mk_var(f, "i", b8), j = ferret_mk_var(f, "j", b8);
+  ferret_term u = ferret_mk_var(f, "u", U), w = ferret_mk_var(f, "w", U);
+  ferret_sort gdom[2] = {b8, U};
+  ferret_term g = ferret_mk_fun(f, "g", gdom, 2, b8);
+  ferret_term h = ferret_mk_fun(f, "h", &f32, 1, U);
+  ferret_term k0 = ferret_mk_fun(f, "k0", NULL, 0, b8); /* a constant */
+  CHECK(a && i && j && u && w && g && h && k0);
+  CHECK(ferret_term_kind(f, g) == FERRET_KIND_VAR &&
+        ferret_term_arity(f, g) == 2 && ferret_term_arity(f, h) == 1 &&
+        ferret_term_arity(f, k0) == 0 && ferret_term_arity(f, a) == 0);
+  CHECK(ferret_term_sort(f, k0) == b8);
+  ferret_term c15 = ferret_mk_bits64(f, f32, 0x3fc00000); /* 1.5 */
+  ferret_term c20 = ferret_mk_bits64(f, f32, 0x40000000); /* 2.0 */
+  ferret_term c25 = ferret_mk_bits64(f, f32, 0x40200000); /* 2.5 */
+  ferret_term zero = ferret_mk_bits64(f, f32, 0);
+  uint32_t asort = A;
+  ferret_term ca = ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &zero, 1,
+                                  &asort, 1);
+  ferret_term ai = app(f, FERRET_KIND_SELECT, a, i);
+  ferret_term st = app3(f, FERRET_KIND_STORE, a, j, c25);
+  ferret_term giu = app3(f, FERRET_KIND_APPLY, g, i, u);
+  ferret_term giw = app3(f, FERRET_KIND_APPLY, g, i, w);
+  ferret_term hai = app(f, FERRET_KIND_APPLY, h, ai);
+  CHECK(ca && ai && st && giu && giw && hai);
+  CHECK(ferret_term_kind(f, ca) == FERRET_KIND_CONST_ARRAY &&
+        ferret_term_index(f, ca, 0) == A && ferret_term_sort(f, ca) == A);
+  CHECK(ferret_term_kind(f, giu) == FERRET_KIND_APPLY &&
+        ferret_term_nargs(f, giu) == 3 && ferret_term_arg(f, giu, 0) == g &&
+        ferret_term_sort(f, giu) == b8 && ferret_term_sort(f, hai) == U);
+  CHECK_STR(ferret_term_string(f, giu), "(g i u)");
+  CHECK_STR(ferret_term_string(f, ca),
+            "((as const (Array (_ BitVec 8) (_ FloatingPoint 8 24))) "
+            "(_ +zero 8 24))");
+  CHECK_STR(ferret_term_string(f, st), "(store a j (fp #b0 #b10000000 "
+                                       "#b01000000000000000000000))");
+  ferret_term asserted[] = {
+      app(f, FERRET_KIND_FP_GT, ai, c15),
+      /* i != j follows: a[j] is 2.5 after the store */
+      app(f, FERRET_KIND_FP_LT, app(f, FERRET_KIND_SELECT, st, i), c20),
+      app(f, FERRET_KIND_DISTINCT, u, w),
+      app(f, FERRET_KIND_EQ, giu, ferret_mk_bits64(f, b8, 7)),
+      app(f, FERRET_KIND_EQ, giw, ferret_mk_bits64(f, b8, 9)),
+      app(f, FERRET_KIND_EQ, hai, w),
+      app(f, FERRET_KIND_EQ, app(f, FERRET_KIND_SELECT, ca, i),
+          app(f, FERRET_KIND_SELECT, a, j)),
+      app(f, FERRET_KIND_BVUGT, k0, i)};
+  size_t n = sizeof asserted / sizeof *asserted;
+  for (size_t k = 0; k < n; k++) {
+    CHECK_MSG(asserted[k] != 0, "assertion %zu: %s", k,
+              ferret_error(f)->message);
+    if (asserted[k]) CHECK(ferret_assert(f, asserted[k]) == FERRET_OK);
+  }
+  CHECK(ferret_check_sat(f) == FERRET_SAT);
+  CHECK(all_true(f, asserted, n));
+
+  /* the model by the host: bytes, floats, abstract elements */
+  uint64_t iv = 0, jv = 0, kv = 0, aiv = 0, ajv = 9, uv = 0, wv = 0, hv = 0;
+  uint64_t gu = 0, gw = 0;
+  CHECK(ferret_get_value(f, i, &iv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, j, &jv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, k0, &kv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, ai, &aiv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, app(f, FERRET_KIND_SELECT, a, j), &ajv, 1, NULL) ==
+        FERRET_OK);
+  CHECK(ferret_get_value(f, u, &uv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, w, &wv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, hai, &hv, 1, NULL) == FERRET_OK);
+  CHECK(ferret_get_value(f, giu, &gu, 1, NULL) == FERRET_OK && gu == 7);
+  CHECK(ferret_get_value(f, giw, &gw, 1, NULL) == FERRET_OK && gw == 9);
+  volatile float x = as_float(aiv);
+  CHECK(x > 1.5f && x < 2.0f);
+  CHECK(iv != jv && kv > iv && ajv == 0);
+  CHECK(uv != wv && hv == wv);
+
+  /* arrays and functions are text, not bits */
+  uint64_t bits[4];
+  CHECK(ferret_get_value(f, a, bits, 4, NULL) == FERRET_ERROR_UNSUPPORTED);
+  CHECK(strstr(ferret_error(f)->message, "ferret_get_value_string") != NULL);
+  CHECK(ferret_get_value(f, g, bits, 4, NULL) == FERRET_ERROR_UNSUPPORTED);
+  int unspec = 7;
+  const char *text = ferret_get_value_string(f, u, &unspec);
+  char want[32];
+  snprintf(want, sizeof want, "U!val!%u", (unsigned)uv);
+  CHECK(text && unspec == 0);
+  if (text) CHECK_STR(text, want);
+  text = ferret_get_value_string(f, giw, NULL);
+  CHECK(text != NULL);
+  if (text) CHECK_STR(text, "#x09");
+  text = ferret_get_value_string(f, g, NULL);
+  CHECK(text != NULL);
+  if (text)
+    CHECK(!strncmp(text, "(lambda ((x!0 (_ BitVec 8)) (x!1 U)) (ite (= x!0 ",
+                   49));
+  text = ferret_get_value_string(f, a, NULL);
+  CHECK(text != NULL);
+  if (text) {
+    CHECK(strstr(text, "(as const (Array (_ BitVec 8) (_ FloatingPoint 8 "
+                       "24)))") != NULL);
+    /* the printed array read back is the model's array */
+    ferret_term back = ferret_parse_term(f, text, strlen(text));
+    CHECK(back && ferret_term_sort(f, back) == A);
+    uint64_t same = 0;
+    if (back)
+      CHECK(ferret_get_value(f, app(f, FERRET_KIND_EQ, back, a), &same, 1,
+                             NULL) == FERRET_OK &&
+            same == 1);
+  }
+  text = ferret_get_value_string(f, ai, NULL);
+  CHECK(text != NULL);
+  if (text) CHECK(!strncmp(text, "(fp #b0 #b0111111", 17));
+  ferret_delete(f);
+}
+
+/* Unsatisfiable queries the solver proves: read-over-write and function
+ * congruence. */
+TEST(terms_arrays_and_functions_unsat) {
+  ferret *f = fresh();
+  ferret_sort b8 = ferret_sort_bv(f, 8), f32 = ferret_sort_fp(f, 8, 24);
+  ferret_sort U = ferret_sort_uninterpreted(f, "U");
+  ferret_sort A = ferret_sort_array(f, b8, f32);
+  ferret_term a = ferret_mk_var(f, "a", A), i = ferret_mk_var(f, "i", b8);
+  ferret_term v = ferret_mk_var(f, "v", f32);
+  ferret_term x = ferret_mk_var(f, "x", U), y = ferret_mk_var(f, "y", U);
+  ferret_term h = ferret_mk_fun(f, "h", &U, 1, f32);
+  /* (select (store a i v) i) != v */
+  ferret_term row = app(f, FERRET_KIND_EQ,
+                        app(f, FERRET_KIND_SELECT,
+                            app3(f, FERRET_KIND_STORE, a, i, v), i),
+                        v);
+  ferret_term not_row = ferret_mk_term(f, FERRET_KIND_NOT, &row, 1, NULL, 0);
+  CHECK(ferret_push(f, 1) == FERRET_OK);
+  CHECK(ferret_assert(f, not_row) == FERRET_OK);
+  CHECK(ferret_check_sat(f) == FERRET_UNSAT);
+  CHECK(ferret_get_value_string(f, a, NULL) == NULL &&
+        ferret_error(f)->status == FERRET_ERROR_COMMAND);
+  CHECK(ferret_pop(f, 1) == FERRET_OK);
+  /* x = y and h(x) != h(y): the function is a function */
+  ferret_term hx = app(f, FERRET_KIND_APPLY, h, x);
+  ferret_term hy = app(f, FERRET_KIND_APPLY, h, y);
+  CHECK(ferret_assert(f, app(f, FERRET_KIND_EQ, x, y)) == FERRET_OK);
+  CHECK(ferret_assert(f, app(f, FERRET_KIND_DISTINCT, hx, hy)) == FERRET_OK);
+  CHECK(ferret_check_sat(f) == FERRET_UNSAT);
+  ferret_delete(f);
+}
+
+/* Wrong sorts, wrong arities and names in use are error records; the
+ * context goes on working. */
+TEST(terms_arrays_and_functions_errors) {
+  ferret *f = fresh();
+  ferret_sort b8 = ferret_sort_bv(f, 8), b4 = ferret_sort_bv(f, 4),
+              f32 = ferret_sort_fp(f, 8, 24), B = ferret_sort_bool(f);
+  ferret_sort A = ferret_sort_array(f, b8, f32);
+  ferret_sort U = ferret_sort_uninterpreted(f, "U");
+  ferret_term a = ferret_mk_var(f, "a", A), i = ferret_mk_var(f, "i", b8);
+  ferret_term n4 = ferret_mk_var(f, "n4", b4), x = ferret_mk_var(f, "x", f32);
+  ferret_term u = ferret_mk_var(f, "u", U);
+  ferret_sort gdom[2] = {b8, U};
+  ferret_term g = ferret_mk_fun(f, "g", gdom, 2, b8);
+#define SORT_ERROR(CALL, WORDS)                                             \
+  do {                                                                      \
+    CHECK((CALL) == 0);                                                     \
+    CHECK(ferret_error(f)->status == FERRET_ERROR_SORT);                    \
+    CHECK_MSG(strstr(ferret_error(f)->message, WORDS) != NULL,              \
+              "message '%s' lacks '%s'", ferret_error(f)->message, WORDS);  \
+  } while (0)
+  /* select and store */
+  SORT_ERROR(app(f, FERRET_KIND_SELECT, i, i), "select");
+  SORT_ERROR(app(f, FERRET_KIND_SELECT, a, n4), "(Array I E) I");
+  SORT_ERROR(app3(f, FERRET_KIND_SELECT, a, i, i), "select");
+  SORT_ERROR(app3(f, FERRET_KIND_STORE, a, i, i), "store");
+  SORT_ERROR(app(f, FERRET_KIND_STORE, a, i), "store");
+  /* constant arrays */
+  uint32_t idx = b8;
+  SORT_ERROR(ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &x, 1, &idx, 1),
+             "needs an array sort");
+  idx = A;
+  SORT_ERROR(ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &i, 1, &idx, 1),
+             "not the element sort");
+  ferret_term two[2] = {x, x};
+  SORT_ERROR(ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, two, 2, &idx, 1),
+             "takes one argument");
+  SORT_ERROR(ferret_mk_term(f, FERRET_KIND_CONST_ARRAY, &x, 1, NULL, 0),
+             "index");
+  /* applications */
+  SORT_ERROR(app(f, FERRET_KIND_APPLY, i, i), "ferret_mk_fun");
+  SORT_ERROR(app(f, FERRET_KIND_APPLY, a, i), "ferret_mk_fun");
+  SORT_ERROR(ferret_mk_term(f, FERRET_KIND_APPLY, NULL, 0, NULL, 0),
+             "ferret_mk_fun");
+  SORT_ERROR(app(f, FERRET_KIND_APPLY, g, i), "takes 2 arguments, got 1");
+  SORT_ERROR(app3(f, FERRET_KIND_APPLY, g, u, i),
+             "argument 1 of 'g' has sort U, declared (_ BitVec 8)");
+  SORT_ERROR(app3(f, FERRET_KIND_APPLY, g, i, i), "argument 2 of 'g'");
+  /* a function is not a term of its curried sort */
+  SORT_ERROR(app(f, FERRET_KIND_EQ, g, g), "the function 'g'");
+  ferret_term gi = app(f, FERRET_KIND_SELECT, g, i);
+  SORT_ERROR(gi, "only applied");
+  ferret_term ga = app3(f, FERRET_KIND_APPLY, g, i, u);
+  SORT_ERROR(app3(f, FERRET_KIND_APPLY, g, ga, g), "the function 'g'");
+  /* declarations */
+  SORT_ERROR(ferret_mk_fun(f, "g", &b8, 1, b8), "already declared");
+  SORT_ERROR(ferret_mk_fun(f, "i", NULL, 0, b8), "already declared");
+  SORT_ERROR(ferret_mk_fun(f, "", &b8, 1, b8), "needs a name");
+  ferret_sort many[65];
+  for (int k = 0; k < 65; k++) many[k] = b8;
+  CHECK(ferret_mk_fun(f, "wide", many, 65, b8) == 0 &&
+        ferret_error(f)->status == FERRET_ERROR_LIMIT);
+  CHECK(ferret_mk_fun(f, "wide", many, 64, b8) != 0);
+  ferret_sort R = ferret_term_sort(f, ferret_mk_real(f, 0, 1, 2));
+  CHECK(ferret_sort_info(f, R, NULL, NULL) == FERRET_SORT_REAL);
+  CHECK(ferret_mk_fun(f, "r", &R, 1, b8) == 0 &&
+        ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED);
+  CHECK(ferret_mk_fun(f, "r", NULL, 0, R) == 0 &&
+        ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED);
+  CHECK(ferret_sort_array(f, R, b8) == 0 &&
+        ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED);
+  SORT_ERROR(ferret_sort_uninterpreted(f, "U"), "already declared");
+  SORT_ERROR(ferret_sort_uninterpreted(f, "Bool"), "already declared");
+  SORT_ERROR(ferret_sort_uninterpreted(f, "Array"), "already declared");
+  SORT_ERROR(ferret_sort_uninterpreted(f, ""), "needs a name");
+  /* a sort declared in a scope goes with it, as its name */
+  CHECK(ferret_push(f, 1) == FERRET_OK);
+  ferret_sort V = ferret_sort_uninterpreted(f, "V");
+  CHECK(V != 0 && V != U);
+  CHECK(ferret_pop(f, 1) == FERRET_OK);
+  ferret_sort V2 = ferret_sort_uninterpreted(f, "V");
+  CHECK(V2 != 0 && V2 != V);
+  /* values: not bits for arrays, none without a model */
+  uint64_t bits[2];
+  CHECK(ferret_get_value(f, u, bits, 1, NULL) == FERRET_ERROR_COMMAND);
+  CHECK(ferret_get_value_string(f, u, NULL) == NULL &&
+        ferret_error(f)->status == FERRET_ERROR_COMMAND);
+  /* asserting a non-Bool array term */
+  CHECK(ferret_assert(f, a) == FERRET_ERROR_SORT);
+  /* still working: a[i] = 1.0 with g(i, u) = i */
+  ferret_term one = ferret_mk_bits64(f, f32, 0x3f800000);
+  CHECK(ferret_assert(f, app(f, FERRET_KIND_EQ,
+                             app(f, FERRET_KIND_SELECT, a, i), one)) ==
+        FERRET_OK);
+  CHECK(ferret_assert(f, app(f, FERRET_KIND_EQ, ga, i)) == FERRET_OK);
+  ferret_term p = ferret_mk_var(f, "p", B);
+  CHECK(ferret_assert(f, p) == FERRET_OK);
+  CHECK(ferret_check_sat(f) == FERRET_SAT);
+  CHECK(ferret_get_value(f, a, bits, 2, NULL) == FERRET_ERROR_UNSUPPORTED);
+  const char *text = ferret_get_value_string(f, ga, NULL);
+  CHECK(text != NULL);
+  CHECK(ferret_get_value(f, u, bits, 1, NULL) == FERRET_OK);
+#undef SORT_ERROR
+  ferret_delete(f);
+}
+
+/* Sorts and functions declared through the API are names of the SMT-LIB
+ * session, and the other way round; get-model prints them. */
+TEST(terms_arrays_and_functions_share_the_session) {
+  fer_test_buf out = {0};
+  fer_test_buf_clear(&out);
+  ferret *f = fresh();
+  ferret_set_output(f, fer_test_buf_add, &out);
+  ferret_sort b8 = ferret_sort_bv(f, 8);
+  ferret_sort U = ferret_sort_uninterpreted(f, "U");
+  ferret_term h = ferret_mk_fun(f, "h", &b8, 1, U);
+  const char *text = "(declare-fun k (U) (_ BitVec 8))"
+                     "(declare-const z U)"
+                     "(assert (= (k (h #x01)) #x05))"
+                     "(assert (= z (h #x02)))";
+  CHECK(ferret_execute(f, "t", text, strlen(text)) == FERRET_OK);
+  ferret_term k = ferret_parse_term(f, "k", 1);
+  CHECK(k == 0); /* a function alone is not a term */
+  ferret_term kz = ferret_parse_term(f, "(k z)", 5);
+  CHECK(kz && ferret_term_kind(f, kz) == FERRET_KIND_APPLY);
+  if (kz) {
+    ferret_term kfun = ferret_term_arg(f, kz, 0);
+    CHECK(ferret_term_arity(f, kfun) == 1);
+    ferret_term c9 = ferret_mk_bits64(f, b8, 9);
+    ferret_term kh9 = app(f, FERRET_KIND_APPLY, kfun,
+                          app(f, FERRET_KIND_APPLY, h, c9));
+    CHECK(ferret_assert(f, app(f, FERRET_KIND_EQ, kh9, c9)) == FERRET_OK);
+  }
+  CHECK(ferret_check_sat(f) == FERRET_SAT);
+  fer_test_buf_clear(&out);
+  CHECK(ferret_execute(f, "t", "(get-model)", 11) == FERRET_OK);
+  CHECK(strstr(out.data, "(define-fun h ((x!0 (_ BitVec 8))) U") != NULL);
+  CHECK(strstr(out.data, "(define-fun k ((x!0 U)) (_ BitVec 8)") != NULL);
+  ferret_delete(f);
+  free(out.data);
 }

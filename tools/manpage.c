@@ -90,7 +90,15 @@ int main(void) {
        ".TP\n.B 1\nan error in the input, or FILE could not be read\n"
        ".TP\n.B 2\nusage error");
   puts(".SH LIBRARY\nThe same solver is a C library: #include <ferret.h>, "
-       "link with \\fBpkg\\-config \\-\\-cflags \\-\\-libs ferret\\fR.");
+       "link with \\fBpkg\\-config \\-\\-cflags \\-\\-libs ferret\\fR.  "
+       "Terms are built as integer ids: sorts with ferret_sort_bool, "
+       "ferret_sort_bv, ferret_sort_fp, ferret_sort_rm, ferret_sort_array and "
+       "ferret_sort_uninterpreted; variables and functions with "
+       "ferret_mk_var and ferret_mk_fun; operators (select, store, constant "
+       "arrays and function applications included) with ferret_mk_term.  "
+       "ferret_assert and ferret_check_sat solve them; ferret_get_value "
+       "reads a value as bits, ferret_get_value_string as SMT\\-LIB text "
+       "(arrays and functions too).  The header documents every call.");
   puts(".SH SEE ALSO\nz3(1), cvc5(1)");
   return 0;
 }

@@ -56,6 +56,7 @@ void ferret_delete(ferret *f) {
   FER_RELEASE(f, f->seed_text);
   FER_RELEASE(f, f->portfolio);
   FER_RELEASE(f, f->term_text);
+  FER_RELEASE(f, f->value_text);
   FER_RELEASE(f, f->error_text);
   FER_RELEASE(f, f->error_source);
   f->alloc(f->alloc_user, f, sizeof *f, 0);

@@ -19,14 +19,21 @@ static fer_term declare(ferret *f, fer_smt *s, uint32_t sym, fer_sort sort) {
              : 0;
 }
 
-fer_term fer_smt_declare(ferret *f, const char *name, fer_sort sort) {
-  fer_smt *s = f->smt;
+/* The symbol of a name given through the API (no position): 0 with the
+ * error set when the name is empty or too long. */
+static uint32_t api_symbol(ferret *f, fer_smt *s, const char *name,
+                           const char *what) {
   size_t len = strlen(name);
   if (!len || len > UINT32_MAX) {
-    fer_error(f, FERRET_ERROR_SORT, 0, 0, "a variable needs a name");
+    fer_error(f, FERRET_ERROR_SORT, 0, 0, "%s needs a name", what);
     return 0;
   }
-  uint32_t sym = fer_sym_intern(f, RD, name, (uint32_t)len);
+  return fer_sym_intern(f, RD, name, (uint32_t)len);
+}
+
+fer_term fer_smt_declare(ferret *f, const char *name, fer_sort sort) {
+  fer_smt *s = f->smt;
+  uint32_t sym = api_symbol(f, s, name, "a variable");
   if (!sym || !fer_rd_check_fresh(f, RD, sym, 0, 0)) return 0;
   s->have_model = false;
   return declare(f, s, sym, sort);
@@ -49,6 +56,35 @@ fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
 
 /* (declare-fun f (A1 .. An) R): with arguments, a function variable of the
  * curried sort (Array A1 (Array .. (Array An R))) (term.h, fer_var). */
+static fer_term declare_fun(ferret *f, fer_smt *s, uint32_t sym,
+                            const fer_sort *dom, uint32_t n, fer_sort range) {
+  if (!n) return declare(f, s, sym, range);
+  fer_sort sort = range;
+  for (uint32_t i = n; i-- > 0;)
+    if (!(sort = fer_sort_array(f, dom[i], sort))) return 0;
+  fer_term v = fer_mk_fun(f, fer_sym_name(RD, sym), n, sort);
+  return v && fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, v) &&
+                 FER_PUSH(f, s->decls, v)
+             ? v
+             : 0;
+}
+
+fer_term fer_smt_declare_named_fun(ferret *f, const char *name,
+                                   const fer_sort *dom, uint32_t n,
+                                   fer_sort range) {
+  fer_smt *s = f->smt;
+  if (n > FER_MAX_ARITY) {
+    fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+              "function '%s' has more than %d arguments", name,
+              FER_MAX_ARITY);
+    return 0;
+  }
+  uint32_t sym = api_symbol(f, s, name, "a function");
+  if (!sym || !fer_rd_check_fresh(f, RD, sym, 0, 0)) return 0;
+  s->have_model = false;
+  return declare_fun(f, s, sym, dom, n, range);
+}
+
 fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a function name");
@@ -69,26 +105,36 @@ fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
   fer_rd_advance(RD);
   fer_sort sort = fer_rd_sort(f, RD);
   if (!sort || !fer_smt_close(f, s)) return FER_R_ERROR;
-  if (!n) return declare(f, s, sym, sort) ? FER_R_SUCCESS : FER_R_ERROR;
-  for (uint32_t i = n; i-- > 0;)
-    if (!(sort = fer_sort_array(f, dom[i], sort))) return FER_R_ERROR;
-  fer_term v = fer_mk_fun(f, fer_sym_name(RD, sym), n, sort);
-  return v && fer_rd_bind(f, RD, sym, false, FER_BIND_TERM, v) &&
-                 FER_PUSH(f, s->decls, v)
-             ? FER_R_SUCCESS
-             : FER_R_ERROR;
+  return declare_fun(f, s, sym, dom, n, sort) ? FER_R_SUCCESS : FER_R_ERROR;
+}
+
+/* A sort name may not name a sort in scope (built-in, declared, defined). */
+static bool sort_fresh(ferret *f, fer_smt *s, uint32_t sym, uint32_t line,
+                       uint32_t col) {
+  const fer_symbol *y = fer_sym(RD, sym);
+  if (y->sort_builtin || y->sort_top)
+    return fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                           "sort '%s' is already declared",
+                           fer_sym_name(RD, sym));
+  return true;
+}
+
+static fer_sort declare_sort(ferret *f, fer_smt *s, uint32_t sym) {
+  fer_sort u = fer_sort_unint(f, fer_sym_name(RD, sym));
+  return u && fer_rd_bind(f, RD, sym, true, FER_BIND_SORT, u) ? u : 0;
+}
+
+fer_sort fer_smt_declare_named_sort(ferret *f, const char *name) {
+  fer_smt *s = f->smt;
+  uint32_t sym = api_symbol(f, s, name, "a sort");
+  return sym && sort_fresh(f, s, sym, 0, 0) ? declare_sort(f, s, sym) : 0;
 }
 
 /* (declare-sort U 0): a new uninterpreted sort; arity > 0 is not supported. */
 fer_reply fer_smt_declare_sort(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a sort name");
-  if (!sym) return FER_R_ERROR;
-  const fer_symbol *y = fer_sym(RD, sym);
-  if (y->sort_builtin || y->sort_top)
-    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, &t,
-                            "sort '%s' is already declared",
-                            fer_sym_name(RD, sym));
+  if (!sym || !sort_fresh(f, s, sym, t.line, t.col)) return FER_R_ERROR;
   uint32_t arity = 0;
   fer_token at = RD->tok;
   if (RD->tok.kind != FER_TOK_RPAR &&
@@ -99,9 +145,7 @@ fer_reply fer_smt_declare_sort(ferret *f, fer_smt *s) {
                             "unsupported: declare-sort of arity %u "
                             "(only arity 0)", arity);
   if (!fer_smt_close(f, s)) return FER_R_ERROR;
-  fer_sort u = fer_sort_unint(f, fer_sym_name(RD, sym));
-  return u && fer_rd_bind(f, RD, sym, true, FER_BIND_SORT, u) ? FER_R_SUCCESS
-                                                              : FER_R_ERROR;
+  return declare_sort(f, s, sym) ? FER_R_SUCCESS : FER_R_ERROR;
 }
 
 fer_reply fer_smt_define(ferret *f, fer_smt *s, bool with_params) {

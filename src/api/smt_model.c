@@ -62,6 +62,33 @@ static bool print_fun_body(ferret *f, fer_buf *b, fer_term a, uint32_t d,
   return ok;
 }
 
+/* "(x!0 A1) (x!1 A2) .." of a function of `arity` arguments whose
+ * curried sort is `sort`; *range gets its result sort. */
+static bool print_params(ferret *f, fer_buf *b, fer_sort sort, uint32_t arity,
+                         fer_sort *range) {
+  bool ok = true;
+  for (uint32_t k = 0; ok && k < arity; k++) {
+    ok = fer_buf_printf(f, b, "%s(x!%u ", k ? " " : "", k) &&
+         fer_print_sort(f, b, fer_sort_get(f, sort)->a) &&
+         fer_buf_str(f, b, ")");
+    sort = fer_sort_get(f, sort)->b;
+  }
+  *range = sort;
+  return ok;
+}
+
+bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
+  fer_term v = fer_smt_value(f, t, unspecified);
+  if (!v) return false;
+  uint32_t arity = fer_term_op(f, t) == FER_OP_VAR ? fer_var_arity(f, t) : 0;
+  if (!arity) return fer_print_value(f, b, v);
+  fer_sort range;
+  return fer_buf_str(f, b, "(lambda (") &&
+         print_params(f, b, fer_term_sort(f, t), arity, &range) &&
+         fer_buf_str(f, b, ") ") && print_fun_body(f, b, v, 0, arity) &&
+         fer_buf_str(f, b, ")");
+}
+
 /* Collect the abstract values (U!val!k) a value mentions. */
 static bool abstract_values(ferret *f, fer_term v, term_list *out) {
   fer_op op = fer_term_op(f, v);
@@ -93,15 +120,12 @@ fer_reply fer_smt_print_model(ferret *f, fer_smt *s) {
     fer_term v = s->decls.data[i];
     fer_term value = s->model.value[fer_term_idx(f, v, 0)];
     uint32_t arity = fer_var_arity(f, v);
+    fer_sort sort = 0;
     ok = fer_buf_str(f, &b, "  (define-fun ") &&
-         fer_print_symbol(f, &b, fer_var_name(f, v)) && fer_buf_str(f, &b, " (");
-    fer_sort sort = fer_term_sort(f, v);
-    for (uint32_t k = 0; ok && k < arity; k++) {
-      ok = fer_buf_printf(f, &b, "%s(x!%u ", k ? " " : "", k) &&
-           fer_print_sort(f, &b, fer_sort_get(f, sort)->a) && fer_buf_str(f, &b, ")");
-      sort = fer_sort_get(f, sort)->b;
-    }
-    ok = ok && fer_buf_str(f, &b, ") ") && fer_print_sort(f, &b, sort) &&
+         fer_print_symbol(f, &b, fer_var_name(f, v)) &&
+         fer_buf_str(f, &b, " (") &&
+         print_params(f, &b, fer_term_sort(f, v), arity, &sort) &&
+         fer_buf_str(f, &b, ") ") && fer_print_sort(f, &b, sort) &&
          fer_buf_str(f, &b, " ") &&
          (arity ? print_fun_body(f, &b, value, 0, arity)
                 : fer_print_value(f, &b, value)) &&

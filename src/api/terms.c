@@ -22,7 +22,10 @@ FER_OPS(SAME_OP)
 _Static_assert((int)FERRET_KIND_COUNT == (int)FER_OP_COUNT, "kind count");
 _Static_assert((int)FERRET_RTZ == (int)FER_RTZ && (int)FERRET_RNA == (int)FER_RNA,
                "rounding modes");
-_Static_assert((int)FERRET_SORT_REAL == (int)FER_SORT_REAL, "sort kinds");
+_Static_assert((int)FERRET_SORT_REAL == (int)FER_SORT_REAL &&
+                   (int)FERRET_SORT_ARRAY == (int)FER_SORT_ARRAY &&
+                   (int)FERRET_SORT_UNINTERPRETED == (int)FER_SORT_UNINT,
+               "sort kinds");
 
 /* ------------------------------------------------------------- checking */
 
@@ -38,6 +41,12 @@ static bool valid_sort(const ferret *f, ferret_sort s) {
   FER_REQUIRE((f), (f) && valid_term((f), (t)), "NULL context or invalid term")
 #define REQUIRE_SORT(f, s) \
   FER_REQUIRE((f), (f) && valid_sort((f), (s)), "NULL context or invalid sort")
+
+/* A function of arity >= 1 (ferret_mk_fun, declare-fun): its term has the
+ * curried array sort but stands only as APPLY's first argument. */
+static bool is_fun(const ferret *f, ferret_term t) {
+  return fer_term_op(f, t) == FER_OP_VAR && fer_var_arity(f, t) > 0;
+}
 
 /* A term argument that is 0 comes from a call that failed: an error, not
  * misuse (a caller may build a whole term before looking at errors). */
@@ -88,13 +97,38 @@ ferret_sort ferret_sort_fp(ferret *f, uint32_t eb, uint32_t sb) {
   return fer_sort_fp(f, eb, sb);
 }
 
+ferret_sort ferret_sort_array(ferret *f, ferret_sort index,
+                              ferret_sort element) {
+  REQUIRE_SORT(f, index);
+  REQUIRE_SORT(f, element);
+  if (fer_sort_get(f, index)->kind == FER_SORT_REAL ||
+      fer_sort_get(f, element)->kind == FER_SORT_REAL) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: an array of Real index or element sort");
+    return 0;
+  }
+  return fer_sort_array(f, index, element);
+}
+
+ferret_sort ferret_sort_uninterpreted(ferret *f, const char *name) {
+  FER_REQUIRE(f, f && name, "NULL context or name");
+  return fer_smt_declare_named_sort(f, name);
+}
+
 ferret_sort_kind ferret_sort_info(ferret *f, ferret_sort s, uint32_t *a,
                                   uint32_t *b) {
   REQUIRE_SORT(f, s);
   const fer_sort_info *si = fer_sort_get(f, s);
-  if (a) *a = si->a;
-  if (b) *b = si->b;
+  bool unint = si->kind == FER_SORT_UNINT; /* a: the name's offset */
+  if (a) *a = unint ? 0 : si->a;
+  if (b) *b = unint ? 0 : si->b;
   return (ferret_sort_kind)si->kind;
+}
+
+const char *ferret_sort_name(ferret *f, ferret_sort s) {
+  REQUIRE_SORT(f, s);
+  return fer_sort_get(f, s)->kind == FER_SORT_UNINT ? fer_sort_name(f, s)
+                                                    : NULL;
 }
 
 /* ----------------------------------------------------------- constants */
@@ -155,7 +189,84 @@ ferret_term ferret_mk_var(ferret *f, const char *name, ferret_sort s) {
   return fer_smt_declare(f, name, s);
 }
 
+ferret_term ferret_mk_fun(ferret *f, const char *name,
+                          const ferret_sort *domain, size_t n,
+                          ferret_sort range) {
+  REQUIRE_SORT(f, range);
+  FER_REQUIRE(f, name && (domain || !n), "NULL name or domain");
+  for (size_t i = 0; i < n; i++) REQUIRE_SORT(f, domain[i]);
+  for (size_t i = 0; i <= n; i++)
+    if (fer_sort_get(f, i < n ? domain[i] : range)->kind == FER_SORT_REAL) {
+      fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                "unsupported: a function with a Real argument or result");
+      return 0;
+    }
+  if (n > UINT32_MAX) n = UINT32_MAX; /* over the arity limit all the same */
+  return fer_smt_declare_named_fun(f, name, domain, (uint32_t)n, range);
+}
+
 /* -------------------------------------------------------- applications */
+
+static void sort_text(const ferret *f, fer_sort s, char *buf, size_t size) {
+  if (fer_sort_print(f, s, buf, size) < 0) buf[0] = '\0';
+}
+
+/* APPLY(fun, a1 .. an): fer_mk checks the same, but says less. */
+static ferret_term mk_apply(ferret *f, const ferret_term *args, size_t n) {
+  if (!n || !is_fun(f, args[0])) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "'apply' needs as first argument a function of one or more "
+              "arguments (ferret_mk_fun)");
+    return 0;
+  }
+  uint32_t arity = fer_var_arity(f, args[0]);
+  const char *name = fer_var_name(f, args[0]);
+  if (n - 1 != arity) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "function '%s' takes %u argument%s, got %zu", name, arity,
+              arity == 1 ? "" : "s", n - 1);
+    return 0;
+  }
+  fer_sort c = fer_term_sort(f, args[0]); /* (Array A1 (Array .. R)) */
+  for (size_t k = 1; k < n; c = fer_sort_get(f, c)->b, k++) {
+    fer_sort want = fer_sort_get(f, c)->a, got = fer_term_sort(f, args[k]);
+    if (got == want) continue;
+    char ws[256], gs[256];
+    sort_text(f, want, ws, sizeof ws);
+    sort_text(f, got, gs, sizeof gs);
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "argument %zu of '%s' has sort %s, declared %s", k, name, gs,
+              ws);
+    return 0;
+  }
+  return fer_mk(f, FER_OP_APPLY, (uint32_t)n, args, 0, 0);
+}
+
+/* ((as const array) v), array a valid sort id. */
+static ferret_term mk_const_array(ferret *f, fer_sort array,
+                                  const ferret_term *args, size_t n) {
+  char as[256], vs[256];
+  sort_text(f, array, as, sizeof as);
+  const fer_sort_info *si = fer_sort_get(f, array);
+  if (si->kind != FER_SORT_ARRAY) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "'as const' needs an array sort as its index, not %s", as);
+    return 0;
+  }
+  if (n != 1) {
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "((as const %s) v) takes one argument, got %zu", as, n);
+    return 0;
+  }
+  if (fer_term_sort(f, args[0]) != si->b) {
+    sort_text(f, fer_term_sort(f, args[0]), vs, sizeof vs);
+    fer_error(f, FERRET_ERROR_SORT, 0, 0,
+              "((as const %s) v): v has sort %s, not the element sort", as,
+              vs);
+    return 0;
+  }
+  return fer_mk_const_array(f, array, args[0]);
+}
 
 ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
                            const ferret_term *args, size_t nargs,
@@ -164,12 +275,6 @@ ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
               "NULL context or bad kind");
   FER_REQUIRE(f, (args || !nargs) && (indices || !nindices), "NULL array");
   const fer_op_info *oi = &fer_op_table[kind];
-  if (kind >= FERRET_KIND_SELECT) {
-    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
-              "unsupported: ferret_mk_term does not build arrays or function "
-              "applications yet ('%s'); read them from SMT-LIB text", oi->name);
-    return 0;
-  }
   if (oi->kind == FER_KIND_LEAF) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0,
               "ferret_mk_term: '%s' is a leaf, made by its own ferret_mk_* "
@@ -185,9 +290,21 @@ ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
     fer_error(f, FERRET_ERROR_LIMIT, 0, 0, "too many arguments");
     return 0;
   }
-  if (!args_ok(f, __func__, oi->name, args, nargs)) return 0;
   uint32_t i0 = nindices > 0 ? indices[0] : 0;
   uint32_t i1 = nindices > 1 ? indices[1] : 0;
+  if (kind == FERRET_KIND_CONST_ARRAY)
+    FER_REQUIRE(f, valid_sort(f, i0), "CONST_ARRAY's index is not a sort");
+  if (!args_ok(f, __func__, oi->name, args, nargs)) return 0;
+  /* A function stands only at the head of an application: anywhere else
+   * its curried array sort would let it pass as an array. */
+  for (size_t i = kind == FERRET_KIND_APPLY; i < nargs; i++)
+    if (is_fun(f, args[i])) {
+      fer_error(f, FERRET_ERROR_SORT, 0, 0,
+                "'%s': argument %zu is the function '%s', which is only "
+                "applied (FERRET_KIND_APPLY)",
+                oi->name, i + 1, fer_var_name(f, args[i]));
+      return 0;
+    }
   switch (kind) {
   case FERRET_KIND_TO_FP_BV:
   case FERRET_KIND_TO_FP_FP:
@@ -196,6 +313,8 @@ ferret_term ferret_mk_term(ferret *f, ferret_kind kind,
   case FERRET_KIND_TO_FP_UBV:
     return fer_mk_to_fp(f, i0, i1, (uint32_t)nargs, args,
                         kind == FERRET_KIND_TO_FP_UBV);
+  case FERRET_KIND_APPLY: return mk_apply(f, args, nargs);
+  case FERRET_KIND_CONST_ARRAY: return mk_const_array(f, i0, args, nargs);
   default:
     return fer_mk_smt(f, (fer_op)kind, (uint32_t)nargs, args, i0, i1);
   }
@@ -211,6 +330,11 @@ ferret_kind ferret_term_kind(ferret *f, ferret_term t) {
 ferret_sort ferret_term_sort(ferret *f, ferret_term t) {
   REQUIRE_TERM(f, t);
   return fer_term_sort(f, t);
+}
+
+size_t ferret_term_arity(ferret *f, ferret_term t) {
+  REQUIRE_TERM(f, t);
+  return is_fun(f, t) ? fer_var_arity(f, t) : 0;
 }
 
 size_t ferret_term_nargs(ferret *f, ferret_term t) {
@@ -298,6 +422,11 @@ ferret_status ferret_get_value(ferret *f, ferret_term t, uint64_t *limbs,
   if (si->kind == FER_SORT_REAL)
     return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
                      "unsupported: the value of a Real term");
+  if (si->kind == FER_SORT_ARRAY) /* a value term, not a constant */
+    return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                     "unsupported: the value of %s as bits; "
+                     "ferret_get_value_string gives it as SMT-LIB text",
+                     is_fun(f, t) ? "a function" : "an array");
   if (nlimbs < need)
     return fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
                      "the value needs %zu limbs, the buffer has %zu", need,
@@ -310,7 +439,29 @@ ferret_status ferret_get_value(ferret *f, ferret_term t, uint64_t *limbs,
   fer_op op = fer_term_op(f, v);
   if (op == FER_OP_TRUE || op == FER_OP_FALSE)
     limbs[0] = op == FER_OP_TRUE;
-  else
+  else /* BV, FP, RoundingMode, or an abstract element's number */
     memcpy(limbs, fer_const_limbs(f, v), need * sizeof *limbs);
   return FERRET_OK;
+}
+
+const char *ferret_get_value_string(ferret *f, ferret_term t,
+                                    int *unspecified) {
+  REQUIRE_TERM(f, t);
+  if (fer_sort_get(f, fer_term_sort(f, t))->kind == FER_SORT_REAL) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: the value of a Real term");
+    return NULL;
+  }
+  fer_buf b = {0};
+  bool unspec = false;
+  if (!fer_smt_value_text(f, t, &b, &unspec) || !FER_PUSH(f, b, '\0')) {
+    FER_RELEASE(f, b);
+    return NULL;
+  }
+  if (unspecified) *unspecified = unspec;
+  FER_RELEASE(f, f->value_text);
+  f->value_text.data = b.data;
+  f->value_text.size = b.size;
+  f->value_text.cap = b.cap;
+  return b.data;
 }

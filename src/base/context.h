@@ -45,6 +45,7 @@ struct ferret {
   FER_STACK(char) seed_text; /* ferret_set_seeds: read at each check-sat */
   FER_STACK(char) portfolio; /* ferret_add_portfolio: "cmd\0cmd\0..." */
   FER_STACK(char) term_text; /* ferret_term_string's last answer */
+  FER_STACK(char) value_text; /* ferret_get_value_string's last answer */
   struct fer_store *store; /* fer_store_init */
   struct fer_smt *smt;
   uint64_t rng;      /* seeded from opt.seed */

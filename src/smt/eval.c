@@ -140,6 +140,8 @@ static int any_if(int taint) { return taint ? TAINT_ANY : TAINT_NONE; }
 
 /* -------------------------------------------------------------- leaves */
 
+static int ground(ferret *, fer_term);
+
 static int eval_var(evaluator *e, fer_term t) {
   ferret *f = e->f;
   uint32_t num = fer_term_idx(f, t, 0);
@@ -157,10 +159,13 @@ static int eval_var(evaluator *e, fer_term t) {
   fer_op op = fer_term_op(f, v);
   if (op == FER_OP_TRUE || op == FER_OP_FALSE)
     return memo_put(e, t, op == FER_OP_TRUE, TAINT_NONE);
-  if ((op == FER_OP_STORE || op == FER_OP_CONST_ARRAY) &&
-      fer_term_is_ground(f, v)) { /* an array value: its canonical id */
-    fer_term c = fer_array_canon(f, v);
-    return c && memo_put(e, t, c, TAINT_NONE);
+  if (op == FER_OP_STORE || op == FER_OP_CONST_ARRAY) {
+    int g = ground(f, v); /* an array value: its canonical id */
+    if (g < 0) return 0;  /* out of memory, not a bad model */
+    if (g) {
+      fer_term c = fer_array_canon(f, v);
+      return c && memo_put(e, t, c, TAINT_NONE);
+    }
   }
   if (op != FER_OP_CONST) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0,
@@ -657,25 +662,30 @@ int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
 
 /* ---------------------------------------------------------- groundness */
 
-bool fer_term_is_ground(ferret *f, fer_term t) {
+/* 1: t contains no variable; 0: it does; -1: out of memory (error set). */
+static int ground(ferret *f, fer_term t) {
   FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
   evaluator e; /* only its memo (as a visited set) and stack */
   memset(&e, 0, sizeof e);
   e.f = f;
-  bool ground = true;
-  if (!push(&e, t, 0)) return false;
-  while (ground && e.stack.size) {
+  int r = 1;
+  if (!push(&e, t, 0)) return -1;
+  while (r == 1 && e.stack.size) {
     fer_term u = FER_POP(e.stack).t;
     if (memo_find(&e, u)) continue;
     fer_op op = fer_term_op(f, u);
-    if (op == FER_OP_VAR || op == FER_OP_PARAM) ground = false;
-    if (!memo_put(&e, u, 0, 0)) ground = false; /* out of memory: say no */
+    if (op == FER_OP_VAR || op == FER_OP_PARAM) r = 0;
+    if (!memo_put(&e, u, 0, 0)) r = -1;
     uint32_t n = fer_term_nargs(f, u);
-    for (uint32_t i = 0; i < n && ground; i++) {
+    for (uint32_t i = 0; i < n && r == 1; i++) {
       fer_term c = fer_term_arg(f, u, i);
-      if (!memo_find(&e, c) && !push(&e, c, 0)) ground = false;
+      if (!memo_find(&e, c) && !push(&e, c, 0)) r = -1;
     }
   }
   evaluator_release(&e);
-  return ground;
+  return r;
+}
+
+bool fer_term_is_ground(ferret *f, fer_term t) {
+  return ground(f, t) == 1; /* out of memory: say no */
 }
