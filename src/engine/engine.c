@@ -181,9 +181,138 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
   return -1;
 }
 
+/* ------------------------------------------- sampling with jobs > 1 */
+
+/* Sampling finds a solution every few hundred executions: stopping every
+ * worker for each (as solving does) would leave the threads idle.  Here
+ * they go on, each solution passes through a bounded queue to the judge
+ * on the calling thread, and only the judge's stop or a limit ends them.
+ * A worker adds its solution to its own sampling pool when it queues it,
+ * before the judge's verdict (a solution the judge skips may be mutated
+ * further: it satisfies the program all the same). */
+enum { QUEUE_CAP = 256 };
+
+typedef struct queue {
+  pthread_mutex_t mu;
+  pthread_cond_t more, room;
+  fer_u128 *ring;        /* QUEUE_CAP * nslots */
+  uint8_t origin[QUEUE_CAP];
+  uint32_t head, count, running;
+  bool closed;           /* the judge stopped: nothing more is taken */
+} queue;
+
+typedef struct producer {
+  fer_worker *w;
+  queue *q;
+} producer;
+
+static void *produce(void *arg) {
+  producer *pr = arg;
+  fer_worker *w = pr->w;
+  queue *q = pr->q;
+  uint32_t ns = w->p->nslots;
+  while (fer_worker_run(w) == FER_RUN_FOUND) {
+    fer_worker_pool_add(w, w->solution);
+    pthread_mutex_lock(&q->mu);
+    while (q->count == QUEUE_CAP && !q->closed) pthread_cond_wait(&q->room, &q->mu);
+    bool closed = q->closed;
+    if (!closed) {
+      uint32_t k = (q->head + q->count++) % QUEUE_CAP;
+      memcpy(q->ring + (size_t)k * ns, w->solution, (size_t)ns * sizeof *w->solution);
+      q->origin[k] = (uint8_t)w->found_by;
+      pthread_cond_signal(&q->more);
+    }
+    pthread_mutex_unlock(&q->mu);
+    if (closed) break;
+  }
+  pthread_mutex_lock(&q->mu);
+  q->running--;
+  pthread_cond_signal(&q->more);
+  pthread_mutex_unlock(&q->mu);
+  return NULL;
+}
+
+/* The judge's verdicts on the queued solutions until it stops or every
+ * worker reached a limit.  *ok = false when no thread could start (the
+ * caller then samples on one thread). */
+static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *st,
+                                       bool *ok) {
+  ferret *f = j->f;
+  uint32_t ns = x->s.p->nslots, jobs = x->jobs;
+  queue q;
+  memset(&q, 0, sizeof q);
+  fer_u128 *one = fer_malloc(f, (size_t)(ns ? ns : 1) * sizeof *one);
+  q.ring = fer_malloc(f, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
+  pthread_t th[256];
+  producer pr[256];
+  *ok = false;
+  if (!one || !q.ring) {
+    if (one) fer_free(f, one, (size_t)(ns ? ns : 1) * sizeof *one);
+    if (q.ring) fer_free(f, q.ring, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
+    st->reason = "memory";
+    *ok = true;
+    return FER_ENGINE_UNKNOWN;
+  }
+  pthread_mutex_init(&q.mu, NULL);
+  pthread_cond_init(&q.more, NULL);
+  pthread_cond_init(&q.room, NULL);
+  uint32_t started = 0;
+  for (; started < jobs; started++) {
+    pr[started] = (producer){&x->w[started], &q};
+    q.running++;
+    if (pthread_create(&th[started], NULL, produce, &pr[started])) {
+      q.running--;
+      break;
+    }
+  }
+  fer_engine_status res = FER_ENGINE_UNKNOWN;
+  bool decided = false;
+  while (started) {
+    pthread_mutex_lock(&q.mu);
+    while (!q.count && q.running) pthread_cond_wait(&q.more, &q.mu);
+    if (!q.count) { /* every worker reached a limit */
+      pthread_mutex_unlock(&q.mu);
+      break;
+    }
+    uint32_t k = q.head;
+    memcpy(one, q.ring + (size_t)k * ns, (size_t)ns * sizeof *one);
+    fer_origin o = (fer_origin)q.origin[k];
+    q.head = (q.head + 1) % QUEUE_CAP, q.count--;
+    pthread_cond_signal(&q.room);
+    pthread_mutex_unlock(&q.mu);
+    fer_judge_verdict v = fer_judge_offer(j, one, fer_origin_name[o], atomic_load(&x->s.execs));
+    if (v == FER_JUDGE_STOP || v == FER_JUDGE_FAIL) {
+      res = v == FER_JUDGE_STOP ? FER_ENGINE_STOPPED : FER_ENGINE_UNKNOWN;
+      decided = true;
+      break;
+    }
+  }
+  /* stop the workers (a limit stopped them already, or the judge did) */
+  int none = 0;
+  atomic_compare_exchange_strong(&x->s.stop, &none, 1);
+  pthread_mutex_lock(&q.mu);
+  q.closed = true;
+  pthread_cond_broadcast(&q.room);
+  pthread_mutex_unlock(&q.mu);
+  for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+  if (started && !decided) st->reason = limit_reason(&x->s);
+  pthread_cond_destroy(&q.room);
+  pthread_cond_destroy(&q.more);
+  pthread_mutex_destroy(&q.mu);
+  fer_free(f, q.ring, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
+  fer_free(f, one, (size_t)(ns ? ns : 1) * sizeof *one);
+  *ok = started > 0;
+  return res;
+}
+
 /* The search loop: candidates to the judge until it or the search ends. */
 static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
   const fer_prog *p = x->s.p;
+  if (x->s.sampling && !x->s.enumerate && x->jobs > 1) {
+    bool ok;
+    fer_engine_status r = search_queued(x, j, st, &ok);
+    if (ok) return r; /* else no thread could start: the loop below */
+  }
   for (;;) {
     fer_engine_status end;
     int win = next_candidate(x, st, &end);
@@ -240,7 +369,8 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   why = fer_judge_init(f, &j, r, st);
   s->refutes = judge_refutes, s->refutes_user = &j;
   x.w = fer_calloc(f, x.jobs * sizeof *x.w);
-  int ok = !why && x.w && make_seeds(f, s, r);
+  if (s->sampling) s->returned = fer_calloc(f, FER_RETURNED_SLOTS * sizeof *s->returned);
+  int ok = !why && x.w && (!s->sampling || s->returned) && make_seeds(f, s, r);
   for (; ok && x.ready < x.jobs; x.ready++)
     ok = fer_worker_init(f, &x.w[x.ready], s, x.ready);
   if (!ok && !why) why = "memory";
@@ -259,10 +389,12 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     st->sm_mutations += w->sm_mutations;
     st->nb_mutations += w->nb_mutations;
     st->de_features += w->de_features;
+    st->candidates += w->local_dups, st->duplicates += w->local_dups;
     fer_worker_release(f, w);
   }
   fer_seeds_release(f, s);
   if (x.w) fer_free(f, x.w, x.jobs * sizeof *x.w);
   fer_judge_release(&j);
+  if (s->returned) fer_free(f, (void *)s->returned, FER_RETURNED_SLOTS * sizeof *s->returned);
   return res;
 }

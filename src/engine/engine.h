@@ -223,6 +223,7 @@ typedef struct fer_engine_sampling {
 #define FER_SAMPLING_SM_ONE_IN 4
 #define FER_SAMPLING_NB_ONE_IN 4
 #define FER_SAMPLING_SEEN (1u << 20) /* inputs the judge remembers */
+#define FER_RETURNED_SLOTS (1u << 16) /* solutions the workers remember */
 
 typedef struct fer_engine_request {
   const fer_prog *prog;
@@ -258,7 +259,8 @@ typedef struct fer_engine_stats {
   uint64_t local_search_runs, local_search_execs;
   uint64_t enumerated;  /* inputs evaluated by exhaustive enumeration */
   uint64_t candidates;  /* inputs the program accepted */
-  uint64_t duplicates;  /* candidates skipped: seen before in this run */
+  uint64_t duplicates;  /* candidates skipped: seen before in this run
+                           (also those a worker skipped itself) */
   uint64_t unspecified; /* candidates skipped: validation depended on an
                            unspecified value */
   uint64_t not_better;  /* MINIMIZE / MAXIMIZE: candidates skipped */

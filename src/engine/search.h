@@ -92,6 +92,10 @@ typedef struct fer_search {
   _Atomic uint64_t execs;       /* published by workers in batches */
   _Atomic int stop;             /* 1: a worker found a candidate; 2: limit */
   _Atomic int winner;           /* worker id + 1 of the first candidate */
+  /* Sampling: the hashes of the solutions the workers returned,
+   * direct-mapped (FER_RETURNED_SLOTS): a solution met again is not
+   * returned, the judge would skip it as a duplicate. */
+  _Atomic uint64_t *returned;
   bool enumerate;               /* the input space is enumerated (enum.c):
                                    workers get a batched evaluator */
   /* Sampling hooks (engine.h): `sampling` says there are hooks. */
@@ -145,7 +149,7 @@ typedef struct fer_worker {
   fer_u128 *pool;                  /* FER_SAMPLING_POOL * nslots */
   uint32_t pool_size;
   fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg) */
-  uint64_t sm_mutations, nb_mutations, de_features;
+  uint64_t sm_mutations, nb_mutations, de_features, local_dups;
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);

@@ -185,10 +185,29 @@ static bool any_unspec(const fer_worker *w) {
   return false;
 }
 
+/* Sampling: has a worker returned the solution `in` before?  (A 64-bit
+ * hash in the search's direct-mapped table: a solution evicted since is
+ * returned again, the judge then skips it; two solutions sharing a hash
+ * lose one sample, never a wrong one.)  Remembers it otherwise. */
+static bool returned_before(fer_worker *w, const fer_u128 *in) {
+  uint64_t h = 0x9e3779b97f4a7c15u;
+  for (uint32_t i = 0; i < w->p->nslots; i++) {
+    h = (h ^ (uint64_t)in[i]) * 0xff51afd7ed558ccdu;
+    h = (h ^ (uint64_t)(in[i] >> 64) ^ (h >> 29)) * 0xc4ceb9fe1a85ec53u;
+  }
+  h ^= h >> 32;
+  _Atomic uint64_t *slot = &w->s->returned[h & (FER_RETURNED_SLOTS - 1)];
+  return atomic_exchange_explicit(slot, h, memory_order_relaxed) == h;
+}
+
 int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
   const fer_prog *p = w->p;
   uint32_t nsat = fer_worker_exec(w, in);
   bool sat = nsat == p->cons.size;
+  if (sat && w->s->returned && returned_before(w, in)) {
+    w->local_dups++;
+    return 0; /* nothing new to learn from it either */
+  }
   if (sat) {
     memcpy(w->solution, in, (size_t)p->nslots * sizeof *in);
     w->found_by = o;
@@ -286,7 +305,10 @@ static fer_run_result run(fer_worker *w) {
       uint64_t budget = 2000 + 200 * (uint64_t)p->nslots;
       w->ls_runs++;
       int found = fer_local_search(w, w->tmp, budget);
-      if (found) {
+      if (found && w->s->returned && returned_before(w, w->cand)) {
+        w->local_dups++;
+        found = 0;
+      } else if (found) {
         memcpy(w->solution, w->cand, in_bytes);
         w->found_by = FER_FROM_LOCAL;
         w->solution_unspec = any_unspec(w);
