@@ -94,7 +94,9 @@ build-tsan/src/backends/smt2c.o: build-tsan/gen/smt2c_runtime.inc
 build-tsan/src/backends/smt2c.o: GENINC = -Ibuild-tsan/gen
 build-tsan/threads: build-tsan/tests/threads/threads.o $(LIBSRC:%.c=build-tsan/%.o)
 	$(CC) $(TSANFLAGS) -o $@ $^ -lm -lpthread
-tsan: build-tsan/threads
+build-tsan/ferret: $(CLISRC:%.c=build-tsan/%.o) $(LIBSRC:%.c=build-tsan/%.o)
+	$(CC) $(TSANFLAGS) -o $@ $^ -lm -lpthread
+tsan: build-tsan/threads build-tsan/ferret
 
 test: all
 	tools/check-layers.sh

@@ -1,9 +1,26 @@
 #!/bin/sh
 # Two contexts on two threads under ThreadSanitizer (tests/threads/threads.c,
-# built by `make tsan` into build-tsan/): right answers, no data race.
+# built by `make tsan` into build-tsan/): right answers, no data race.  Then
+# the search's own threads: solve and sample (workers feeding the judge
+# through a queue) with --jobs 2.
 cd "$(dirname "$0")/../.." || exit 1
 if [ ! -x build-tsan/threads ]; then
   echo "skipped: no build-tsan/threads (make tsan)"
   exit 77
 fi
 TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}" build-tsan/threads
+rc=$?
+[ $rc = 0 ] || exit $rc
+[ -x build-tsan/ferret ] || { echo "skipped: no build-tsan/ferret (make tsan)"; exit 77; }
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"
+build-tsan/ferret --jobs 2 --timeout 20 examples/quickstart.smt2 > /dev/null
+rc=$?
+[ $rc = 10 ] || { echo "solve --jobs 2 under TSan: exit $rc"; exit 1; }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+printf '(declare-const x (_ BitVec 32))\n(declare-const y Float32)\n(assert (bvult x #x00100000))\n(assert (fp.lt y ((_ to_fp 8 24) RNE 1.5)))\n(check-sat)\n' |
+  build-tsan/ferret sample --jobs 2 -n 2000 -t 60 - > "$out"
+rc=$?
+n=$(wc -l < "$out")
+[ $rc = 10 ] && [ "$n" = 2000 ] || { echo "sample --jobs 2 under TSan: exit $rc, $n samples"; exit 1; }
+exit 0
