@@ -257,17 +257,20 @@ static void sort_and_shard(bench *b) {
   strings *f = &b->files;
   qsort(f->data, f->size, sizeof *f->data, by_string);
   size_t k = 0, idx = 0;
+  const char *prev = NULL; /* the last distinct name: kept, or freed later */
+  char *drop = NULL;       /* another shard's file, freed once passed */
   for (size_t i = 0; i < f->size; i++) {
-    if (i && !strcmp(f->data[i], f->data[i - 1])) {
+    if (prev && !strcmp(f->data[i], prev)) {
       free(f->data[i]);
       continue;
     }
-    if (b->nshards && idx++ % b->nshards != b->shard - 1) {
-      free(f->data[i]);
-      continue;
-    }
-    f->data[k++] = f->data[i];
+    free(drop);
+    drop = NULL;
+    prev = f->data[i];
+    if (b->nshards && idx++ % b->nshards != b->shard - 1) drop = f->data[i];
+    else f->data[k++] = f->data[i];
   }
+  free(drop);
   f->size = k;
 }
 
