@@ -6,8 +6,12 @@
 #
 #   bench/hunt.sh [BUDGET] [SEEDS] [AGENTS]   defaults 300, "1 2 3", "thompson random none"
 #   bench/hunt.sh --summary [SEEDS] [AGENTS]  only the tables, from the results there
-#   FERRET=build/ferret; results in bench/results/hunt/AGENT-SEED/
+#   FERRET=build/ferret; MODE=bug (default) or perf (target z3, reference
+#   cvc5: findings are margins of 10x or more); results in
+#   bench/results/hunt/AGENT-SEED/ (bug) or perf-AGENT-SEED/ (perf)
 : "${FERRET:=build/ferret}"
+: "${MODE:=bug}"
+case $MODE in bug) pre= ;; perf) pre=perf- ;; *) echo "bench/hunt.sh: MODE is bug or perf"; exit 2 ;; esac
 summary=0
 if [ "${1:-}" = --summary ]; then summary=1; shift; set -- 0 "$@"; fi
 BUDGET=${1:-300}
@@ -29,27 +33,30 @@ mkdir -p "$out"
 for agent in $AGENTS; do
   [ $summary = 1 ] && break
   for seed in $SEEDS; do
-    d=$out/$agent-$seed
+    d=$out/$pre$agent-$seed
     rm -rf "$d"
-    "$FERRET" hunt --target "z3 -T:3" --reference "cvc5 --fp-exp --tlimit=3000" --depth 2 \
+    "$FERRET" hunt --mode "$MODE" --target "z3 -T:3" --reference "cvc5 --fp-exp --tlimit=3000" --depth 2 \
       --agent "$agent" --seed "$seed" --budget "$BUDGET" --timeout 4 -o "$d" 2> "$d.log"
     tail -1 "$d.log"
   done
 done
-printf '\n| agent | seed | formulas | findings | kinds |\n|---|--:|--:|--:|---|\n'
+printf '\n| mode | agent | seed | formulas | findings | kinds | median margin |\n|---|---|--:|--:|--:|---|--:|\n'
 for agent in $AGENTS; do
   for seed in $SEEDS; do
-    d=$out/$agent-$seed
+    d=$out/$pre$agent-$seed
     [ -f "$d/log.tsv" ] || continue
     n=$(awk 'NR > 1' "$d/log.tsv" | wc -l)
     k=$(awk -F'\t' 'NR > 1 && $3 != "none" { print $3 }' "$d/log.tsv" | sort | uniq -c |
         awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')
-    printf '| %s | %s | %s | %s | %s |\n' "$agent" "$seed" "$n" "$(ls "$d/findings" | wc -l)" "${k:--}"
+    m=$(awk -F'\t' 'NR > 1 { print $4 }' "$d/log.tsv" | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR) printf "%.2f", v[int((NR + 1) / 2)]; else printf "-" }')
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$MODE" "$agent" "$seed" "$n" \
+      "$(ls "$d/findings" | wc -l)" "${k:--}" "$m"
   done
 done
 echo
 echo "distinct reduced findings (kind, assertions):"
-for f in "$out"/*/findings/*.smt2; do
+for f in "$out"/$pre*/findings/*.smt2; do
   [ -f "$f" ] || continue
   printf '%s\t%s\n' "$(sed -n 's/^; ferret hunt finding: \([a-z-]*\) by solver \([0-9]\).*/\1 solver\2/p' "$f")" \
     "$(grep '^(assert' "$f" | tr '\n' ' ')"
