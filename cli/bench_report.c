@@ -496,52 +496,24 @@ static int report_and_plot(const bench_rows *rs, const char *plots) {
   return wrong ? BENCH_EXIT_WRONG : 0;
 }
 
-/* ferret bench report RESULTS... [--plots DIR] */
-int run_bench_report(int argc, char **argv, int i) {
-  bench_rows rs = {0};
-  const char *plots = NULL;
-  int rc = 0, nin = 0;
-  for (; i < argc && !rc; i++) {
-    if (is_flag(argv[i], "--plots")) {
-      if (!(plots = flag_value(argc, argv, &i, 7)))
-        rc = usage_error("%s", "--plots needs a directory");
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      rc = usage_error("unknown bench report option '%s'", argv[i]);
-    } else {
-      nin++;
-      int l = bench_load(argv[i], &rs);
-      if (l < 0) fprintf(stderr, "ferret bench: no such file '%s'\n", argv[i]);
-      if (l) rc = EXIT_ERROR;
-    }
-  }
-  if (!rc && !nin) rc = usage_error("%s", "bench report needs a results file");
-  bench_rows once = {0};
-  size_t dups = 0, conflicts = 0;
-  if (!rc && !dedup(&rs, &once, &dups, &conflicts)) rc = EXIT_ERROR;
-  if (!rc && dups)
-    fprintf(stderr, "ferret bench: %zu rows repeat a file and solver seen "
-            "before (dropped)\n", dups);
-  if (!rc) rc = report_and_plot(&once, plots);
-  bench_free(&rs), bench_free(&once);
-  return rc;
-}
-
-/* ferret bench merge -o OUT PART... [--plots DIR]: the parts' rows, each
- * (file, solver) once (a pair in two parts with different answers is
- * reported and the first kept), written to OUT; then the summary. */
-int run_bench_merge(int argc, char **argv, int i) {
+/* ferret bench report RESULTS... [--plots DIR], and with merge
+ * ferret bench merge -o OUT PART... [--plots DIR]: the rows, each (file,
+ * solver) once (a pair in two files with different answers is reported
+ * and the first kept), for merge written to OUT; then the summary. */
+static int report_or_merge(int argc, char **argv, int i, bool merge) {
   bench_rows in = {0}, out = {0};
   const char *path = NULL, *plots = NULL;
   int rc = 0, nin = 0;
   for (; i < argc && !rc; i++) {
-    if (is_flag(argv[i], "-o") || is_flag(argv[i], "--out")) {
+    if (merge && (is_flag(argv[i], "-o") || is_flag(argv[i], "--out"))) {
       if (!(path = flag_value(argc, argv, &i, argv[i][1] == 'o' ? 2 : 5)))
         rc = usage_error("%s", "-o needs a file");
     } else if (is_flag(argv[i], "--plots")) {
       if (!(plots = flag_value(argc, argv, &i, 7)))
         rc = usage_error("%s", "--plots needs a directory");
     } else if (argv[i][0] == '-' && argv[i][1]) {
-      rc = usage_error("unknown bench merge option '%s'", argv[i]);
+      rc = usage_error(merge ? "unknown bench merge option '%s'"
+                             : "unknown bench report option '%s'", argv[i]);
     } else {
       nin++;
       int l = bench_load(argv[i], &in);
@@ -549,11 +521,16 @@ int run_bench_merge(int argc, char **argv, int i) {
       if (l) rc = EXIT_ERROR;
     }
   }
-  if (!rc && !path) rc = usage_error("%s", "bench merge needs -o OUT");
-  if (!rc && !nin) rc = usage_error("%s", "bench merge needs the parts to merge");
+  if (!rc && merge && !path) rc = usage_error("%s", "bench merge needs -o OUT");
+  if (!rc && !nin)
+    rc = usage_error("%s", merge ? "bench merge needs the parts to merge"
+                                 : "bench report needs a results file");
   size_t dups = 0, conflicts = 0;
   if (!rc && !dedup(&in, &out, &dups, &conflicts)) rc = EXIT_ERROR;
-  if (!rc) {
+  if (!rc && !merge && dups)
+    fprintf(stderr, "ferret bench: %zu rows repeat a file and solver seen "
+            "before (dropped)\n", dups);
+  if (!rc && merge) {
     FILE *fp = fopen(path, "w");
     if (!fp) {
       fprintf(stderr, "ferret bench: cannot write '%s'\n", path);
@@ -570,4 +547,12 @@ int run_bench_merge(int argc, char **argv, int i) {
   if (!rc) rc = report_and_plot(&out, plots);
   bench_free(&in), bench_free(&out);
   return rc;
+}
+
+int run_bench_report(int argc, char **argv, int i) {
+  return report_or_merge(argc, argv, i, false);
+}
+
+int run_bench_merge(int argc, char **argv, int i) {
+  return report_or_merge(argc, argv, i, true);
 }
