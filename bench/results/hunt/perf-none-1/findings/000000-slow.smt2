@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 1, shard 1/1, formula 8, from generate
+; solver 1: z3 -T:3: timeout in 3.007 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.190 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isInfinite x1_4_6))
+(assert (fp.geq (fp.fma RNA x0_8_24 x0_8_24 x1_8_24) (fp.add RTP (fp #b1 #b01111111 #b00000000000000000000001) x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 17, from generate
+; solver 1: z3 -T:3: sat in 0.709 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.041 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isZero (fp.sub RNA x0_5_11 x0_5_11)))
+(assert (fp.isNegative (fp.div RNE (fp #b1 #b01101000 #b00000000000000000000000) x0_8_24)))
+(check-sat)
+(get-model)

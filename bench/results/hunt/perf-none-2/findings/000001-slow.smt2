@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 47, from generate
+; solver 1: z3 -T:3: sat in 0.650 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.026 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.div RTP (fp #b0 #b01111111 #b00000000000000000000001) x0_8_24)))
+(check-sat)
+(get-model)

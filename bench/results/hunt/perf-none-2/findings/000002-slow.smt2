@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 200, from generate
+; solver 1: z3 -T:3: timeout in 3.025 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.035 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isPositive (fp.div RTP (fp #b1 #b11111111110 #b1111111111111111111111111111111111111111111111111111) x0_11_53)))
+(check-sat)
+(get-model)

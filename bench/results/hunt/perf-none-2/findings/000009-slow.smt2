@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 435, from generate
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.266 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (or (fp.isNormal ((_ to_fp_unsigned 11 53) RTZ ((_ fp.to_ubv 32) RTZ x0_11_53))) (not (fp.isInfinite (fp.mul RTN x1_11_53 x0_11_53)))))
+(assert (fp.geq x1_4_6 (fp #b1 #b0010 #b00000)))
+(check-sat)
+(get-model)

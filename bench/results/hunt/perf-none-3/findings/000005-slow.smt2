@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 190, from generate
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.570 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.lt ((_ to_fp_unsigned 4 6) RTN ((_ fp.to_ubv 32) RTN (fp #b1 #b0010 #b00000))) x1_4_6))
+(assert (or (not (fp.isNormal x0_11_53)) (= (fp.sub RNA x1_11_53 (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000001)) (fp.fma RNA x1_11_53 x1_11_53 x0_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 230, from generate
+; solver 1: z3 -T:3: sat in 1.639 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.035 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isPositive (fp.div RNA x1_11_53 (fp #b1 #b00110110100 #b1101010101101000010100110001000100111000000100100100))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 340, from generate
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.338 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal x1_11_53))
+(assert (fp.isNaN (fp.fma RTN x1_11_53 (fp #b1 #b11111111110 #b1111111111111111111111111111111111111111111111111111) x0_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 1, shard 1/1, formula 291, from RNE
+; solver 1: z3 -T:3: timeout in 3.118 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.305 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.gt x0_11_53 (fp.rem x1_11_53 x1_11_53)))
+(assert (fp.leq x0_4_6 x0_4_6))
+(check-sat)
+(get-model)

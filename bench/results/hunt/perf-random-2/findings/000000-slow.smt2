@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 312, from fp.div
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.802 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (or (fp.gt (fp.fma RTP x0_8_24 x0_8_24 x1_8_24) (fp.abs (fp #b1 #b00000000 #b11111111111111111111111))) (fp.isInfinite (fp.div RNA x0_8_24 x1_8_24))))
+(assert (fp.isZero ((_ to_fp_unsigned 4 6) RNE ((_ fp.to_ubv 32) RTN (fp #b1 #b0000 #b11111)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 460, from fp.eq
+; solver 1: z3 -T:3: timeout in 3.008 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.205 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNormal ((_ to_fp 11 53) RTN ((_ fp.to_sbv 32) RTP x1_11_53))))
+(assert (fp.eq (fp.mul RTP x1_8_24 x1_8_24) (fp.fma RTZ x1_8_24 (fp #b1 #b00001000 #b11011110010010101011000) x0_8_24)))
+(check-sat)
+(get-model)

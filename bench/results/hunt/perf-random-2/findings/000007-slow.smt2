@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 756, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.292 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isSubnormal x0_11_53))
+(assert (or (not (= (_ +zero 5 11) (fp.mul RNA x0_5_11 x0_5_11))) (not (= (fp.rem x1_5_11 x0_5_11) (_ +zero 5 11)))))
+(check-sat)
+(get-model)

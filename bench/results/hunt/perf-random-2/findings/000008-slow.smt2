@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 2, shard 1/1, formula 801, from fp.add
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.500 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isSubnormal (fp.fma RTP x1_11_53 x1_11_53 (fp #b0 #b00000000000 #b0000000000000000000000000000000000000000000000000001))))
+(assert (fp.isSubnormal x1_4_6))
+(check-sat)
+(get-model)

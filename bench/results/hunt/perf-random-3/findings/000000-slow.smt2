@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 70, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.520 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq (fp.mul RNE x1_8_24 x1_8_24) (fp #b0 #b01111111 #b00000000000000000000001)))
+(assert (not (fp.lt (fp.div RNA (fp #b0 #b00000001 #b00000000000000000000000) x0_8_24) (fp #b1 #b00000001 #b00000000000000000000000))))
+(check-sat)
+(get-model)

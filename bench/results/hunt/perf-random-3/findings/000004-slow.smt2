@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 126, from fp.geq
+; solver 1: z3 -T:3: sat in 0.674 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.026 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNormal ((_ to_fp_unsigned 5 11) RNE ((_ fp.to_ubv 32) RTP (fp #b0 #b00000 #b1111111111)))))
+(assert (fp.geq (fp.div RTN x1_8_24 x1_8_24) (_ +zero 8 24)))
+(check-sat)
+(get-model)

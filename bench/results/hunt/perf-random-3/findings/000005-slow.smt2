@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 145, from fp.fma
+; solver 1: z3 -T:3: unsat in 1.326 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.129 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero (fp.fma RNE x0_8_24 x0_8_24 (fp #b0 #b00000000 #b11111111111111111111111))))
+(assert (fp.isNegative x1_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 361, from fp.abs
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.541 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNaN (fp.fma RTN (_ -zero 11 53) x0_11_53 x1_11_53)))
+(assert (fp.leq (_ +zero 11 53) (fp.fma RNE x1_11_53 x1_11_53 (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 3, shard 1/1, formula 348, from RTN
+; solver 1: z3 -T:3: timeout in 3.034 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.058 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNaN ((_ to_fp_unsigned 11 53) RTN ((_ fp.to_ubv 32) RTN x1_11_53))))
+(assert (fp.isNaN (fp.rem (fp #b1 #b01111111 #b00000000000000000000000) x0_8_24)))
+(check-sat)
+(get-model)
