@@ -13,7 +13,8 @@
  * leader of its own process group (killed as a group at the time limit,
  * at the end, and on SIGINT/SIGTERM of ferret), RLIMIT_AS with --memory.
  * Its answer is the first output line that is sat, unsat or unknown;
- * wall time from a monotonic clock, CPU time and peak memory from wait4's
+ * wall time from a monotonic clock (the end seen through SIGCHLD at once,
+ * not by polling), CPU time and peak memory from wait4's
  * rusage (the child and the descendants it waited for).  A row is appended
  * to OUT and flushed as each run ends, so a rerun with the same OUT skips
  * what is done (resumable, also after a crash or a kill). */
@@ -402,6 +403,10 @@ static pid_t start(const bench *b, running *r) {
       setrlimit(RLIMIT_AS, &rl);
     }
     signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL);
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_UNBLOCK, &chld, NULL); /* run_jobs blocks it */
     int null = open("/dev/null", O_RDONLY);
     if (null >= 0) dup2(null, 0);
     dup2(r->out, 1), dup2(r->out, 2);
@@ -484,6 +489,13 @@ static int run_jobs(bench *b, const job *jobs, size_t njobs, FILE *out, size_t *
   running run[MAX_JOBS];
   size_t nrun = 0, next = 0, done = 0;
   double t0 = now(), last = 0;
+  /* SIGCHLD blocked: a child's end stays pending until sigtimedwait below
+   * takes it, so a run's end is seen at once (its wall time is not rounded
+   * up to a polling period) and none is missed between two looks. */
+  sigset_t chld, old_mask;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, &old_mask);
   while ((next < njobs && !stop_signal) || nrun) {
     while (nrun < b->jobs && next < njobs && !stop_signal) {
       running *r = &run[nrun];
@@ -521,11 +533,17 @@ static int run_jobs(bench *b, const job *jobs, size_t njobs, FILE *out, size_t *
       progress(done, njobs, nrun, *wrong, t0);
       last = now();
     }
-    if (!reaped && nrun) {
-      struct timespec ts = {0, 5000000}; /* 5 ms */
-      nanosleep(&ts, NULL);
+    if (!reaped && nrun) { /* until a child ends, a timeout or the progress */
+      double wait = 0.25;
+      for (size_t k = 0; k < nrun; k++)
+        if (!run[k].killed && run[k].t0 + b->timeout - now() < wait)
+          wait = run[k].t0 + b->timeout - now();
+      if (wait < 0.001) wait = 0.001;
+      struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+      sigtimedwait(&chld, NULL, &ts); /* EINTR: SIGINT/SIGTERM, looked at above */
     }
   }
+  sigprocmask(SIG_SETMASK, &old_mask, NULL);
   if (b->progress) {
     progress(done, njobs, 0, *wrong, t0);
     fprintf(stderr, "\n");
