@@ -38,17 +38,35 @@ typedef struct index_set {
   fer_sort sort;
   uint32_t equalities; /* (equality, level) pairs at this sort: witnesses */
   uint32_t state;      /* 0 not built, 1 being built, 2 built */
-  fer_term_stack terms; /* original index terms of this sort */
+  fer_term_stack terms; /* distinct original index terms of this sort */
   fer_term_stack keys;  /* reduced: every value, or terms, witnesses, ANY */
 } index_set;
+
+/* A read already made (read()): array term a at keys[0..n) is val. */
+typedef struct read_done {
+  fer_term a, val;
+  uint32_t keys, n; /* offset into read_keys */
+  uint32_t next;    /* the next read with the same hash + 1, 0 if none */
+} read_done;
+
+/* An array equality met while the keys of one of its index sorts were
+ * being made: var stands for it, defined once they are (index_keys()). */
+typedef struct deferred {
+  fer_term a, b, var;
+} deferred;
 
 typedef struct red {
   ferret *f;
   fer_theory *t;
   fer_map memo;    /* original term -> reduced term */
+  fer_map reads;   /* hash of a read -> its latest index in done + 1 */
+  FER_STACK(read_done) done;
+  fer_term_stack read_keys;
   fer_map fun_of;  /* array / function variable -> index in funs + 1 */
   FER_STACK(sort_count) unint;
   FER_STACK(index_set) isets; /* grows in collect() only */
+  fer_map index_seen;         /* index terms already in their set */
+  FER_STACK(deferred) deferred;
   uint32_t fresh;
 } red;
 
@@ -210,7 +228,10 @@ static bool collect_term(red *r, fer_term t) {
   if (op == FER_OP_SELECT || op == FER_OP_STORE) {
     fer_term j = fer_term_arg(f, t, 1);
     index_set *x = iset_of(r, fer_term_sort(f, j), true);
-    if (!x || !FER_PUSH(f, x->terms, j)) return false;
+    if (!x) return false;
+    if (!fer_map_get(&r->index_seen, j) &&
+        !(FER_PUSH(f, x->terms, j) && fer_map_put(f, &r->index_seen, j, 1)))
+      return false;
   }
   if ((op == FER_OP_EQ || op == FER_OP_DISTINCT) &&
       is_array(f, fer_term_sort(f, fer_term_arg(f, t, 0)))) {
@@ -303,6 +324,34 @@ static fer_term ackermann(red *r, fer_term v, const fer_term *k, uint32_t n) {
 
 static fer_term read(red *r, fer_term a, const fer_term *k, uint32_t n);
 
+static uint32_t read_hash(fer_term a, const fer_term *k, uint32_t n) {
+  uint32_t h = a * 0x9e3779b1u;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ k[i]) * 0x85ebca6bu + i;
+  return h;
+}
+
+/* The memo of read(): a store whose value reads an older memory, as in
+ * (store M o (store (select M o) i v)), reads M twice, so a chain of such
+ * stores would cost 2^length without it. */
+static fer_term read_find(red *r, fer_term a, const fer_term *k, uint32_t n) {
+  for (uint32_t i = fer_map_get(&r->reads, read_hash(a, k, n)); i;) {
+    const read_done *d = &r->done.data[i - 1];
+    if (d->a == a && d->n == n && !memcmp(r->read_keys.data + d->keys, k, n * sizeof *k))
+      return d->val;
+    i = d->next;
+  }
+  return 0;
+}
+
+static bool read_put(red *r, fer_term a, const fer_term *k, uint32_t n, fer_term val) {
+  uint32_t h = read_hash(a, k, n);
+  read_done d = {a, val, (uint32_t)r->read_keys.size, n, fer_map_get(&r->reads, h)};
+  for (uint32_t i = 0; i < n; i++)
+    if (!FER_PUSH(r->f, r->read_keys, k[i])) return false;
+  return FER_PUSH(r->f, r->done, d) &&
+         fer_map_put(r->f, &r->reads, h, (uint32_t)r->done.size);
+}
+
 /* read() of a chain of stores s (its top) at keys q[0..m). */
 static fer_term read_stores(red *r, fer_term s, const fer_term *q, uint32_t m) {
   ferret *f = r->f;
@@ -315,13 +364,12 @@ static fer_term read_stores(red *r, fer_term s, const fer_term *q, uint32_t m) {
   while (base && chain.size) { /* bottom store first */
     s = FER_POP(chain);
     fer_term k = reduce(r, fer_term_arg(f, s, 1));
+    if (k && k != q[0] && is_value(f, k) && is_value(f, q[0])) continue; /* misses */
     fer_term v = !k         ? 0
                  : m == 1   ? reduce(r, fer_term_arg(f, s, 2))
                             : read(r, fer_term_arg(f, s, 2), q + 1, m - 1);
     if (!v) base = 0;
-    else if (k == q[0]) base = v;
-    else if (!(is_value(f, k) && is_value(f, q[0])))
-      base = mk_ite(f, mk_eq(f, q[0], k), v, base);
+    else base = k == q[0] ? v : mk_ite(f, mk_eq(f, q[0], k), v, base);
   }
 done:
   FER_RELEASE(f, chain);
@@ -349,23 +397,28 @@ static fer_term read(red *r, fer_term a, const fer_term *k, uint32_t n) {
   }
   const fer_term *q = p + off;
   uint32_t m = MAX_DEPTH - off;
+  fer_term res = read_find(r, a, q, m);
+  if (res) return res;
   switch (fer_term_op(f, a)) {
-  case FER_OP_VAR: return ackermann(r, a, q, m);
-  case FER_OP_STORE: return read_stores(r, a, q, m);
+  case FER_OP_VAR: res = ackermann(r, a, q, m); break;
+  case FER_OP_STORE: res = read_stores(r, a, q, m); break;
   case FER_OP_CONST_ARRAY:
-    return m == 1 ? reduce(r, fer_term_arg(f, a, 0))
-                  : read(r, fer_term_arg(f, a, 0), q + 1, m - 1);
+    res = m == 1 ? reduce(r, fer_term_arg(f, a, 0))
+                 : read(r, fer_term_arg(f, a, 0), q + 1, m - 1);
+    break;
   case FER_OP_ITE: {
     fer_term c = reduce(r, fer_term_arg(f, a, 0));
     fer_term x = c ? read(r, fer_term_arg(f, a, 1), q, m) : 0;
     fer_term y = x ? read(r, fer_term_arg(f, a, 2), q, m) : 0;
-    return y ? mk_ite(f, c, x, y) : 0;
+    res = y ? mk_ite(f, c, x, y) : 0;
+    break;
   }
   default:
     unsupported(f, "an array term that is not a variable, select, store, "
                    "constant array, ite or function application");
-    return 0;
+    break;
   }
+  return res && read_put(r, a, q, m, res) ? res : 0;
 }
 
 /* The number of values of sort s in the search when below 2^62, else 0
@@ -394,42 +447,46 @@ static fer_term small_value(ferret *f, fer_sort s, uint32_t x) {
 }
 
 /* The keys array equalities compare at index sort s (theory.h), built
- * on first use.  NULL on failure (error set). */
+ * on first use.  NULL on failure (error set).
+ *
+ * Reducing the index terms may meet an array equality over this very
+ * sort, (select A (ite (= A B) i j)); array_eq() sees the set is being
+ * built and defers that equality (a fresh Bool now, its definition once
+ * the keys are all there), so every equality compares at every key. */
 static const fer_term_stack *index_keys(red *r, fer_sort s) {
   ferret *f = r->f;
   index_set *x = iset_of(r, s, false); /* collect() made it: stable */
   if (!x) return unsupported(f, "internal: an index sort not collected"), NULL;
-  if (x->state == 2) return &x->keys;
-  if (x->state == 1) {
-    unsupported(f, "an array equality inside an index of its own index sort");
-    return NULL;
-  }
-  x->state = 1;
+  if (x->state == 1) return unsupported(f, "internal: index keys re-entered"), NULL;
+  if (x->state) return &x->keys;
+  uint64_t card = cardinality(f, s), keys = x->terms.size + x->equalities;
   bool ok = true;
-  for (size_t i = 0; ok && i < x->terms.size; i++) {
-    fer_term j = reduce(r, x->terms.data[i]);
-    bool dup = false;
-    for (size_t k = 0; j && k < x->keys.size && !dup; k++) dup = x->keys.data[k] == j;
-    ok = j && (dup || FER_PUSH(f, x->keys, j));
-  }
-  uint64_t card = cardinality(f, s), keys = x->keys.size + x->equalities;
-  if (ok && card && card <= SMALL_INDEX_SORT && card <= keys + 1) {
-    FER_CLEAR(x->keys); /* every value */
+  if (card && card <= SMALL_INDEX_SORT && card <= keys + 1) { /* every value */
     for (uint32_t v = 0; ok && v < card; v++) {
       fer_term c = small_value(f, s, v);
       ok = c && FER_PUSH(f, x->keys, c);
     }
-  } else {
-    for (uint32_t i = 0; ok && i < x->equalities; i++) {
-      char name[64];
-      snprintf(name, sizeof name, "ferret!witness!%u", ++r->fresh);
-      fer_term w = fer_mk_var(f, name, s); /* original sort: U gets a stand-in */
-      fer_term j = w ? reduce(r, w) : 0;
-      ok = j && FER_PUSH(f, x->keys, j);
-    }
-    ok = ok && FER_PUSH(f, x->keys, ANY);
-    if (card && card <= keys) r->t->exact = false; /* ANY may name no index */
+    x->state = ok ? 2 : 0;
+    return ok ? &x->keys : NULL;
   }
+  if (card && card <= keys) r->t->exact = false; /* ANY may name no index */
+  x->state = 1;
+  for (uint32_t i = 0; ok && i < x->equalities; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "ferret!witness!%u", ++r->fresh);
+    fer_term w = fer_mk_var(f, name, s); /* original sort: U gets a stand-in */
+    fer_term j = w ? reduce(r, w) : 0;
+    ok = j && FER_PUSH(f, x->keys, j);
+  }
+  ok = ok && FER_PUSH(f, x->keys, ANY);
+  fer_map seen; /* the reduced keys in */
+  fer_map_init(&seen);
+  for (size_t i = 0; ok && i < x->terms.size; i++) {
+    fer_term j = reduce(r, x->terms.data[i]);
+    ok = j && (fer_map_get(&seen, j) ||
+               (FER_PUSH(f, x->keys, j) && fer_map_put(f, &seen, j, 1)));
+  }
+  fer_map_release(f, &seen);
   x->state = ok ? 2 : 0;
   return ok ? &x->keys : NULL;
 }
@@ -443,6 +500,13 @@ static fer_term array_eq(red *r, fer_term a, fer_term b) {
   const fer_term_stack *lv[MAX_DEPTH];
   uint64_t grid = 1;
   for (uint32_t l = 0; l < d; l++) {
+    index_set *x = iset_of(r, level_sort(f, s, l), false);
+    if (x && x->state == 1) { /* see index_keys() */
+      char name[64];
+      snprintf(name, sizeof name, "ferret!equal!%u", ++r->fresh);
+      deferred e = {a, b, fer_mk_var(f, name, fer_sort_bool(f))};
+      return e.var && FER_PUSH(f, r->deferred, e) ? e.var : 0;
+    }
     if (!(lv[l] = index_keys(r, level_sort(f, s, l)))) return 0;
     grid *= lv[l]->size;
     if (grid > GRID_LIMIT)
@@ -587,11 +651,19 @@ ferret_status fer_theory_reduce(ferret *f, const fer_term *a, size_t n,
   r.f = f, r.t = t;
   fer_map_init(&r.memo);
   fer_map_init(&r.fun_of);
+  fer_map_init(&r.reads);
+  fer_map_init(&r.index_seen);
   fer_error_clear(f);
   bool ok = collect(&r, a, n);
   for (size_t i = 0; ok && i < n; i++) {
     fer_term x = reduce(&r, a[i]);
     ok = x && FER_PUSH(f, t->assertions, x);
+  }
+  for (size_t i = 0; ok && i < r.deferred.size; i++) { /* may defer more */
+    deferred d = r.deferred.data[i];
+    fer_term e = array_eq(&r, d.a, d.b);
+    fer_term def = e ? mk2(f, FER_OP_EQ, d.var, e) : 0;
+    ok = def && FER_PUSH(f, t->assertions, def);
   }
   /* a U-sorted value more than the width holds: two may have to share */
   for (size_t i = 0; i < r.unint.size; i++)
@@ -599,6 +671,11 @@ ferret_status fer_theory_reduce(ferret *f, const fer_term *a, size_t n,
       t->exact = false;
   fer_map_release(f, &r.memo);
   fer_map_release(f, &r.fun_of);
+  fer_map_release(f, &r.reads);
+  fer_map_release(f, &r.index_seen);
+  FER_RELEASE(f, r.deferred);
+  FER_RELEASE(f, r.done);
+  FER_RELEASE(f, r.read_keys);
   FER_RELEASE(f, r.unint);
   for (size_t i = 0; i < r.isets.size; i++) {
     FER_RELEASE(f, r.isets.data[i].terms);

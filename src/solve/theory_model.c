@@ -117,6 +117,10 @@ const char *fer_theory_model(ferret *f, const fer_theory *t, fer_model *m) {
   if (!why && !fer_collect_vars(f, keys.data, keys.size, &vars)) why = "memory";
   for (size_t i = 0; !why && i < t->entries.size; i++)
     if (!FER_PUSH(f, vars, t->entries.data[i].val)) why = "memory";
+  /* a stand-in the reduced formula lost (a store that can never be read,
+   * a folded branch) still needs a value */
+  for (size_t i = 0; !why && i < t->unint_bv.size; i++)
+    if (!FER_PUSH(f, vars, t->unint_bv.data[i])) why = "memory";
   if (!why) why = fer_model_complete(f, m, vars.data, vars.size, NULL, NULL, 0);
   FER_RELEASE(f, vars);
   FER_RELEASE(f, keys);
