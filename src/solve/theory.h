@@ -41,8 +41,8 @@
  *                            Every key of the sort, not only those the two
  *                            arrays read: equal arrays then hold entries at
  *                            the same indices and their models come out as
- *                            the same value.  At most 4096 key tuples per
- *                            equality.
+ *                            the same value.  At most 8192 key tuples per
+ *                            equality of arrays of arrays.
  *
  * Satisfiable reduced formula -> model of the original (fer_theory_model):
  * each variable's table becomes a trie of nested store chains, the ANY
