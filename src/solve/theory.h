@@ -52,10 +52,14 @@
  * more values than its keys (then ANY may name no index), or when an
  * uninterpreted sort's width turns out too small.
  *
+ * An array equality inside an index of its own index sort, (select A
+ * (ite (= A B) i j)), is a fresh Bool defined once that sort's keys are
+ * all made.
+ *
  * Unsupported (FERRET_ERROR_UNSUPPORTED, the error says which): arrays
  * indexed by arrays and functions of array arguments, nesting deeper than
- * 64 levels, an array equality in an index of its own index sort, an
- * equality over more key tuples than the limit. */
+ * 64 levels, an equality of arrays of arrays over more key tuples than the
+ * limit. */
 #ifndef FER_THEORY_H
 #define FER_THEORY_H
 
