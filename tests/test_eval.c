@@ -383,6 +383,36 @@ TEST(eval_unspecified_flags) {
   ferret_delete(f);
 }
 
+/* A zero of unspecified sign kept in an array stays "a zero of either
+ * sign" when read back at a clean index (process_term3 of the corpus
+ * needs it); a tainted index might read another element. */
+TEST(eval_unspecified_through_arrays) {
+  ferret *f = ferret_new();
+  fer_sort b1 = fer_sort_bv(f, 1), s32 = fer_sort_fp(f, 8, 24);
+  fer_sort arr = fer_sort_array(f, b1, s32), outer = fer_sort_array(f, b1, arr);
+  fer_term pz = f32(f, F_PZERO), nz = f32(f, F_NZERO), one = f32(f, F_ONE);
+  fer_term mn = op2(f, FER_OP_FP_MIN, pz, nz);
+  fer_term zeros = fer_mk_const_array(f, arr, pz);
+  fer_term a = op3(f, FER_OP_STORE, zeros, bv(f, 1, 0), mn);
+  fer_term at0 = op2(f, FER_OP_SELECT, a, bv(f, 1, 0));
+  CHECK(!evu(f, op2(f, FER_OP_FP_EQ, at0, pz))); /* +0 or -0: fp.eq holds */
+  CHECK_V(f, op2(f, FER_OP_FP_EQ, at0, pz), 1);
+  CHECK(!evu(f, op1(f, FER_OP_FP_IS_ZERO, op2(f, FER_OP_FP_MAX, pz, at0))));
+  CHECK(evu(f, op1(f, FER_OP_FP_IS_NEG, at0)));
+  CHECK(evu(f, op2(f, FER_OP_EQ, a, zeros))); /* = sees the sign */
+  /* nested: the same zero one level down */
+  fer_term o = op3(f, FER_OP_STORE, fer_mk_const_array(f, outer, zeros), bv(f, 1, 1), a);
+  fer_term deep = op2(f, FER_OP_SELECT, op2(f, FER_OP_SELECT, o, bv(f, 1, 1)), bv(f, 1, 0));
+  CHECK(!evu(f, op2(f, FER_OP_FP_LEQ, deep, pz)));
+  CHECK(evu(f, op1(f, FER_OP_FP_IS_POS, deep)));
+  /* the zero as an index: +0 and -0 are different indices */
+  fer_term byfp = op3(f, FER_OP_STORE, fer_mk_const_array(f, fer_sort_array(f, s32, s32), pz),
+                      pz, one);
+  CHECK(evu(f, op1(f, FER_OP_FP_IS_ZERO, op2(f, FER_OP_SELECT, byfp, mn))));
+  CHECK(!evu(f, op1(f, FER_OP_FP_IS_ZERO, op2(f, FER_OP_SELECT, byfp, nz))));
+  ferret_delete(f);
+}
+
 TEST(eval_variables_and_laziness) {
   ferret *f = ferret_new();
   fer_sort bv8 = fer_sort_bv(f, 8), b = fer_sort_bool(f);

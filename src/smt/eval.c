@@ -18,6 +18,10 @@
  *                isNegative/isPositive and the IEEE comparisons cannot see
  *                the difference, so they clean it;
  *   TAINT_ANY    the value itself may differ under another choice.
+ * An array value is ZSIGN when each of its elements (at any depth) is
+ * determined or such a zero: select, store and constant arrays at clean
+ * indices keep it, so a read of an element that was never such a zero
+ * stays as clean as the rest; = and distinct on arrays see the signs.
  * and/or/=>/ite decided by a clean argument are clean whatever their other
  * arguments are.  Everything else propagates the strongest taint. */
 #include <stdlib.h>
@@ -447,12 +451,19 @@ static fer_term value_term(evaluator *e, fer_sort s, fer_u128 v) {
 }
 
 /* select, store, constant arrays and function applications on array
- * values (array.h).  The taint is the strongest of the arguments'. */
+ * values (array.h).  A tainted index might name another element: ANY;
+ * otherwise the strongest taint of the array and the element, ZSIGN kept
+ * (see the top of this file). */
 static int eval_array(evaluator *e, fer_term t, fer_op op) {
   ferret *f = e->f;
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *arg = fer_term_args(f, t);
   int taint = args_taint(e, t);
+  bool clean_index = true;
+  if (op == FER_OP_STORE) clean_index = memo_find(e, arg[1])->taint == TAINT_NONE;
+  for (uint32_t k = 1; op != FER_OP_STORE && op != FER_OP_CONST_ARRAY && k < n; k++)
+    clean_index &= memo_find(e, arg[k])->taint == TAINT_NONE;
+  if (!clean_index) taint = TAINT_ANY;
   fer_term r = 0;
   if (op == FER_OP_CONST_ARRAY) {
     fer_term v = value_term(e, fer_term_sort(f, arg[0]), memo_find(e, arg[0])->val);
@@ -470,7 +481,7 @@ static int eval_array(evaluator *e, fer_term t, fer_op op) {
     r = a;
   }
   if (!r) return 0;
-  return memo_put(e, t, fer_value_bits(f, r), any_if(taint));
+  return memo_put(e, t, fer_value_bits(f, r), taint);
 }
 
 /* All arguments of t are in the memo: compute t. */

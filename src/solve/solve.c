@@ -502,6 +502,8 @@ static ferret_result solve_theory(ferret *f, const fer_term *a, size_t n,
   ferret_result r = FERRET_UNKNOWN;
   ferret_status rs = fer_theory_reduce(f, a, n, &t);
   if (rs != FERRET_OK) {
+    if (rs == FERRET_ERROR_UNSUPPORTED) /* say what, not only "unsupported" */
+      fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message);
     memset(st, 0, sizeof *st);
     *reason = rs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
     st->found_by = "", st->result = "unknown", st->reason = *reason;

@@ -1,37 +1,74 @@
 /* Arrays, functions and uninterpreted sorts reduced away (contract and
- * the encoding in theory.h).
+ * the encoding in theory.h; the model built back is in theory_model.c).
  *
  * Shape: one pass over the formula collects what the encoding must know
  * in advance (how many terms of each uninterpreted sort, every index term
- * of each index sort); then reduce() rewrites terms bottom-up with an
- * explicit stack and a memo (term -> reduced term).  Array-sorted terms are
- * not rewritten (their reduced form is themselves): a select walks the
- * original array term down to a variable, a constant array or an ite, and
- * reduces the indices and elements it meets on the way.  reduce() may be
- * re-entered (an array equality reduces every index term of its sort); the
- * memo is shared and nothing holds a pointer into it across a call. */
+ * of each index sort, how many array equalities compare at each index
+ * sort); then reduce() rewrites terms bottom-up with an explicit stack and
+ * a memo (term -> reduced term).  Array-sorted terms are not rewritten
+ * (their reduced form is themselves): read() walks an original array term
+ * down to a variable, gathering the keys of the selects and applications
+ * it crosses, and reduces the indices and elements it meets on the way.
+ * reduce() may be re-entered (an array equality reduces every index term
+ * of its sorts); the memo is shared and nothing holds a pointer into it
+ * across a call. */
 #include <stdio.h>
 #include <string.h>
 
 #include "base/map.h"
 #include "smt/array.h"
-#include "smt/eval.h"
 #include "solve/theory.h"
 
-enum { SMALL_INDEX_SORT = 256 }; /* array equality over every index */
+enum {
+  SMALL_INDEX_SORT = 256, /* an index sort this small may be enumerated */
+  GRID_LIMIT = 8192,      /* key tuples an equality of nested arrays compares
+                             (the search's memory grows with it: about
+                             0.6 GB at 4400 tuples of a KLEE-style memory) */
+  MAX_DEPTH = 64          /* levels of an array or function sort */
+};
+
+#define ANY FER_THEORY_ANY
 
 typedef struct sort_count {
   fer_sort sort;
-  uint32_t n; /* U: terms counted; after collect(): the BV width */
+  uint32_t n;    /* U: terms counted; after collect(): the BV width */
+  uint32_t used; /* U: values the reduced formula holds (theory.h) */
 } sort_count;
+
+/* The keys an array equality compares at one index sort (theory.h). */
+typedef struct index_set {
+  fer_sort sort;
+  uint32_t equalities; /* (equality, level) pairs at this sort: witnesses */
+  uint32_t state;      /* 0 not built, 1 being built, 2 built */
+  fer_term_stack terms; /* distinct original index terms of this sort */
+  fer_term_stack keys;  /* reduced: every value, or terms, witnesses, ANY */
+} index_set;
+
+/* A read already made (read()): array term a at keys[0..n) is val. */
+typedef struct read_done {
+  fer_term a, val;
+  uint32_t keys, n; /* offset into read_keys */
+  uint32_t next;    /* the next read with the same hash + 1, 0 if none */
+} read_done;
+
+/* An array equality met while the keys of one of its index sorts were
+ * being made: var stands for it, defined once they are (index_keys()). */
+typedef struct deferred {
+  fer_term a, b, var;
+} deferred;
 
 typedef struct red {
   ferret *f;
   fer_theory *t;
   fer_map memo;    /* original term -> reduced term */
+  fer_map reads;   /* hash of a read -> its latest index in done + 1 */
+  FER_STACK(read_done) done;
+  fer_term_stack read_keys;
   fer_map fun_of;  /* array / function variable -> index in funs + 1 */
   FER_STACK(sort_count) unint;
-  fer_term_stack index_terms; /* original index terms (select, store) */
+  FER_STACK(index_set) isets; /* grows in collect() only */
+  fer_map index_seen;         /* index terms already in their set */
+  FER_STACK(deferred) deferred;
   uint32_t fresh;
 } red;
 
@@ -51,30 +88,57 @@ static bool is_value(ferret *f, fer_term t) {
   return op == FER_OP_CONST || op == FER_OP_TRUE || op == FER_OP_FALSE;
 }
 
+/* The number of array levels of s: 2 for (Array I (Array J E)). */
+static uint32_t depth(ferret *f, fer_sort s) {
+  uint32_t d = 0;
+  for (; is_array(f, s); s = element_sort(f, s)) d++;
+  return d;
+}
+
+/* The scalar sort at the bottom of s. */
+static fer_sort leaf_sort(ferret *f, fer_sort s) {
+  while (is_array(f, s)) s = element_sort(f, s);
+  return s;
+}
+
+/* The index sort of level l of s. */
+static fer_sort level_sort(ferret *f, fer_sort s, uint32_t l) {
+  while (l--) s = element_sort(f, s);
+  return index_sort(f, s);
+}
+
 static bool unsupported(ferret *f, const char *what) {
   fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0, "unsupported: %s", what);
   return false;
 }
 
-/* The sort the search sees for an original sort (0: none, error set). */
+static sort_count *unint_of(red *r, fer_sort s) {
+  for (size_t i = 0; i < r->unint.size; i++)
+    if (r->unint.data[i].sort == s) return &r->unint.data[i];
+  return NULL;
+}
+
+/* The sort the search sees for an original scalar sort (0: none, error
+ * set).  Every array reaches the search as the scalars at its bottom. */
 static fer_sort map_sort(red *r, fer_sort s) {
   ferret *f = r->f;
   const fer_sort_info *si = fer_sort_get(f, s);
   if (si->kind == FER_SORT_ARRAY) {
-    unsupported(f, "an array or function value where a scalar is needed "
-                   "(arrays of arrays, arrays indexed by arrays)");
+    unsupported(f, "an array value where a scalar is needed");
     return 0;
   }
   if (si->kind != FER_SORT_UNINT) return s;
-  for (size_t i = 0; i < r->unint.size; i++)
-    if (r->unint.data[i].sort == s) return fer_sort_bv(f, r->unint.data[i].n);
-  return fer_sort_bv(f, 1); /* a sort collect() did not see: one element */
+  sort_count *c = unint_of(r, s);
+  return fer_sort_bv(f, c ? c->n : 1); /* unseen by collect(): one element */
 }
 
+/* A fresh variable of the search for original scalar sort s. */
 static fer_term fresh_var(red *r, const char *what, fer_sort s) {
   char name[64];
   snprintf(name, sizeof name, "ferret!%s!%u", what, ++r->fresh);
   fer_sort m = map_sort(r, s);
+  sort_count *c = unint_of(r, s);
+  if (c) c->used++;
   return m ? fer_mk_var(r->f, name, m) : 0;
 }
 
@@ -90,6 +154,13 @@ static fer_term mk_eq(ferret *f, fer_term a, fer_term b) {
   return mk2(f, FER_OP_EQ, a, b);
 }
 
+/* Two keys are the same index: ANY is only ANY (theory.h). */
+static fer_term key_eq(ferret *f, fer_term a, fer_term b) {
+  if (a == b) return fer_true(f);
+  if (a == ANY || b == ANY) return fer_false(f);
+  return mk_eq(f, a, b);
+}
+
 static fer_term mk_ite(ferret *f, fer_term c, fer_term a, fer_term b) {
   if (c == fer_true(f) || a == b) return a;
   if (c == fer_false(f)) return b;
@@ -97,7 +168,8 @@ static fer_term mk_ite(ferret *f, fer_term c, fer_term a, fer_term b) {
   return fer_mk(f, FER_OP_ITE, 3, x, 0, 0);
 }
 
-/* The conjunction of c[0..n) (true when empty), dropping true. */
+/* The conjunction of c[from..) (true when empty), dropping true; pops
+ * them. */
 static fer_term mk_and(ferret *f, fer_term_stack *c, size_t from) {
   size_t k = from;
   for (size_t i = from; i < c->size; i++) {
@@ -115,17 +187,69 @@ static fer_term mk_and(ferret *f, fer_term_stack *c, size_t from) {
 
 /* ---------------------------------------------------------- collection */
 
-static bool count_unint(red *r, fer_sort s) {
-  if (fer_sort_get(r->f, s)->kind != FER_SORT_UNINT) return true;
-  for (size_t i = 0; i < r->unint.size; i++)
-    if (r->unint.data[i].sort == s) return ++r->unint.data[i].n, true;
-  sort_count c = {s, 1};
-  return FER_PUSH(r->f, r->unint, c);
+static bool count_unint(red *r, fer_sort s, uint32_t n) {
+  if (fer_sort_get(r->f, s)->kind != FER_SORT_UNINT || !n) return true;
+  sort_count *c = unint_of(r, s);
+  if (c) return c->n += n, true;
+  sort_count nc = {s, n, 0};
+  return FER_PUSH(r->f, r->unint, nc);
 }
 
-/* Count the U-sorted terms (and the fresh U-sorted variables the encoding
- * may add: a witness per array equality, a default per array), collect
- * the index terms; then turn the counts into widths. */
+/* The index set of sort s (created on first use, in collect() only). */
+static index_set *iset_of(red *r, fer_sort s, bool create) {
+  for (size_t i = 0; i < r->isets.size; i++)
+    if (r->isets.data[i].sort == s) return &r->isets.data[i];
+  index_set x;
+  memset(&x, 0, sizeof x);
+  x.sort = s;
+  if (!create || !FER_PUSH(r->f, r->isets, x)) return NULL;
+  return &FER_TOP(r->isets);
+}
+
+/* Arrays indexed by arrays and sorts nested too deep are refused here,
+ * before anything is encoded. */
+static bool check_sort(ferret *f, fer_sort s) {
+  uint32_t d = 0;
+  for (; is_array(f, s); s = element_sort(f, s), d++)
+    if (is_array(f, index_sort(f, s)))
+      return unsupported(f, "arrays indexed by arrays (or functions of "
+                            "array arguments)");
+  return d <= MAX_DEPTH || unsupported(f, "arrays nested more than 64 deep");
+}
+
+/* One distinct term of the formula. */
+static bool collect_term(red *r, fer_term t) {
+  ferret *f = r->f;
+  fer_op op = fer_term_op(f, t);
+  fer_sort s = fer_term_sort(f, t);
+  if (!count_unint(r, s, 1)) return false;
+  if (is_array(f, s)) {
+    if (!check_sort(f, s)) return false;
+    if (!count_unint(r, leaf_sort(f, s), 1)) return false; /* its default */
+  }
+  if (op == FER_OP_SELECT || op == FER_OP_STORE) {
+    fer_term j = fer_term_arg(f, t, 1);
+    index_set *x = iset_of(r, fer_term_sort(f, j), true);
+    if (!x) return false;
+    if (!fer_map_get(&r->index_seen, j) &&
+        !(FER_PUSH(f, x->terms, j) && fer_map_put(f, &r->index_seen, j, 1)))
+      return false;
+  }
+  if ((op == FER_OP_EQ || op == FER_OP_DISTINCT) &&
+      is_array(f, fer_term_sort(f, fer_term_arg(f, t, 0)))) {
+    uint32_t n = fer_term_nargs(f, t), pairs = n * (n - 1) / 2;
+    fer_sort a = fer_term_sort(f, fer_term_arg(f, t, 0));
+    for (; is_array(f, a); a = element_sort(f, a)) {
+      index_set *x = iset_of(r, index_sort(f, a), true);
+      if (!x || !count_unint(r, index_sort(f, a), pairs)) return false;
+      x->equalities += pairs;
+    }
+  }
+  return true;
+}
+
+/* Walk the formula once (collect_term on each distinct term), then turn
+ * the counts of U-sorted terms into widths. */
 static bool collect(red *r, const fer_term *a, size_t n) {
   ferret *f = r->f;
   fer_map seen;
@@ -136,19 +260,7 @@ static bool collect(red *r, const fer_term *a, size_t n) {
   while (ok && st.size) {
     fer_term t = FER_POP(st);
     if (fer_map_get(&seen, t)) continue;
-    if (!fer_map_put(f, &seen, t, 1)) { ok = false; break; }
-    fer_op op = fer_term_op(f, t);
-    fer_sort s = fer_term_sort(f, t);
-    ok = count_unint(r, s);
-    if (ok && is_array(f, s)) ok = count_unint(r, element_sort(f, s));
-    if (ok && (op == FER_OP_SELECT || op == FER_OP_STORE))
-      ok = FER_PUSH(f, r->index_terms, fer_term_arg(f, t, 1));
-    if (ok && op == FER_OP_EQ && is_array(f, fer_term_sort(f, fer_term_arg(f, t, 0))))
-      ok = count_unint(r, index_sort(f, fer_term_sort(f, fer_term_arg(f, t, 0))));
-    if (ok && op == FER_OP_DISTINCT &&
-        is_array(f, fer_term_sort(f, fer_term_arg(f, t, 0))))
-      for (uint32_t k = 0; ok && k < fer_term_nargs(f, t) * fer_term_nargs(f, t); k++)
-        ok = count_unint(r, index_sort(f, fer_term_sort(f, fer_term_arg(f, t, 0))));
+    ok = fer_map_put(f, &seen, t, 1) && collect_term(r, t);
     for (uint32_t k = 0; ok && k < fer_term_nargs(f, t); k++)
       ok = FER_PUSH(f, st, fer_term_arg(f, t, k));
   }
@@ -172,31 +284,24 @@ static fer_term R(red *r, fer_term t) { return fer_map_get(&r->memo, t); }
 static uint32_t fun_index(red *r, fer_term v) {
   uint32_t k = fer_map_get(&r->fun_of, v);
   if (k) return k - 1;
-  fer_theory_fun fn = {v, 0, 0};
+  fer_theory_fun fn = {v, 0};
   if (!FER_PUSH(r->f, r->t->funs, fn) ||
       !fer_map_put(r->f, &r->fun_of, v, (uint32_t)r->t->funs.size))
     return UINT32_MAX;
   return (uint32_t)r->t->funs.size - 1;
 }
 
-/* The element sort after `arity` selects. */
-static fer_sort result_sort(ferret *f, fer_sort s, uint32_t arity) {
-  while (arity--) s = element_sort(f, s);
-  return s;
-}
-
-/* Ackermann: v applied to reduced keys k[0..arity). */
-static fer_term ackermann(red *r, fer_term v, const fer_term *k, uint32_t arity) {
+/* Ackermann: variable v read at keys k[0..n), n the depth of its sort. */
+static fer_term ackermann(red *r, fer_term v, const fer_term *k, uint32_t n) {
   ferret *f = r->f;
   fer_theory *t = r->t;
   uint32_t fi = fun_index(r, v);
   if (fi == UINT32_MAX) return 0;
   for (uint32_t e = t->funs.data[fi].last; e; e = t->entries.data[e - 1].prev) {
     const fer_theory_entry *en = &t->entries.data[e - 1];
-    if (!memcmp(t->keys.data + en->keys, k, arity * sizeof *k)) return en->result;
+    if (!memcmp(t->keys.data + en->keys, k, n * sizeof *k)) return en->result;
   }
-  fer_term w = fresh_var(r, fer_var_name(f, v),
-                         result_sort(f, fer_term_sort(f, v), arity));
+  fer_term w = fresh_var(r, fer_var_name(f, v), leaf_sort(f, fer_term_sort(f, v)));
   if (!w) return 0;
   fer_term res = w;
   fer_term_stack conj = {0};
@@ -204,143 +309,228 @@ static fer_term ackermann(red *r, fer_term v, const fer_term *k, uint32_t arity)
   for (uint32_t e = t->funs.data[fi].last; res && e; e = t->entries.data[e - 1].prev) {
     fer_theory_entry en = t->entries.data[e - 1];
     bool ok = true;
-    for (uint32_t i = 0; ok && i < arity; i++)
-      ok = FER_PUSH(f, conj, mk_eq(f, k[i], t->keys.data[en.keys + i]));
+    for (uint32_t i = 0; ok && i < n; i++)
+      ok = FER_PUSH(f, conj, key_eq(f, k[i], t->keys.data[en.keys + i]));
     fer_term c = ok ? mk_and(f, &conj, 0) : 0;
     res = c ? mk_ite(f, c, en.val, res) : 0;
   }
   FER_RELEASE(f, conj);
   if (!res) return 0;
   fer_theory_entry en = {fi, t->funs.data[fi].last, (uint32_t)t->keys.size, w, res};
-  for (uint32_t i = 0; i < arity; i++)
+  for (uint32_t i = 0; i < n; i++)
     if (!FER_PUSH(f, t->keys, k[i])) return 0;
   if (!FER_PUSH(f, t->entries, en)) return 0;
   t->funs.data[fi].last = (uint32_t)t->entries.size;
   return res;
 }
 
-/* (select a j) for an original array term a and a reduced index j. */
-static fer_term select_of(red *r, fer_term a, fer_term j) {
+static fer_term read(red *r, fer_term a, const fer_term *k, uint32_t n);
+
+static uint32_t read_hash(fer_term a, const fer_term *k, uint32_t n) {
+  uint32_t h = a * 0x9e3779b1u;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ k[i]) * 0x85ebca6bu + i;
+  return h;
+}
+
+/* The memo of read(): a store whose value reads an older memory, as in
+ * (store M o (store (select M o) i v)), reads M twice, so a chain of such
+ * stores would cost 2^length without it. */
+static fer_term read_find(red *r, fer_term a, const fer_term *k, uint32_t n) {
+  for (uint32_t i = fer_map_get(&r->reads, read_hash(a, k, n)); i;) {
+    const read_done *d = &r->done.data[i - 1];
+    if (d->a == a && d->n == n && !memcmp(r->read_keys.data + d->keys, k, n * sizeof *k))
+      return d->val;
+    i = d->next;
+  }
+  return 0;
+}
+
+static bool read_put(red *r, fer_term a, const fer_term *k, uint32_t n, fer_term val) {
+  uint32_t h = read_hash(a, k, n);
+  read_done d = {a, val, (uint32_t)r->read_keys.size, n, fer_map_get(&r->reads, h)};
+  for (uint32_t i = 0; i < n; i++)
+    if (!FER_PUSH(r->f, r->read_keys, k[i])) return false;
+  return FER_PUSH(r->f, r->done, d) &&
+         fer_map_put(r->f, &r->reads, h, (uint32_t)r->done.size);
+}
+
+/* read() of a chain of stores s (its top) at keys q[0..m). */
+static fer_term read_stores(red *r, fer_term s, const fer_term *q, uint32_t m) {
   ferret *f = r->f;
   fer_term_stack chain = {0}; /* the stores met, top first */
   fer_term base = 0;
-  while (fer_term_op(f, a) == FER_OP_STORE) {
-    if (!FER_PUSH(f, chain, a)) goto done;
-    a = fer_term_arg(f, a, 0);
-  }
-  switch (fer_term_op(f, a)) {
-  case FER_OP_VAR: base = ackermann(r, a, &j, 1); break;
-  case FER_OP_CONST_ARRAY: base = reduce(r, fer_term_arg(f, a, 0)); break;
-  case FER_OP_ITE: {
-    fer_term c = reduce(r, fer_term_arg(f, a, 0));
-    fer_term x = c ? select_of(r, fer_term_arg(f, a, 1), j) : 0;
-    fer_term y = x ? select_of(r, fer_term_arg(f, a, 2), j) : 0;
-    base = y ? mk_ite(f, c, x, y) : 0;
-    break;
-  }
-  default:
-    unsupported(f, "an array that is not a variable, store, constant array "
-                   "or ite (arrays of arrays)");
-    break;
-  }
+  for (; fer_term_op(f, s) == FER_OP_STORE; s = fer_term_arg(f, s, 0))
+    if (!FER_PUSH(f, chain, s)) goto done;
+  base = read(r, s, q, m);
+  if (q[0] == ANY) goto done; /* no store writes at ANY */
   while (base && chain.size) { /* bottom store first */
-    fer_term s = FER_POP(chain);
+    s = FER_POP(chain);
     fer_term k = reduce(r, fer_term_arg(f, s, 1));
-    fer_term v = k ? reduce(r, fer_term_arg(f, s, 2)) : 0;
+    if (k && k != q[0] && is_value(f, k) && is_value(f, q[0])) continue; /* misses */
+    fer_term v = !k         ? 0
+                 : m == 1   ? reduce(r, fer_term_arg(f, s, 2))
+                            : read(r, fer_term_arg(f, s, 2), q + 1, m - 1);
     if (!v) base = 0;
-    else if (k == j) base = v;
-    else if (!(is_value(f, k) && is_value(f, j))) base = mk_ite(f, mk_eq(f, j, k), v, base);
+    else base = k == q[0] ? v : mk_ite(f, mk_eq(f, q[0], k), v, base);
   }
 done:
   FER_RELEASE(f, chain);
   return base;
 }
 
-/* The default element of an original array term (theory.h). */
-static fer_term default_of(red *r, fer_term a) {
+/* The scalar (select .. (select a k0) .. kn-1) for an original term a
+ * and keys k[0..n) (reduced terms or ANY).  The selects and applications
+ * a is made of put their keys in front, so a may itself be a scalar
+ * select or application read with n = 0. */
+static fer_term read(red *r, fer_term a, const fer_term *k, uint32_t n) {
   ferret *f = r->f;
-  while (fer_term_op(f, a) == FER_OP_STORE) a = fer_term_arg(f, a, 0);
-  switch (fer_term_op(f, a)) {
-  case FER_OP_VAR: {
-    uint32_t fi = fun_index(r, a);
-    if (fi == UINT32_MAX) return 0;
-    if (!r->t->funs.data[fi].dflt) {
-      fer_term d = fresh_var(r, "default", element_sort(f, fer_term_sort(f, a)));
-      if (!d) return 0;
-      r->t->funs.data[fi].dflt = d;
+  fer_term p[MAX_DEPTH];
+  uint32_t off = MAX_DEPTH - n; /* the keys are p[off..MAX_DEPTH) */
+  if (n) memcpy(p + off, k, n * sizeof *k);
+  for (fer_op op; (op = fer_term_op(f, a)) == FER_OP_SELECT || op == FER_OP_APPLY;) {
+    uint32_t args = fer_term_nargs(f, a);
+    if (args - 1 > off) return unsupported(f, "arrays nested more than 64 deep"), 0;
+    for (uint32_t i = args; i-- > 1;) {
+      fer_term j = reduce(r, fer_term_arg(f, a, i));
+      if (!j) return 0;
+      p[--off] = j;
     }
-    return r->t->funs.data[fi].dflt;
+    a = fer_term_arg(f, a, 0);
   }
-  case FER_OP_CONST_ARRAY: return reduce(r, fer_term_arg(f, a, 0));
+  const fer_term *q = p + off;
+  uint32_t m = MAX_DEPTH - off;
+  fer_term res = read_find(r, a, q, m);
+  if (res) return res;
+  switch (fer_term_op(f, a)) {
+  case FER_OP_VAR: res = ackermann(r, a, q, m); break;
+  case FER_OP_STORE: res = read_stores(r, a, q, m); break;
+  case FER_OP_CONST_ARRAY:
+    res = m == 1 ? reduce(r, fer_term_arg(f, a, 0))
+                 : read(r, fer_term_arg(f, a, 0), q + 1, m - 1);
+    break;
   case FER_OP_ITE: {
     fer_term c = reduce(r, fer_term_arg(f, a, 0));
-    fer_term x = c ? default_of(r, fer_term_arg(f, a, 1)) : 0;
-    fer_term y = x ? default_of(r, fer_term_arg(f, a, 2)) : 0;
-    return y ? mk_ite(f, c, x, y) : 0;
+    fer_term x = c ? read(r, fer_term_arg(f, a, 1), q, m) : 0;
+    fer_term y = x ? read(r, fer_term_arg(f, a, 2), q, m) : 0;
+    res = y ? mk_ite(f, c, x, y) : 0;
+    break;
   }
   default:
-    unsupported(f, "arrays of arrays");
-    return 0;
+    unsupported(f, "an array term that is not a variable, select, store, "
+                   "constant array, ite or function application");
+    break;
+  }
+  return res && read_put(r, a, q, m, res) ? res : 0;
+}
+
+/* The number of values of sort s in the search when below 2^62, else 0
+ * (an uninterpreted sort counts as unbounded: it may always grow). */
+static uint64_t cardinality(ferret *f, fer_sort s) {
+  const fer_sort_info *si = fer_sort_get(f, s);
+  switch (si->kind) {
+  case FER_SORT_BOOL: return 2;
+  case FER_SORT_RM: return 5;
+  case FER_SORT_BV: return si->a < 62 ? (uint64_t)1 << si->a : 0;
+  case FER_SORT_FP: /* the NaN patterns are one value */
+    return si->a + si->b < 62 ? ((uint64_t)1 << (si->a + si->b)) -
+                                    2 * (((uint64_t)1 << (si->b - 1)) - 1) + 1
+                              : 0;
+  default: return 0;
   }
 }
 
-/* The number of values of a sort if at most SMALL_INDEX_SORT, else 0. */
-static uint32_t small_card(ferret *f, fer_sort s) {
-  const fer_sort_info *si = fer_sort_get(f, s);
-  if (si->kind == FER_SORT_BOOL) return 2;
-  if (si->kind == FER_SORT_RM) return 5;
-  if (si->kind == FER_SORT_BV && si->a <= 8) return (uint32_t)1 << si->a;
-  return 0;
+/* Value number x of a sort of at most SMALL_INDEX_SORT values. */
+static fer_term small_value(ferret *f, fer_sort s, uint32_t x) {
+  switch (fer_sort_get(f, s)->kind) {
+  case FER_SORT_BOOL: return fer_mk_bool(f, x);
+  case FER_SORT_RM: return fer_mk_rm(f, (fer_rm)x);
+  default: return fer_mk_const_u128(f, s, x); /* BV: FP sorts are larger */
+  }
 }
 
-/* Does sort s (of the search) have more than n values? */
-static bool more_values(ferret *f, fer_sort s, size_t n) {
-  uint32_t bits = fer_sort_bits(f, s);
-  return bits >= 63 || ((uint64_t)1 << bits) > n + 1; /* FP: NaNs are one */
+/* The keys array equalities compare at index sort s (theory.h), built
+ * on first use.  NULL on failure (error set).
+ *
+ * Reducing the index terms may meet an array equality over this very
+ * sort, (select A (ite (= A B) i j)); array_eq() sees the set is being
+ * built and defers that equality (a fresh Bool now, its definition once
+ * the keys are all there), so every equality compares at every key. */
+static const fer_term_stack *index_keys(red *r, fer_sort s) {
+  ferret *f = r->f;
+  index_set *x = iset_of(r, s, false); /* collect() made it: stable */
+  if (!x) return unsupported(f, "internal: an index sort not collected"), NULL;
+  if (x->state == 1) return unsupported(f, "internal: index keys re-entered"), NULL;
+  if (x->state) return &x->keys;
+  uint64_t card = cardinality(f, s), keys = x->terms.size + x->equalities;
+  bool ok = true;
+  if (card && card <= SMALL_INDEX_SORT && card <= keys + 1) { /* every value */
+    for (uint32_t v = 0; ok && v < card; v++) {
+      fer_term c = small_value(f, s, v);
+      ok = c && FER_PUSH(f, x->keys, c);
+    }
+    x->state = ok ? 2 : 0;
+    return ok ? &x->keys : NULL;
+  }
+  if (card && card <= keys) r->t->exact = false; /* ANY may name no index */
+  x->state = 1;
+  for (uint32_t i = 0; ok && i < x->equalities; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "ferret!witness!%u", ++r->fresh);
+    fer_term w = fer_mk_var(f, name, s); /* original sort: U gets a stand-in */
+    fer_term j = w ? reduce(r, w) : 0;
+    ok = j && FER_PUSH(f, x->keys, j);
+  }
+  ok = ok && FER_PUSH(f, x->keys, ANY);
+  fer_map seen; /* the reduced keys in */
+  fer_map_init(&seen);
+  for (size_t i = 0; ok && i < x->terms.size; i++) {
+    fer_term j = reduce(r, x->terms.data[i]);
+    ok = j && (fer_map_get(&seen, j) ||
+               (FER_PUSH(f, x->keys, j) && fer_map_put(f, &seen, j, 1)));
+  }
+  fer_map_release(f, &seen);
+  x->state = ok ? 2 : 0;
+  return ok ? &x->keys : NULL;
 }
 
-/* (= a b) for original array terms (theory.h). */
+/* (= a b) for original array terms: the reads agree at every key tuple
+ * of the grid (theory.h). */
 static fer_term array_eq(red *r, fer_term a, fer_term b) {
   ferret *f = r->f;
-  fer_sort is = index_sort(f, fer_term_sort(f, a));
-  if (is_array(f, is) || is_array(f, element_sort(f, fer_term_sort(f, a)))) {
-    unsupported(f, "equality of arrays of arrays");
-    return 0;
+  fer_sort s = fer_term_sort(f, a);
+  uint32_t d = depth(f, s), pos[MAX_DEPTH];
+  const fer_term_stack *lv[MAX_DEPTH];
+  uint64_t grid = 1;
+  for (uint32_t l = 0; l < d; l++) {
+    index_set *x = iset_of(r, level_sort(f, s, l), false);
+    if (x && x->state == 1) { /* see index_keys() */
+      char name[64];
+      snprintf(name, sizeof name, "ferret!equal!%u", ++r->fresh);
+      deferred e = {a, b, fer_mk_var(f, name, fer_sort_bool(f))};
+      return e.var && FER_PUSH(f, r->deferred, e) ? e.var : 0;
+    }
+    if (!(lv[l] = index_keys(r, level_sort(f, s, l)))) return 0;
+    grid *= lv[l]->size;
+    if (l && grid > GRID_LIMIT)
+      return unsupported(f, "an equality of arrays of arrays over more than "
+                            "8192 index tuples"), 0;
+    pos[l] = 0;
   }
-  fer_term_stack conj = {0}, idx = {0};
-  fer_term res = 0;
-  uint32_t card = small_card(f, is);
+  fer_term_stack conj = {0};
   bool ok = true;
-  if (card) {
-    for (uint32_t x = 0; ok && x < card; x++) {
-      fer_term c = fer_sort_get(f, is)->kind == FER_SORT_BOOL ? fer_mk_bool(f, x)
-                   : fer_sort_get(f, is)->kind == FER_SORT_RM ? fer_mk_rm(f, (fer_rm)x)
-                                                              : fer_mk_const_u128(f, is, x);
-      ok = c && FER_PUSH(f, idx, c);
-    }
-  } else {
-    fer_term w = fresh_var(r, "witness", is);
-    ok = w && FER_PUSH(f, idx, w);
-    for (size_t i = 0; ok && i < r->index_terms.size; i++) {
-      fer_term o = r->index_terms.data[i];
-      if (fer_term_sort(f, o) != is) continue;
-      fer_term j = reduce(r, o);
-      bool dup = false;
-      for (size_t k = 0; j && k < idx.size && !dup; k++) dup = idx.data[k] == j;
-      ok = j && (dup || FER_PUSH(f, idx, j));
-    }
-    fer_term da = ok ? default_of(r, a) : 0, db = da ? default_of(r, b) : 0;
-    ok = db && FER_PUSH(f, conj, mk_eq(f, da, db));
-    if (ok && !more_values(f, map_sort(r, is), idx.size)) r->t->exact = false;
-  }
-  for (size_t i = 0; ok && i < idx.size; i++) {
-    fer_term x = select_of(r, a, idx.data[i]);
-    fer_term y = x ? select_of(r, b, idx.data[i]) : 0;
+  for (uint64_t g = 0; ok && g < grid; g++) {
+    fer_term path[MAX_DEPTH];
+    for (uint32_t l = 0; l < d; l++) path[l] = lv[l]->data[pos[l]];
+    fer_term x = read(r, a, path, d);
+    fer_term y = x ? read(r, b, path, d) : 0;
     ok = y && FER_PUSH(f, conj, mk_eq(f, x, y));
+    for (uint32_t l = d; l-- > 0;) { /* the next tuple, the last key fastest */
+      if (++pos[l] < lv[l]->size) break;
+      pos[l] = 0;
+    }
   }
-  if (ok) res = mk_and(f, &conj, 0);
+  fer_term res = ok ? mk_and(f, &conj, 0) : 0;
   FER_RELEASE(f, conj);
-  FER_RELEASE(f, idx);
   return res;
 }
 
@@ -351,7 +541,7 @@ static fer_term build(red *r, fer_term t) {
   fer_sort s = fer_term_sort(f, t);
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *arg = fer_term_args(f, t);
-  if (is_array(f, s)) return t; /* read through by select_of / array_eq */
+  if (is_array(f, s)) return t; /* read through by read() / array_eq */
   if (op == FER_OP_VAR) {
     if (fer_sort_get(f, s)->kind != FER_SORT_UNINT) return t;
     fer_term b = fresh_var(r, fer_var_name(f, t), s);
@@ -360,24 +550,24 @@ static fer_term build(red *r, fer_term t) {
     return b;
   }
   if (fer_op_table[op].kind == FER_KIND_LEAF) {
-    if (fer_sort_get(f, s)->kind == FER_SORT_UNINT) /* an abstract value */
-      return fer_mk_const_u128(f, map_sort(r, s), fer_const_u128(f, t));
+    if (fer_sort_get(f, s)->kind == FER_SORT_UNINT) { /* an abstract value */
+      sort_count *c = unint_of(r, s);
+      fer_u128 v = fer_const_u128(f, t);
+      if (c) c->used++;
+      if (c && v >> c->n) r->t->exact = false; /* numbered past the width */
+      return fer_mk_const_u128(f, map_sort(r, s), v);
+    }
     return t;
   }
-  if (op == FER_OP_SELECT) return select_of(r, arg[0], R(r, arg[1]));
-  if (op == FER_OP_APPLY) {
-    fer_term k[64];
-    if (n - 1 > 64) return unsupported(f, "a function of more than 64 arguments"), 0;
-    for (uint32_t i = 1; i < n; i++) k[i - 1] = R(r, arg[i]);
-    return ackermann(r, arg[0], k, n - 1);
-  }
+  if (op == FER_OP_SELECT || op == FER_OP_APPLY) return read(r, t, NULL, 0);
   if ((op == FER_OP_EQ || op == FER_OP_DISTINCT) && is_array(f, fer_term_sort(f, arg[0]))) {
     if (op == FER_OP_EQ) return array_eq(r, arg[0], arg[1]);
     fer_term_stack c = {0};
     bool ok = true;
     for (uint32_t i = 0; ok && i < n; i++)
       for (uint32_t j = i + 1; ok && j < n; j++) {
-        fer_term e = array_eq(r, arg[i], arg[j]);
+        /* not arg[]: new terms may move the argument pool */
+        fer_term e = array_eq(r, fer_term_arg(f, t, i), fer_term_arg(f, t, j));
         fer_term ne = e ? fer_mk(f, FER_OP_NOT, 1, &e, 0, 0) : 0;
         ok = ne && FER_PUSH(f, c, ne);
       }
@@ -463,86 +653,37 @@ ferret_status fer_theory_reduce(ferret *f, const fer_term *a, size_t n,
   r.f = f, r.t = t;
   fer_map_init(&r.memo);
   fer_map_init(&r.fun_of);
+  fer_map_init(&r.reads);
+  fer_map_init(&r.index_seen);
   fer_error_clear(f);
   bool ok = collect(&r, a, n);
   for (size_t i = 0; ok && i < n; i++) {
     fer_term x = reduce(&r, a[i]);
     ok = x && FER_PUSH(f, t->assertions, x);
   }
+  for (size_t i = 0; ok && i < r.deferred.size; i++) { /* may defer more */
+    deferred d = r.deferred.data[i];
+    fer_term e = array_eq(&r, d.a, d.b);
+    fer_term def = e ? mk2(f, FER_OP_EQ, d.var, e) : 0;
+    ok = def && FER_PUSH(f, t->assertions, def);
+  }
+  /* a U-sorted value more than the width holds: two may have to share */
+  for (size_t i = 0; i < r.unint.size; i++)
+    if (r.unint.data[i].n < 32 && r.unint.data[i].used > (1u << r.unint.data[i].n))
+      t->exact = false;
   fer_map_release(f, &r.memo);
   fer_map_release(f, &r.fun_of);
+  fer_map_release(f, &r.reads);
+  fer_map_release(f, &r.index_seen);
+  FER_RELEASE(f, r.deferred);
+  FER_RELEASE(f, r.done);
+  FER_RELEASE(f, r.read_keys);
   FER_RELEASE(f, r.unint);
-  FER_RELEASE(f, r.index_terms);
+  for (size_t i = 0; i < r.isets.size; i++) {
+    FER_RELEASE(f, r.isets.data[i].terms);
+    FER_RELEASE(f, r.isets.data[i].keys);
+  }
+  FER_RELEASE(f, r.isets);
   if (ok) return FERRET_OK;
   return f->error.status ? (ferret_status)f->error.status : FERRET_ERROR_LIMIT;
-}
-
-/* A value of the search back in original sort s. */
-static fer_term unmap(ferret *f, fer_sort s, fer_term v) {
-  if (!v || fer_sort_get(f, s)->kind != FER_SORT_UNINT) return v;
-  return fer_mk_const_u128(f, s, fer_value_bits(f, v));
-}
-
-/* (store .. (store F k1 (store (select F k1) k2 ..)) ..) for keys k[0..n). */
-static fer_term store_nested(ferret *f, fer_term a, const fer_term *k,
-                             uint32_t n, fer_term v) {
-  if (!n) return v;
-  fer_term inner = fer_array_select(f, a, k[0]);
-  inner = inner ? store_nested(f, inner, k + 1, n - 1, v) : 0;
-  return inner ? fer_array_store(f, a, k[0], inner) : 0;
-}
-
-/* The constant value of sort s whose every leaf element is `leaf`. */
-static fer_term nested_const(ferret *f, fer_sort s, fer_term leaf) {
-  if (!is_array(f, s)) return leaf;
-  fer_term e = nested_const(f, element_sort(f, s), leaf);
-  return e ? fer_array_const(f, s, e) : 0;
-}
-
-const char *fer_theory_model(ferret *f, const fer_theory *t, fer_model *m) {
-  fer_term_stack vars = {0};
-  const char *why = NULL;
-  if (!fer_collect_vars(f, t->keys.data, t->keys.size, &vars)) why = "memory";
-  for (size_t i = 0; !why && i < t->entries.size; i++)
-    if (!FER_PUSH(f, vars, t->entries.data[i].val)) why = "memory";
-  for (size_t i = 0; !why && i < t->funs.size; i++)
-    if (t->funs.data[i].dflt && !FER_PUSH(f, vars, t->funs.data[i].dflt)) why = "memory";
-  if (!why) why = fer_model_complete(f, m, vars.data, vars.size, NULL, NULL, 0);
-  FER_RELEASE(f, vars);
-  if (why) return why;
-  for (size_t i = 0; i < t->unint_var.size; i++) {
-    fer_term v = t->unint_var.data[i];
-    fer_term b = m->value[fer_term_idx(f, t->unint_bv.data[i], 0)];
-    fer_term c = b ? unmap(f, fer_term_sort(f, v), b) : 0;
-    if (!c) return "memory";
-    m->value[fer_term_idx(f, v, 0)] = c;
-  }
-  for (size_t i = 0; i < t->funs.size; i++) {
-    const fer_theory_fun *fn = &t->funs.data[i];
-    fer_sort s = fer_term_sort(f, fn->var);
-    uint32_t arity = fer_var_arity(f, fn->var) ? fer_var_arity(f, fn->var) : 1;
-    fer_sort rs = result_sort(f, s, arity);
-    fer_term leaf = fn->dflt ? unmap(f, rs, m->value[fer_term_idx(f, fn->dflt, 0)])
-                             : fer_value_term(f, rs, 0);
-    fer_term a = leaf ? nested_const(f, s, leaf) : 0;
-    /* the first entry wins: apply the latest first */
-    for (uint32_t e = fn->last; a && e; e = t->entries.data[e - 1].prev) {
-      const fer_theory_entry *en = &t->entries.data[e - 1];
-      fer_term k[64];
-      fer_sort ks = s;
-      for (uint32_t j = 0; a && j < arity; j++) {
-        fer_term kv = fer_eval(f, t->keys.data[en->keys + j], m, NULL);
-        k[j] = kv ? unmap(f, index_sort(f, ks), kv) : 0;
-        if (!k[j]) a = 0;
-        ks = element_sort(f, ks);
-      }
-      fer_term v = a ? unmap(f, rs, m->value[fer_term_idx(f, en->val, 0)]) : 0;
-      a = v ? store_nested(f, a, k, arity, v) : 0;
-    }
-    if (!a)
-      return f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported"
-                                                         : "internal: array model";
-    m->value[fer_term_idx(f, fn->var, 0)] = a;
-  }
-  return NULL;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Arrays, uninterpreted functions and uninterpreted sorts (issue 18):
 # KLEE-style byte-array queries (constant and symbolic indices, stores),
-# functions and abstract sorts are answered; every sat model is read back
+# arrays of arrays, functions and abstract sorts are answered; every sat model is read back
 # by z3 (when installed) in place of the declarations and found consistent
 # with the assertions; unsat answers come only with a proof; then every
 # array/UF file of the corpus (when ../shared/bench is there) is answered
@@ -119,6 +119,35 @@ cat > "$dir/ext.smt2" <<'EOF'
 (check-sat)
 EOF
 expect extensionality "$dir/ext.smt2" sat
+
+# arrays of arrays: a KLEE-style memory (object -> offset -> byte) with a
+# store into an inner array at symbolic indices, an equality of whole
+# memories and one of inner arrays; z3 reads the nested model back
+cat > "$dir/memory.smt2" <<'EOF'
+(set-logic QF_ABV)
+(declare-fun m0 () (Array (_ BitVec 32) (Array (_ BitVec 64) (_ BitVec 8))))
+(declare-fun m1 () (Array (_ BitVec 32) (Array (_ BitVec 64) (_ BitVec 8))))
+(declare-fun p () (_ BitVec 32))
+(declare-fun off () (_ BitVec 64))
+(assert (= m1 (store m0 p (store (select m0 p) off #x2a))))
+(assert (not (= m0 m1)))
+(assert (= (select m0 #x00000002) (select m1 p)))
+(assert (= (select (select m0 #x00000002) #x0000000000000008) #x07))
+(assert (bvult off #x0000000000000010))
+(check-sat)
+EOF
+expect arrays-of-arrays "$dir/memory.smt2" sat
+
+# a function returning arrays, congruence proved
+cat > "$dir/funarr.smt2" <<'EOF'
+(declare-fun f ((_ BitVec 8)) (Array (_ BitVec 8) Float32))
+(declare-fun x () (_ BitVec 8))
+(declare-fun y () (_ BitVec 8))
+(assert (= x y))
+(assert (not (= (f x) (f y))))
+(check-sat)
+EOF
+expect function-returning-arrays "$dir/funarr.smt2" unsat
 
 # a small index sort: every index is compared (RoundingMode, 5 values)
 cat > "$dir/small.smt2" <<'EOF'

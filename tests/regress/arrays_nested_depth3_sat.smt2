@@ -1,0 +1,15 @@
+; Sat: three levels, a store three deep, and the arrays differ.
+; expect: sat
+; check: (= B (store A i (store (select A i) #x1 (store (select (select A i) #x1) #x2 true))))
+; check: (not (select (select (select A i) #x1) #x2))
+; check: (not (= A B))
+; check: (select (select (select B #x3) #x1) #x2)
+(set-logic QF_ABV)
+(declare-fun A () (Array (_ BitVec 4) (Array (_ BitVec 4) (Array (_ BitVec 4) Bool))))
+(declare-fun B () (Array (_ BitVec 4) (Array (_ BitVec 4) (Array (_ BitVec 4) Bool))))
+(declare-fun i () (_ BitVec 4))
+(assert (= B (store A i (store (select A i) #x1 (store (select (select A i) #x1) #x2 true)))))
+(assert (not (select (select (select A i) #x1) #x2)))
+(assert (not (= A B)))
+(assert (select (select (select B #x3) #x1) #x2))
+(check-sat)

@@ -1,0 +1,14 @@
+; Sat: a function returning arrays, read, compared with a store over
+; another of its results (issue 18).
+; expect: sat
+; check: (= (select (f x) #x01) #x10)
+; check: (= (select (f y) #x01) #x20)
+; check: (= (f x) (store (f #x05) #x02 #x30))
+(set-logic QF_AUFBV)
+(declare-fun f ((_ BitVec 8)) (Array (_ BitVec 8) (_ BitVec 8)))
+(declare-fun x () (_ BitVec 8))
+(declare-fun y () (_ BitVec 8))
+(assert (= (select (f x) #x01) #x10))
+(assert (= (select (f y) #x01) #x20))
+(assert (= (f x) (store (f #x05) #x02 #x30)))
+(check-sat)
