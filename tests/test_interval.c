@@ -90,6 +90,32 @@ TEST(interval_proofs) {
                    "(assert (bvugt (bvadd a b) #x40))") == 1);
   CHECK(refutes(BV "(assert (= ((_ extract 7 4) a) #x3))"
                    "(assert (bvult a #x20))") == 1);
+  /* signed bounds across zero, and the signed view meeting the unsigned */
+  CHECK(refutes(BV "(assert (bvsge a #xfb))(assert (bvsle a #x05))"
+                   "(assert (bvugt a #x05))(assert (bvult a #xfb))") == 1);
+  CHECK(refutes(BV "(assert (bvsge a #x00))(assert (bvslt a #x0a))"
+                   "(assert (bvugt a #x0a))") == 1);
+  /* wrapped ranges: a - 5 over a in [0, 10] is [-5, 5] */
+  CHECK(refutes(BV "(assert (bvule a #x0a))"
+                   "(assert (bvsgt (bvsub a #x05) #x05))") == 1);
+  CHECK(refutes(BV "(assert (bvule a #x0a))(assert (bvule b #x03))"
+                   "(assert (bvslt (bvsub a b) #xfd))") == 1);
+  /* known bits */
+  CHECK(refutes(BV "(assert (= (bvand a #x01) #x01))"
+                   "(assert (= (bvand a #x03) #x02))") == 1);
+  CHECK(refutes(BV "(assert (= (bvmul a #x02) #x01))") == 1);
+  CHECK(refutes(BV "(assert (= (bvshl a #x01) #x03))") == 1);
+  CHECK(refutes(BV "(assert (= (bvor a #x80) b))(assert (bvult b #x80))") == 1);
+  CHECK(refutes(BV "(assert (= (bvxor a b) #x0f))(assert (= a #xf0))"
+                   "(assert (bvult b #xf0))") == 1);
+  CHECK(refutes(BV "(assert (= (bvadd a a) #x03))") == 0); /* no rule: a + a */
+  CHECK(refutes(BV "(assert (= (bvadd (bvshl a #x01) #x02) #x03))") == 1);
+  CHECK(refutes(BV "(assert (bvslt a #x00))"
+                   "(assert (bvult ((_ sign_extend 8) a) #xff00))") == 1);
+  CHECK(refutes(BV "(assert (bvslt (bvashr a #x04) #x00))"
+                   "(assert (bvuge a #x10))(assert (bvult a #x80))") == 1);
+  CHECK(refutes(BV "(assert (= ((_ rotate_left 3) a) #x01))"
+                   "(assert (bvult a #x20))") == 1);
   /* an ite whose then-branch cannot give the result */
   CHECK(refutes(BV "(declare-const p Bool)"
                    "(assert (= (ite p a b) #x50))(assert (bvult a #x10))"
@@ -154,22 +180,41 @@ static fer_term rm(gen *g) {
 static fer_term fp_term(gen *g, int depth);
 
 static fer_term bv_term(gen *g, int depth) {
+  ferret *f = g->f;
   if (depth <= 0 || rnd(g) % 3 == 0)
     return rnd(g) % 3 ? g->b : cnst(g, g->bv);
   fer_term a[2] = {bv_term(g, depth - 1), bv_term(g, depth - 1)};
   static const fer_op ops[] = {FER_OP_BVADD, FER_OP_BVSUB, FER_OP_BVMUL,
                                FER_OP_BVUDIV, FER_OP_BVUREM, FER_OP_BVAND,
-                               FER_OP_BVOR, FER_OP_BVLSHR};
-  switch (rnd(g) % 4) {
+                               FER_OP_BVOR, FER_OP_BVLSHR, FER_OP_BVXOR,
+                               FER_OP_BVSHL, FER_OP_BVASHR};
+  static const fer_op unary[] = {FER_OP_BVNOT, FER_OP_BVNEG,
+                                 FER_OP_ROTATE_LEFT, FER_OP_ROTATE_RIGHT};
+  uint32_t lo = (uint32_t)(rnd(g) % 4);
+  switch (rnd(g) % 6) {
   case 0: { /* the top bits, zero-extended back to 8 */
-    uint32_t lo = (uint32_t)(rnd(g) % 4);
-    fer_term e = fer_mk(g->f, FER_OP_EXTRACT, 1, a, 7, lo);
+    fer_term e = fer_mk(f, FER_OP_EXTRACT, 1, a, 7, lo);
     if (!lo) return e;
-    fer_term c[2] = {fer_mk_const_u128(g->f, fer_sort_bv(g->f, lo), 0), e};
-    return fer_mk(g->f, FER_OP_CONCAT, 2, c, 0, 0);
+    fer_term c[2] = {fer_mk_const_u128(f, fer_sort_bv(f, lo), 0), e};
+    return fer_mk(f, FER_OP_CONCAT, 2, c, 0, 0);
+  }
+  case 1: { /* the low bits, sign- or zero-extended back to 8 */
+    fer_term e = fer_mk(f, FER_OP_EXTRACT, 1, a, 7 - lo - 1, 0);
+    return fer_mk(f, rnd(g) & 1 ? FER_OP_SIGN_EXTEND : FER_OP_ZERO_EXTEND, 1,
+                  &e, lo + 1, 0);
+  }
+  case 2: { /* a shift by a constant */
+    fer_term c[2] = {a[0], fer_mk_const_u128(f, g->bv, rnd(g) % 10)};
+    static const fer_op sh[] = {FER_OP_BVSHL, FER_OP_BVLSHR, FER_OP_BVASHR};
+    return fer_mk(f, sh[rnd(g) % 3], 2, c, 0, 0);
+  }
+  case 3: {
+    fer_op op = unary[rnd(g) % 4];
+    bool rot = op == FER_OP_ROTATE_LEFT || op == FER_OP_ROTATE_RIGHT;
+    return fer_mk(f, op, 1, a, rot ? (uint32_t)(rnd(g) % 9) : 0, 0);
   }
   default:
-    return fer_mk(g->f, ops[rnd(g) % 8], 2, a, 0, 0);
+    return fer_mk(f, ops[rnd(g) % 11], 2, a, 0, 0);
   }
 }
 
@@ -264,7 +309,11 @@ static bool contains(ferret *f, const fer_ival *d, fer_term t, fer_term v) {
   if (d->kind == FER_IV_TOP) return true;
   if (d->kind == FER_IV_BOOL) return v == fer_true(f) ? d->t : d->f;
   fer_u128 bits = fer_const_u128(f, v);
-  if (d->kind == FER_IV_BV) return d->lo <= bits && bits <= d->hi;
+  if (d->kind == FER_IV_BV) { /* every part of the domain */
+    fer_u128 key = bits ^ (fer_u128)1 << (d->width - 1);
+    return d->lo <= bits && bits <= d->hi && d->slo <= key && key <= d->shi &&
+           !(bits & d->zero) && (bits & d->one) == d->one;
+  }
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
   fer_fmt fm = {si->a, si->b};
   if (fer_fp_is_nan(fm, bits)) return d->nan;
@@ -277,7 +326,9 @@ static bool contains(ferret *f, const fer_ival *d, fer_term t, fer_term v) {
 static bool is_top(ferret *f, fer_term t, const fer_ival *d) {
   if (d->kind == FER_IV_BOOL) return d->t && d->f;
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
-  if (d->kind == FER_IV_BV) return d->lo == 0 && d->hi == ((fer_u128)1 << si->a) - 1;
+  if (d->kind == FER_IV_BV) /* no bound and no known bit */
+    return d->lo == 0 && d->hi == ((fer_u128)1 << si->a) - 1 && !d->zero &&
+           !d->one;
   if (d->kind != FER_IV_FP) return true;
   fer_u128 S = (fer_u128)1 << (si->a + si->b - 1);
   fer_u128 infmag = (((fer_u128)1 << si->a) - 1) << (si->b - 1);

@@ -8,7 +8,16 @@
  * Domains (every one an over-approximation of the values the term takes
  * in any model of the assertions, so emptiness is a proof):
  *  - Bool: may be true, may be false;
- *  - BitVec (width <= 128): an unsigned interval [lo, hi];
+ *  - BitVec (width <= 128): the reduced product of an unsigned interval
+ *    [lo, hi], a signed interval [slo, shi] and known bits (zero: bits that
+ *    are 0 in every value, one: bits that are 1).  The signed bounds are
+ *    kept as keys, the value with its sign bit flipped, so that unsigned
+ *    order on keys is signed order on values.  Each part tells the others
+ *    what it knows (a common prefix of the bounds is known bits, known bits
+ *    move a bound to the next value that has them, a signed interval that
+ *    does not cross zero is an unsigned one, and a range that wraps in
+ *    one view is a hole the other view can use), so a domain is empty iff
+ *    one part is;
  *  - FloatingPoint (eb + sb <= 128): an interval of the non-NaN values in
  *    the total order -oo < ... < -0 < +0 < ... < +oo, kept as "keys" (the
  *    bit pattern mapped so that integer order is that order), plus a flag
@@ -31,10 +40,13 @@
 enum { FER_IV_TOP, FER_IV_BOOL, FER_IV_BV, FER_IV_FP };
 
 typedef struct fer_ival {
-  fer_u128 lo, hi; /* BV: unsigned bounds; FP: keys (see above) */
-  uint8_t kind;    /* FER_IV_* */
-  bool nan;        /* FP: NaN is possible */
-  bool t, f;       /* Bool: true / false possible */
+  fer_u128 lo, hi;   /* BV: unsigned bounds; FP: keys (see above) */
+  fer_u128 slo, shi; /* BV: signed bounds, as keys (value ^ sign bit) */
+  fer_u128 zero, one; /* BV: the bits known to be 0, known to be 1 */
+  uint8_t kind;      /* FER_IV_* */
+  uint8_t width;     /* BV: the width (1..128) */
+  bool nan;          /* FP: NaN is possible */
+  bool t, f;         /* Bool: true / false possible */
 } fer_ival;
 
 typedef struct fer_intervals {

@@ -113,6 +113,24 @@ static ground_outcome solve_by_evaluation(ferret *f, const fer_term *a,
   return GROUND_DECIDED;
 }
 
+/* Ground assertions that evaluation leaves open because a value SMT-LIB
+ * does not specify decides them (fp.max of +0 and -0 said equal to both):
+ * interval propagation covers every choice of such a value, so an empty
+ * domain proves that no choice satisfies them.  FERRET_UNKNOWN otherwise. */
+static ferret_result ground_by_intervals(ferret *f, const fer_term *a,
+                                         size_t n, fer_stats *st) {
+  fer_intervals iv;
+  fer_intervals_init(&iv);
+  double t = fer_now();
+  bool unsat = fer_intervals_run(f, a, n, &iv) == FERRET_OK && iv.empty;
+  st->time_intervals = since(t);
+  st->interval_rounds = iv.rounds;
+  fer_intervals_release(f, &iv);
+  if (!unsat) return FERRET_UNKNOWN;
+  st->found_by = "intervals";
+  return FERRET_UNSAT;
+}
+
 /* ------------------------------------------------------ engine requests */
 
 /* The callback: the first validated solution is the answer. */
@@ -571,6 +589,8 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   for (uint32_t i = 0; i < had; i++) x.model->value[i] = 0;
   if (solve_by_evaluation(f, a, n, &r, &why) == GROUND_DECIDED) {
     st->found_by = "evaluation";
+    if (r == FERRET_UNKNOWN && !strcmp(why, "unspecified") && f->opt.intervals)
+      r = ground_by_intervals(f, a, n, st); /* one value, used twice */
     goto done; /* ground: no variable occurs, the empty model is a model */
   }
   if (fer_theory_needed(f, a, n)) { /* x.model may be local_model */
