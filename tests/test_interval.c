@@ -116,6 +116,19 @@ TEST(interval_proofs) {
                    "(assert (bvuge a #x10))(assert (bvult a #x80))") == 1);
   CHECK(refutes(BV "(assert (= ((_ rotate_left 3) a) #x01))"
                    "(assert (bvult a #x20))") == 1);
+  /* cases on one term: x finite, and x - x not zero */
+  CHECK(refutes(F32 "(assert (or (fp.isNormal x) (fp.isZero x) (fp.isSubnormal x)))"
+                    "(assert (not (fp.isZero (ite (or (fp.isNaN x) "
+                    "(fp.isInfinite x)) x (_ +zero 8 24)))))") == 1);
+  CHECK(refutes(F32 "(assert (or (fp.lt x (fp.neg c)) (fp.gt x c)))"
+                    "(assert (fp.isZero x))") == 0); /* c may be NaN */
+  CHECK(refutes(F32 "(assert (or (fp.lt x ((_ to_fp 8 24) RNE (- 2.0))) "
+                    "(fp.gt x ((_ to_fp 8 24) RNE 2.0))))"
+                    "(assert (fp.lt (fp.abs x) ((_ to_fp 8 24) RNE 1.0)))") == 1);
+  CHECK(refutes(F32 "(assert (not (and (fp.leq x ((_ to_fp 8 24) RNE 3.0)) "
+                    "(fp.geq x ((_ to_fp 8 24) RNE 1.0)))))"
+                    "(assert (fp.lt x ((_ to_fp 8 24) RNE 2.0)))"
+                    "(assert (fp.gt x ((_ to_fp 8 24) RNE 1.5)))") == 1);
   /* an ite whose then-branch cannot give the result */
   CHECK(refutes(BV "(declare-const p Bool)"
                    "(assert (= (ite p a b) #x50))(assert (bvult a #x10))"
@@ -287,6 +300,25 @@ static fer_term atom(gen *g) {
     return fer_mk(f, ops[rnd(g) % 9], 2, a, 0, 0);
   }
   fer_term x = fp_term(g, 3);
+  if (rnd(g) % 5 == 0) { /* cases on one term: (or ...) or (not (and ...)) */
+    static const fer_op ops[] = {FER_OP_FP_IS_NAN, FER_OP_FP_IS_INF,
+                                 FER_OP_FP_IS_ZERO, FER_OP_FP_IS_NEG,
+                                 FER_OP_FP_IS_POS, FER_OP_FP_IS_NORMAL,
+                                 FER_OP_FP_IS_SUBNORMAL, FER_OP_FP_LT,
+                                 FER_OP_FP_GEQ, FER_OP_FP_EQ, FER_OP_EQ};
+    fer_term c[3];
+    uint32_t k = 2 + (uint32_t)(rnd(g) % 2);
+    for (uint32_t i = 0; i < k; i++) {
+      fer_op op = ops[rnd(g) % 11];
+      fer_term y[2] = {x, cnst(g, g->fp)};
+      bool cmp = op == FER_OP_FP_LT || op == FER_OP_FP_GEQ ||
+                 op == FER_OP_FP_EQ || op == FER_OP_EQ;
+      c[i] = fer_mk(f, op, cmp ? 2 : 1, y, 0, 0);
+      if (rnd(g) % 3 == 0) c[i] = fer_mk(f, FER_OP_NOT, 1, &c[i], 0, 0);
+    }
+    fer_term o = fer_mk(f, rnd(g) & 1 ? FER_OP_OR : FER_OP_AND, k, c, 0, 0);
+    return o;
+  }
   switch (rnd(g) % 3) {
   case 0: {
     static const fer_op ops[] = {FER_OP_FP_IS_NAN, FER_OP_FP_IS_INF,
@@ -381,6 +413,9 @@ TEST(interval_containment_random) {
         fer_print_value(f, &b, v);
         fer_buf_str(f, &b, " not in ");
         fer_ival_print(f, &iv, t, &b);
+        fer_buf_str(f, &b, "\nassertions:\n");
+        for (size_t j = 0; j < n; j++)
+          fer_print_term(f, &b, a[j]), fer_buf_str(f, &b, "\n");
         fer_buf_add(f, &b, "", 1);
         CHECK_MSG(0, "trial %d: %s", trial, b.data);
         FER_RELEASE(f, b);

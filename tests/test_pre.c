@@ -8,6 +8,8 @@
 #include "base/context.h"
 #include "smt/term.h"
 #include "engine/pre.h"
+#include "fp/fp.h"
+#include "smt/eval.h"
 #include "api/smt_session.h"
 #include "test.h"
 
@@ -153,6 +155,46 @@ TEST(pre_simplify_fp_identities) {
   fer_term to32[2] = {rne, h};
   CHECK(has(&p, mk1(f, FER_OP_FP_IS_ZERO, fer_mk(f, FER_OP_TO_FP_FP, 2, to32, 8, 24))));
   fer_pre_release(f, &p);
+  ferret_delete(f);
+}
+
+/* x + (-x), (-x) + x and x - x are simplified to an ite on x's class; the
+ * result must be the operation's value for every rounding mode and every
+ * kind of x (zeros of both signs, subnormal, infinities, NaN). */
+TEST(pre_simplify_cancel) {
+  ferret *f = load("");
+  fer_fmt fm = {8, 24};
+  fer_sort so = fer_sort_fp(f, 8, 24);
+  const fer_u128 xs[] = {0x3fc00000, 0xbfc00000, 0, 0x80000000, 1, 0x80000001,
+                         0x7f7fffff, 0x7f800000, 0xff800000, 0x7fc00000};
+  int checked = 0;
+  for (int rm = 0; rm < 5; rm++)
+    for (size_t i = 0; i < sizeof xs / sizeof *xs; i++)
+      for (int form = 0; form < 3; form++) {
+        fer_term x = fer_mk_const_u128(f, so, xs[i]);
+        fer_term nx = mk1(f, FER_OP_FP_NEG, x);
+        fer_term a[3] = {fer_mk_rm(f, (fer_rm)rm), form == 1 ? nx : x,
+                         form == 0 ? nx : x};
+        fer_op op = form == 2 ? FER_OP_FP_SUB : FER_OP_FP_ADD;
+        fer_term simp = fer_simp_mk(f, op, 3, a, 0, 0);
+        fer_term raw = fer_mk(f, op, 3, a, 0, 0);
+        bool u1 = false, u2 = false;
+        fer_term v1 = fer_eval(f, simp, NULL, &u1), v2 = fer_eval(f, raw, NULL, &u2);
+        CHECK(v1 && v2 && !u1 && !u2);
+        fer_u128 b1 = fer_const_u128(f, v1), b2 = fer_const_u128(f, v2);
+        CHECK_MSG(b1 == b2 || (fer_fp_is_nan(fm, b1) && fer_fp_is_nan(fm, b2)),
+                  "rm %d x %d form %d", rm, (int)i, form);
+        checked++;
+      }
+  /* on a variable the rule fires (an ite, no addition left) */
+  ferret *g = load(DECL_FP);
+  fer_term x = var(g, "x");
+  fer_term a[3] = {fer_mk_rm(g, FER_RTN), x, x};
+  fer_term t = fer_simp_mk(g, FER_OP_FP_SUB, 3, a, 0, 0);
+  CHECK(fer_term_op(g, t) == FER_OP_ITE);
+  CHECK(fer_term_arg(g, t, 2) == fer_mk_const_u128(g, fer_sort_fp(g, 8, 24), 0x80000000));
+  CHECK(checked == 150);
+  ferret_delete(g);
   ferret_delete(f);
 }
 

@@ -958,6 +958,72 @@ static void bv_less(state *s, fer_ival *x, fer_ival *y, bool strict,
   else narrow(s, y, ymin, m);
 }
 
+static void backward(state *s, fer_term t);
+
+/* The one BV or FP term a case (an argument of an or/and, under at most
+ * one not) says something about: its only argument that is not a
+ * constant, or 0. */
+static fer_term case_subject(ferret *f, fer_term c) {
+  if (fer_term_op(f, c) == FER_OP_NOT) c = fer_term_arg(f, c, 0);
+  uint32_t n = fer_term_nargs(f, c);
+  fer_term x = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    fer_term y = fer_term_arg(f, c, i);
+    fer_op op = fer_term_op(f, y);
+    if (op == FER_OP_CONST) continue;
+    if (x || op == FER_OP_NOT) return 0;
+    x = y;
+  }
+  return x;
+}
+
+/* Case analysis (constructive disjunction) for an or known true (value
+ * true) or an and known false (value false) whose open cases all speak of
+ * one term x: x lies in the hull of what each case, assumed to have the
+ * value, leaves of x.  Each case is propagated backwards on a copy (its
+ * domain, its subject's and, under a not, the inner atom's are restored
+ * after), so nothing of one case leaks into another. */
+static void split_cases(state *s, fer_term t, bool value) {
+  ferret *f = s->f;
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *a = fer_term_args(f, t);
+  fer_term x = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    fer_ival *d = dom(s, a[i]);
+    if (!d || !(value ? d->t : d->f)) continue; /* closed: cannot hold */
+    fer_term y = case_subject(f, a[i]);
+    if (!y || (x && y != x)) return;
+    x = y;
+  }
+  fer_ival *dx = x ? dom(s, x) : NULL;
+  if (!dx || (dx->kind != FER_IV_BV && dx->kind != FER_IV_FP)) return;
+  fer_ival keep = *dx, acc = *dx;
+  acc.lo = 1, acc.hi = 0, acc.nan = false; /* empty, for the hull */
+  for (uint32_t i = 0; i < n; i++) {
+    fer_ival *d = dom(s, a[i]);
+    if (!d || !(value ? d->t : d->f)) continue;
+    bool neg = fer_term_op(f, a[i]) == FER_OP_NOT;
+    fer_term atom = neg ? fer_term_arg(f, a[i], 0) : a[i];
+    fer_ival *da = dom(s, atom);
+    if (!da) return;
+    /* the case, its atom and the atom's arguments (x and constants) */
+    uint32_t na = fer_term_nargs(f, atom);
+    fer_ival kd = *d, ka = *da, kargs[3];
+    if (na > 3) return;
+    for (uint32_t j = 0; j < na; j++) kargs[j] = *dom(s, fer_term_arg(f, atom, j));
+    state scratch = *s;
+    meet_bool(&scratch, da, value != neg, value == neg);
+    backward(&scratch, atom);
+    bool possible = !empty(dx);
+    for (uint32_t j = 0; j < na; j++)
+      possible &= !empty(dom(s, fer_term_arg(f, atom, j)));
+    if (possible) hull(&acc, dx);
+    for (uint32_t j = 0; j < na; j++) *dom(s, fer_term_arg(f, atom, j)) = kargs[j];
+    *d = kd, *da = ka, *dx = keep;
+  }
+  meet(s, dx, &acc);
+}
+
 static void backward(state *s, fer_term t) {
   ferret *f = s->f;
   fer_ival *r = dom(s, t);
@@ -989,6 +1055,7 @@ static void backward(state *s, fer_term t) {
         if (!d || (is_and ? d->f : d->t)) open++, at = i;
       }
       if (open == 1) meet_bool(s, dom(s, a[at]), !is_and, is_and);
+      else if (open > 1) split_cases(s, t, !is_and);
     }
     break;
   }
@@ -1156,8 +1223,12 @@ static void backward(state *s, fer_term t) {
         fer_ival *d = dom(s, a[i]);
         if (d && d->kind == FER_IV_FP) meet_range(s, d, d->lo, d->hi, false);
       }
+    /* A bound on a number x from the result's numbers holds only where
+     * the result is a number: when the result may be NaN, only if no
+     * number x can make it NaN (the other argument NaN, or oo - oo). */
     if ((op == FER_OP_FP_ADD || op == FER_OP_FP_SUB) && d1 && d2 &&
-        fp_has_num(r) && fp_has_num(d1) && fp_has_num(d2)) {
+        fp_has_num(r) && fp_has_num(d1) && fp_has_num(d2) &&
+        (!r->nan || (!d1->nan && !d2->nan && !(has_inf(&k, d1) && has_inf(&k, d2))))) {
       u128 vlo, vhi;
       bool has_lo, has_hi;
       preimage(&k, r->lo, r->hi, &vlo, &vhi, &has_lo, &has_hi);

@@ -142,6 +142,26 @@ static bool fp_const_info(ferret *f, fer_term c, bool *nan, bool *zero) {
   return true;
 }
 
+/* x + (-x) and x - x under the constant mode rm: the exact sum of two
+ * opposite finite values is zero, and IEEE 754 (6.3) gives it the sign +
+ * in every mode but roundTowardNegative, where it is -0; an infinite or
+ * NaN x gives NaN (oo - oo).  So the node is (ite (or (fp.isNaN x)
+ * (fp.isInfinite x)) NaN zero): one comparison of x instead of an
+ * addition, and intervals see the zero. */
+static fer_term cancel_sum(ferret *f, fer_rm rm, fer_term x) {
+  fer_sort so = fer_term_sort(f, x);
+  const fer_sort_info *si = fer_sort_get(f, so);
+  if (si->a + si->b > 128) return 0;
+  fer_fmt fmt = {si->a, si->b};
+  fer_term nan = fer_mk_const_u128(f, so, fer_fp_nan(fmt));
+  fer_term zero = fer_mk_const_u128(f, so, fer_fp_zero(fmt, rm == FER_RTN));
+  fer_term bad = mk2(f, FER_OP_OR, mk1(f, FER_OP_FP_IS_NAN, x),
+                     mk1(f, FER_OP_FP_IS_INF, x));
+  if (!nan || !zero || !bad) return 0;
+  fer_term c[3] = {bad, nan, zero};
+  return fer_simp_mk(f, FER_OP_ITE, 3, c, 0, 0);
+}
+
 /* Rules that may fire before folding.  Returns 0 when no rule applies.
  * A rule whose construction fails (memory) returns 0 too: the node is then
  * built unsimplified, or that fails and reports. */
@@ -223,6 +243,17 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
   case FER_OP_BVULE: case FER_OP_BVUGE: case FER_OP_BVSLE: case FER_OP_BVSGE:
     if (a[0] == a[1]) return T;
     return 0;
+  case FER_OP_FP_ADD:
+  case FER_OP_FP_SUB: {
+    fer_term x = a[1], y = a[2];
+    bool cancel = op == FER_OP_FP_SUB
+                      ? x == y
+                      : (is_op(f, y, FER_OP_FP_NEG) && fer_term_arg(f, y, 0) == x) ||
+                            (is_op(f, x, FER_OP_FP_NEG) && fer_term_arg(f, x, 0) == y);
+    if (!cancel || !is_op(f, a[0], FER_OP_CONST)) return 0;
+    if (is_op(f, x, FER_OP_FP_NEG) && op == FER_OP_FP_ADD) x = y;
+    return cancel_sum(f, (fer_rm)fer_const_u128(f, a[0]), x);
+  }
   case FER_OP_FP_NEG: /* -(-x) = x, also for the one NaN */
     if (is_op(f, a[0], FER_OP_FP_NEG)) return fer_term_arg(f, a[0], 0);
     return 0;
