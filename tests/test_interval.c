@@ -1060,8 +1060,9 @@ TEST(interval_exhaustive_fp) {
     XS(FER_OP_FP_RTI, 2, 0, 0, small, RM, F);
     XS(FER_OP_TO_FP_FP, 2, fm[2], fm[3], small, RM, F);
     XS(FER_OP_TO_FP_FP, 2, fm[0], fm[1], false, RM, F2);
-    XS(FER_OP_FP_TO_UBV, 2, 3, 0, small, RM, F);
-    XS(FER_OP_FP_TO_SBV, 2, 4, 0, small, RM, F);
+    /* widths with values in range and out of it (unspecified) */
+    XS(FER_OP_FP_TO_UBV, 2, fi & 1 ? 5 : 3, 0, small, RM, F);
+    XS(FER_OP_FP_TO_SBV, 2, fi & 1 ? 4 : 6, 0, small, RM, F);
     XS(FER_OP_FP_NEG, 1, 0, 0, small, F);
     XS(FER_OP_FP_ABS, 1, 0, 0, small, F);
     static const fer_op cls[] = {FER_OP_FP_IS_NORMAL, FER_OP_FP_IS_SUBNORMAL,
@@ -1146,5 +1147,24 @@ TEST(interval_exhaustive_bv) {
           " cases refuted, %" PRIu64 " results narrowed\n", tot.ops, tot.cases,
           tot.models, tot.refuted, tot.narrowed);
   CHECK(tot.narrowed * 8 > tot.cases);
+  CHECK(tot.refuted > 0);
+}
+
+TEST(interval_exhaustive_bool) {
+  xs_totals tot = {0};
+  ferret *f = load("");
+  fer_sort B = fer_sort_bool(f);
+  fer_sort so[3] = {B, B, B};
+  static const struct { fer_op op; uint32_t n; } ops[] = {
+      {FER_OP_NOT, 1}, {FER_OP_AND, 2}, {FER_OP_AND, 3}, {FER_OP_OR, 2},
+      {FER_OP_OR, 3}, {FER_OP_XOR, 2}, {FER_OP_IMPLIES, 2}, {FER_OP_EQ, 2},
+      {FER_OP_DISTINCT, 2}, {FER_OP_DISTINCT, 3}, {FER_OP_ITE, 3}};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    xs_one(f, fer_op_table[ops[i].op].name, ops[i].op, ops[i].n, so, 0, 0,
+           true, 30, &tot);
+  ferret_delete(f);
+  fprintf(stderr, "intervals exhaustively (Bool): %" PRIu64 " operators, %"
+          PRIu64 " cases, %" PRIu64 " models checked, %" PRIu64
+          " cases refuted\n", tot.ops, tot.cases, tot.models, tot.refuted);
   CHECK(tot.refuted > 0);
 }
