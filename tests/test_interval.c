@@ -662,6 +662,8 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
   size_t total = 1;
   for (uint32_t i = n; i-- > 0;) {
     char name[8] = {'v', (char)('0' + i), 0};
+    CHECK_MSG(fer_sort_bits(f, so[i]) <= 8, "%s: a sort over 8 bits", what);
+    if (fer_sort_bits(f, so[i]) > 8) return false;
     x->so[i] = so[i];
     x->var[i] = fer_mk_var(f, name, so[i]);
     x->nv[i] = sort_values(f, so[i], x->val[i]);
@@ -674,6 +676,8 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
   CHECK_MSG(ev != 0, "%s: %s", what, ferret_error(f)->message);
   if (!ev) return false;
   x->rs = fer_term_sort(f, ev);
+  CHECK_MSG(fer_sort_bits(f, x->rs) <= 8, "%s: a result over 8 bits", what);
+  if (fer_sort_bits(f, x->rs) > 8) return false;
   x->rv = fer_mk_var(f, "r", x->rs);
   x->q = fer_mk_var(f, "q", fer_sort_bool(f));
   x->table = malloc(total * sizeof *x->table);
@@ -682,7 +686,8 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
   fer_model_init(&m);
   CHECK(fer_model_reserve(f, &m));
   uint32_t pos[XS_SLOTS] = {0};
-  for (size_t t = 0; t < total; t++) {
+  bool ok = true;
+  for (size_t t = 0; ok && t < total; t++) {
     for (uint32_t i = 0; i < n; i++) {
       pos[i] = (uint32_t)(t / x->stride[i] % x->nv[i]);
       m.value[fer_term_idx(f, x->var[i], 0)] = x->vterm[i][pos[i]];
@@ -690,11 +695,11 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
     bool un = false;
     fer_term v = fer_eval(f, ev, &m, &un);
     CHECK_MSG(v != 0, "%s: eval: %s", what, ferret_error(f)->message);
-    if (!v) break;
-    x->table[t] = bits_of(f, v), x->unspec[t] = un;
+    ok = v != 0;
+    if (ok) x->table[t] = bits_of(f, v), x->unspec[t] = un;
   }
   fer_model_release(f, &m);
-  return true;
+  return ok;
 }
 
 static void xs_release(xs *x) {
@@ -782,6 +787,8 @@ static void xs_case(xs *x, const cons *ac, const cons *rc) {
     if (!fixed[i]) na += atoms(f, x->var[i], &ac[i], a + na);
   }
   fer_term t = fer_mk(f, x->op, x->n, args, x->i0, x->i1);
+  CHECK(t != 0);
+  if (!t) return;
   na += atoms(f, t, rc, a + na);
   /* keeps t in the DAG without constraining it */
   a[na++] = mk2(f, FER_OP_OR, x->q, mk2(f, FER_OP_EQ, t, x->rv));
