@@ -115,6 +115,11 @@ TEST(interval_proofs) {
                     "(assert (not (fp.lt (fp.sub RNE y x) (_ +zero 8 24))))"
                     "(assert (not (fp.gt y one)))(assert (not (fp.lt y one)))"
                     "(assert (fp.eq x ((_ to_fp 8 24) RNE 5.0)))") == 0);
+  /* a negative real too small for the format rounds to -0, not +0 (found
+   * by interval_exhaustive_fp) */
+  CHECK(refutes(F32 "(assert (fp.isZero ((_ to_fp 8 24) RTZ (- (/ 1.0 "
+                    "1000000000000000000000000000000000000000000000000.0)))))")
+        == 0);
 }
 
 /* ---------------------------------------------- containment, randomly */
@@ -1041,6 +1046,59 @@ static void xs_one(ferret *f, const char *what, fer_op op, uint32_t n,
   free(x);
 }
 
+/* to_fp of a Real literal (the argument is a constant, so forwards only):
+ * the result's domain must hold its value in the mode, or, under a
+ * rounding-mode variable, in every mode. */
+static void xs_to_fp_real(ferret *f, fer_sort F, xs_totals *tot) {
+  fer_fmt fm;
+  sort_fp(f, F, &fm);
+  fer_sort RM = fer_sort_rm(f);
+  fer_term m = fer_mk_var(f, "m", RM), q = fer_mk_var(f, "q", fer_sort_bool(f));
+  fer_term rv = fer_mk_var(f, "r", F);
+  fer_model mo;
+  fer_model_init(&mo);
+  CHECK(fer_model_reserve(f, &mo));
+  static const uint32_t nums[] = {0, 1, 2, 3, 5, 7, 10, 15, 16, 17, 31, 100,
+                                  1000, 123456789};
+  static const uint32_t dens[] = {1, 2, 3, 7, 8, 10, 1024, 3000000};
+  int bad = 0;
+  for (size_t i = 0; i < sizeof nums / sizeof *nums; i++)
+    for (size_t j = 0; j < sizeof dens / sizeof *dens; j++)
+      for (int neg = 0; neg < 2; neg++)
+        for (uint32_t mode = 0; mode < 6; mode++) {
+          fer_term args[2] = {mode < 5 ? fer_mk_rm(f, (fer_rm)mode) : m,
+                              fer_mk_real(f, neg, &nums[i], 1, &dens[j], 1)};
+          fer_term t = fer_mk(f, FER_OP_TO_FP_REAL, 2, args, fm.eb, fm.sb);
+          fer_term a = mk2(f, FER_OP_OR, q, mk2(f, FER_OP_EQ, t, rv));
+          fer_intervals iv;
+          fer_intervals_init(&iv);
+          CHECK(fer_intervals_run(f, &a, 1, &iv) == FERRET_OK);
+          const fer_ival *d = fer_intervals_of(&iv, t);
+          tot->cases++;
+          for (uint32_t r = mode < 5 ? mode : 0; r < (mode < 5 ? mode + 1 : 5);
+               r++) {
+            mo.value[fer_term_idx(f, m, 0)] = fer_mk_rm(f, (fer_rm)r);
+            fer_term v = fer_eval(f, t, &mo, NULL);
+            tot->models++;
+            if (!iv.empty && d && contains(f, d, t, v)) continue;
+            if (bad++ >= 3) continue;
+            fer_buf b = {0};
+            fer_print_term(f, &b, t);
+            fer_buf_str(f, &b, " = ");
+            fer_print_value(f, &b, v);
+            fer_buf_str(f, &b, " not in ");
+            fer_ival_print(f, &iv, t, &b);
+            fer_buf_add(f, &b, "", 1);
+            CHECK_MSG(0, "(rm %u) %s", r, b.data);
+            FER_RELEASE(f, b);
+          }
+          fer_intervals_release(f, &iv);
+        }
+  CHECK(!bad);
+  fer_model_release(f, &mo);
+  tot->ops++;
+}
+
 TEST(interval_exhaustive_fp) {
   /* each format with a second one for conversions; every one <= 7 bits */
   static const uint32_t formats[][4] = {{3, 2, 4, 3}, {3, 3, 5, 2},
@@ -1092,6 +1150,7 @@ TEST(interval_exhaustive_fp) {
     XS(FER_OP_TO_FP_SBV, 2, fm[0], fm[1], small, RM, fer_sort_bv(f, bw));
     XS(FER_OP_TO_FP_BV, 1, fm[0], fm[1], small, fer_sort_bv(f, fm[0] + fm[1]));
 #undef XS
+    xs_to_fp_real(f, F, &tot);
     ferret_delete(f);
   }
   fprintf(stderr, "intervals exhaustively (FP): %" PRIu64 " operators, %"

@@ -472,8 +472,8 @@ static fer_ival forward(state *s, fer_term t) {
       r.nan = false;
       r.lo = key(&k, fer_fp_from_rational(k.fmt, mlo, neg, num, nl, den, dl));
       r.hi = key(&k, fer_fp_from_rational(k.fmt, mhi, neg, num, nl, den, dl));
-      /* an exact zero is +0 in every mode (SMT-LIB: reals are unsigned) */
-      if (r.lo == KNZ(&k)) r.lo = KPZ(&k);
+      /* (the real 0 gives +0 in every mode, and a negative real too small
+       * for the format gives -0: both bounds come out right as they are) */
     }
     break;
   case FER_OP_TO_FP_UBV:
