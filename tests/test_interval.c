@@ -522,12 +522,33 @@ typedef struct cons {
 #define XS_SLOTS 4
 #define XS_VALS 256 /* sorts of at most 8 bits */
 
+static bool sort_fp(ferret *f, fer_sort so, fer_fmt *fm) {
+  const fer_sort_info *si = fer_sort_get(f, so);
+  fm->eb = si->a, fm->sb = si->b;
+  return si->kind == FER_SORT_FP;
+}
+
+/* What judge() needs of a sort, looked up once. */
+typedef struct sinfo {
+  fer_fmt fm;
+  uint32_t w;
+  bool fp;
+} sinfo;
+
+static sinfo sinfo_of(ferret *f, fer_sort so) {
+  sinfo s;
+  s.fp = sort_fp(f, so, &s.fm);
+  s.w = fer_sort_bits(f, so);
+  return s;
+}
+
 typedef struct xs { /* one operator on one choice of argument sorts */
   ferret *f;
   const char *what;
   fer_op op;
   uint32_t i0, i1, n;
   fer_sort so[XS_SLOTS], rs;      /* argument sorts, result sort */
+  sinfo si[XS_SLOTS], rsi;        /* ... looked up */
   fer_term var[XS_SLOTS], rv, q;  /* variables; rv of the result sort */
   uint32_t nv[XS_SLOTS];          /* the values of each argument's sort */
   fer_u128 val[XS_SLOTS][XS_VALS];
@@ -546,12 +567,6 @@ static uint64_t xs_rnd(xs *x) {
   return x->rng;
 }
 
-static bool sort_fp(ferret *f, fer_sort so, fer_fmt *fm) {
-  const fer_sort_info *si = fer_sort_get(f, so);
-  fm->eb = si->a, fm->sb = si->b;
-  return si->kind == FER_SORT_FP;
-}
-
 /* The values of a sort of at most 8 bits (FP: one NaN), as bits. */
 static uint32_t sort_values(ferret *f, fer_sort so, fer_u128 *out) {
   const fer_sort_info *si = fer_sort_get(f, so);
@@ -568,13 +583,12 @@ static uint32_t sort_values(ferret *f, fer_sort so, fer_u128 *out) {
   return n;
 }
 
-/* Does the value v (bits) of sort so satisfy c?  Exact semantics, checked
+/* Does the value v (bits) of a sort satisfy c?  Exact semantics, checked
  * against the evaluator on the atoms by xs_judge_agrees. */
-static bool judge(ferret *f, fer_sort so, const cons *c, fer_u128 v) {
-  fer_fmt fm;
-  bool fp = sort_fp(f, so, &fm);
-  uint32_t w = fer_sort_bits(f, so);
-  fer_u128 S = (fer_u128)1 << (w - 1);
+static bool judge(const sinfo *si, const cons *c, fer_u128 v) {
+  fer_fmt fm = si->fm;
+  bool fp = si->fp;
+  fer_u128 S = (fer_u128)1 << (si->w - 1);
   switch (c->kind) {
   case C_ANY: return true;
   case C_LE:
@@ -669,7 +683,7 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
     char name[8] = {'v', (char)('0' + i), 0};
     CHECK_MSG(fer_sort_bits(f, so[i]) <= 8, "%s: a sort over 8 bits", what);
     if (fer_sort_bits(f, so[i]) > 8) return false;
-    x->so[i] = so[i];
+    x->so[i] = so[i], x->si[i] = sinfo_of(f, so[i]);
     x->var[i] = fer_mk_var(f, name, so[i]);
     x->nv[i] = sort_values(f, so[i], x->val[i]);
     for (uint32_t j = 0; j < x->nv[i]; j++)
@@ -680,7 +694,7 @@ static bool xs_init(xs *x, ferret *f, const char *what, fer_op op, uint32_t n,
   fer_term ev = fer_mk(f, op, n, x->var, i0, i1);
   CHECK_MSG(ev != 0, "%s: %s", what, ferret_error(f)->message);
   if (!ev) return false;
-  x->rs = fer_term_sort(f, ev);
+  x->rs = fer_term_sort(f, ev), x->rsi = sinfo_of(f, x->rs);
   CHECK_MSG(fer_sort_bits(f, x->rs) <= 8, "%s: a result over 8 bits", what);
   if (fer_sort_bits(f, x->rs) > 8) return false;
   x->rv = fer_mk_var(f, "r", x->rs);
@@ -808,35 +822,34 @@ static void xs_case(xs *x, const cons *ac, const cons *rc) {
   uint32_t(*adm)[XS_VALS] = x->adm, nadm[XS_SLOTS];
   bool rok[XS_VALS];
   uint8_t in[XS_SLOTS + 1][XS_VALS];
-  memset(in, 0, sizeof in);
   for (uint32_t i = 0; i < x->n; i++) {
     nadm[i] = 0;
+    memset(in[i], 0, x->nv[i]);
     for (uint32_t j = 0; j < x->nv[i]; j++)
       if (fixed[i] ? x->val[i][j] == ac[i].lo
-                   : judge(f, x->so[i], &ac[i], x->val[i][j]))
+                   : judge(&x->si[i], &ac[i], x->val[i][j]))
         adm[i][nadm[i]++] = j;
   }
-  uint32_t rw = fer_sort_bits(f, x->rs);
+  uint32_t rw = x->rsi.w;
   for (uint32_t v = 0; v < (1u << rw); v++)
-    rok[v] = judge(f, x->rs, rc, v);
-  fer_fmt rfm;
-  bool rfp = sort_fp(f, x->rs, &rfm);
-  /* every tuple */
-  uint32_t k[XS_SLOTS] = {0}, pos[XS_SLOTS];
+    rok[v] = judge(&x->rsi, rc, v), in[x->n][v] = 0;
+  fer_fmt rfm = x->rsi.fm;
+  bool rfp = x->rsi.fp;
+  /* every tuple (hot: up to ~10^4 per case) */
+  uint32_t k[XS_SLOTS] = {0}, pos[XS_SLOTS], alt[XS_VALS];
   for (uint32_t i = 0; i < x->n; i++)
     if (!nadm[i]) goto done;
   for (;;) {
     size_t ti = 0;
     for (uint32_t i = 0; i < x->n; i++)
       pos[i] = adm[i][k[i]], ti += (size_t)pos[i] * x->stride[i];
-    fer_u128 r = x->table[ti];
     /* the results it may have: unspecified zeros are either zero, other
      * unspecified values anything */
-    fer_u128 alt[XS_VALS];
     uint32_t nalt = 1;
-    alt[0] = r;
+    alt[0] = (uint32_t)x->table[ti];
     if (x->unspec[ti] && rfp)
-      alt[0] = fer_fp_zero(rfm, false), alt[1] = fer_fp_zero(rfm, true), nalt = 2;
+      alt[0] = (uint32_t)fer_fp_zero(rfm, false),
+      alt[1] = (uint32_t)fer_fp_zero(rfm, true), nalt = 2;
     else if (x->unspec[ti])
       for (nalt = 0; nalt < (1u << rw); nalt++) alt[nalt] = nalt;
     for (uint32_t j = 0; j < nalt; j++) {
@@ -847,11 +860,12 @@ static void xs_case(xs *x, const cons *ac, const cons *rc) {
         goto done;
       }
       for (uint32_t i = 0; i < x->n; i++)
-        if (!fixed[i] && !xs_in(x, &iv, x->var[i], i, pos[i], in[i])) {
+        if (!fixed[i] && in[i][pos[i]] != 2 &&
+            !xs_in(x, &iv, x->var[i], i, pos[i], in[i])) {
           xs_report(x, &iv, ac, rc, t, pos, alt[j], "argument outside its domain");
           goto done;
         }
-      if (!xs_in(x, &iv, t, x->n, (uint32_t)alt[j], in[x->n])) {
+      if (in[x->n][alt[j]] != 2 && !xs_in(x, &iv, t, x->n, alt[j], in[x->n])) {
         xs_report(x, &iv, ac, rc, t, pos, alt[j], "result outside its domain");
         goto done;
       }
@@ -1021,6 +1035,7 @@ static void xs_judge_agrees(ferret *f, fer_sort so, uint64_t seed) {
   CHECK(fer_model_reserve(f, &m));
   fer_u128 vals[XS_VALS];
   uint32_t nv = sort_values(f, so, vals), bad = 0;
+  sinfo si = sinfo_of(f, so);
   for (int c = 0; c < 60 && !bad; c++) {
     cons k = xs_cons(&x, so, c & 1);
     fer_term a[4];
@@ -1030,7 +1045,7 @@ static void xs_judge_agrees(ferret *f, fer_sort so, uint64_t seed) {
       bool all = true;
       for (size_t i = 0; i < na; i++)
         all &= fer_eval(f, a[i], &m, NULL) == fer_true(f);
-      bad += all != judge(f, so, &k, vals[j]);
+      bad += all != judge(&si, &k, vals[j]);
     }
   }
   CHECK_MSG(!bad, "judge() and the evaluator disagree on %u values", bad);
