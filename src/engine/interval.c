@@ -716,8 +716,8 @@ static fer_ival forward(state *s, fer_term t) {
       r.nan = false;
       r.lo = key(&k, fer_fp_from_rational(k.fmt, mlo, neg, num, nl, den, dl));
       r.hi = key(&k, fer_fp_from_rational(k.fmt, mhi, neg, num, nl, den, dl));
-      /* an exact zero is +0 in every mode (SMT-LIB: reals are unsigned) */
-      if (r.lo == KNZ(&k)) r.lo = KPZ(&k);
+      /* (the real 0 gives +0 in every mode, and a negative real too small
+       * for the format gives -0: both bounds come out right as they are) */
     }
     break;
   case FER_OP_TO_FP_UBV:
@@ -1232,8 +1232,11 @@ static void backward(state *s, fer_term t) {
       u128 vlo, vhi;
       bool has_lo, has_hi;
       preimage(&k, r->lo, r->hi, &vlo, &vhi, &has_lo, &has_hi);
-      bool fin1 = d1->lo > k.ninf && d1->hi < k.pinf;
-      bool fin2 = d2->lo > k.ninf && d2->hi < k.pinf;
+      /* y finite bounds x only if every model with x not NaN has a
+       * result in r's range: not so when the result may be NaN and y may
+       * be NaN (then x is anything) */
+      bool fin1 = d1->lo > k.ninf && d1->hi < k.pinf && (!r->nan || !d1->nan);
+      bool fin2 = d2->lo > k.ninf && d2->hi < k.pinf && (!r->nan || !d2->nan);
       u128 l1 = unkey(&k, d1->lo), h1 = unkey(&k, d1->hi);
       u128 l2 = unkey(&k, d2->lo), h2 = unkey(&k, d2->hi);
       if (op == FER_OP_FP_ADD) {
