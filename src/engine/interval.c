@@ -1223,12 +1223,8 @@ static void backward(state *s, fer_term t) {
         fer_ival *d = dom(s, a[i]);
         if (d && d->kind == FER_IV_FP) meet_range(s, d, d->lo, d->hi, false);
       }
-    /* A bound on a number x from the result's numbers holds only where
-     * the result is a number: when the result may be NaN, only if no
-     * number x can make it NaN (the other argument NaN, or oo - oo). */
     if ((op == FER_OP_FP_ADD || op == FER_OP_FP_SUB) && d1 && d2 &&
-        fp_has_num(r) && fp_has_num(d1) && fp_has_num(d2) &&
-        (!r->nan || (!d1->nan && !d2->nan && !(has_inf(&k, d1) && has_inf(&k, d2))))) {
+        fp_has_num(r) && fp_has_num(d1) && fp_has_num(d2)) {
       u128 vlo, vhi;
       bool has_lo, has_hi;
       preimage(&k, r->lo, r->hi, &vlo, &vhi, &has_lo, &has_hi);
