@@ -760,6 +760,21 @@ static fer_ival forward(state *s, fer_term t) {
       if (r.lo > r.hi) r.lo = 1, r.hi = 0;
     }
     break;
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV: /* monotone; NaN, oo or out of range: any value */
+    if (w && d1 && d1->kind == FER_IV_FP && !d1->nan && fp_has_num(d1) &&
+        fp_sort(f, fer_term_sort(f, a[1]), &k) && d1->lo > k.ninf &&
+        d1->hi < k.pinf) {
+      bool sg = op == FER_OP_FP_TO_SBV, dl = false, dh = false;
+      u128 (*conv)(fer_fmt, fer_rm, u128, uint32_t, bool *) =
+          sg ? fer_fp_to_sbv : fer_fp_to_ubv;
+      u128 lo = conv(k.fmt, mlo, unkey(&k, d1->lo), w, &dl);
+      u128 hi = conv(k.fmt, mhi, unkey(&k, d1->hi), w, &dh);
+      if (!dl || !dh) break; /* an end out of range */
+      if (sg) r.slo = lo ^ sbit(w), r.shi = hi ^ sbit(w);
+      else r.lo = lo, r.hi = hi;
+    }
+    break;
   /* bit-vectors */
   case FER_OP_BVULT:
   case FER_OP_BVULE:
