@@ -26,7 +26,7 @@ out=$(mktemp); trap 'rm -f "$out"' EXIT
 printf 'file\tsolver\tanswer\twall_s\n' | tee "$out"
 awk -F'\t' 'NR > 1 && $3 == "unsat" && ($2 == "ferret" || $2 == "bitwuzla") {print $1}' "$results" | sort -u |
 while read -r f; do
-  for s in ferret bitwuzla; do best= a=
+  for s in ferret bitwuzla; do best='' a=''
     for _ in $(seq "$runs"); do
       case $s in
       ferret) cmd=("$ferret" --timeout 1 "$bench/$f") ;;
