@@ -75,13 +75,19 @@ typedef enum fer_layout_kind { FER_LAYOUT_SLOTS, FER_LAYOUT_BYTES } fer_layout_k
 /* A slot's values when the input space is narrowed (e.g. by interval
  * propagation, interval.h): the count values v(0) .. v(count - 1), where
  * v(i) = base + i for BV and Bool slots and, for FP slots, the pattern whose
- * order key (fp.h: fer_fp_order_key) is base + i.  count 0: every value
- * of the slot.  Enumeration walks it (the space it proves empty is the
- * narrowed one, so the narrowing must be sound: no model outside it), and
- * one slot mutation in 8 draws a value from it (mutate.c). */
+ * order key (fp.h: fer_fp_order_key) is base + i; for a BV slot with free
+ * != 0 (known bits), v(i) = base | i's bits deposited into the free bits,
+ * count = 2^popcount(free).  count 0: every value of the slot.
+ * Enumeration walks it (the space it proves empty is the narrowed one, so
+ * the narrowing must be sound: no model outside it), seeds take its ends
+ * and one slot mutation in 8 draws a value from it (mutate.c). */
 typedef struct fer_slot_range {
-  fer_u128 base, count;
+  fer_u128 base, count, free;
 } fer_slot_range;
+
+/* v(i) of the range above (i < count) for a slot of that kind. */
+fer_u128 fer_slot_range_value(const fer_slot *, const fer_slot_range *,
+                              fer_u128 i);
 
 typedef struct fer_layout {
   fer_layout_kind kind;

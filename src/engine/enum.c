@@ -30,15 +30,25 @@ uint64_t fer_input_space(const fer_prog *p, const fer_slot_range *ranges) {
   return n;
 }
 
+fer_u128 fer_slot_range_value(const fer_slot *sl, const fer_slot_range *r,
+                              fer_u128 i) {
+  if (r->free) { /* deposit i's low bits into the free bits, in order */
+    fer_u128 x = r->base, m = r->free;
+    for (; m && i; i >>= 1, m &= m - 1)
+      if (i & 1) x |= m & -m;
+    return x;
+  }
+  fer_u128 x = r->base + i;
+  if (sl->kind != FER_SLOT_FP) return x;
+  fer_fmt fm = {sl->eb, sl->sb};
+  return fer_fp_from_order_key(fm, x);
+}
+
 /* Value number v of slot s (v < slot_values). */
 static fer_u128 slot_value(const fer_prog *p, const fer_slot_range *ranges,
                            uint32_t s, uint64_t v) {
   if (!ranges || !ranges[s].count) return v;
-  const fer_slot *sl = &p->slots.data[s];
-  fer_u128 x = ranges[s].base + v;
-  if (sl->kind != FER_SLOT_FP) return x;
-  fer_fmt fm = {sl->eb, sl->sb};
-  return fer_fp_from_order_key(fm, x);
+  return fer_slot_range_value(&p->slots.data[s], &ranges[s], v);
 }
 
 /* Inputs are run FER_LANES at a time through the batched evaluator

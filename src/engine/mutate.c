@@ -312,12 +312,7 @@ static bool domain_value(fer_worker *w, uint32_t s, fer_u128 *v) {
   case 1: at = n < 3 ? 0 : fer_rng_below(&w->rng, 2) ? n - 2 : 1; break;
   default: at = fer_rng_below(&w->rng, n); break;
   }
-  fer_u128 x = rg[s].base + at;
-  if (sl->kind == FER_SLOT_FP) {
-    fer_fmt fm = {sl->eb, sl->sb};
-    x = fer_fp_from_order_key(fm, x);
-  }
-  *v = x;
+  *v = fer_slot_range_value(sl, &rg[s], at);
   return true;
 }
 

@@ -99,13 +99,9 @@ int fer_seeds_add_ranges(ferret *f, fer_search *s, const fer_slot_range *rg) {
   for (uint32_t sl = 0; sl < ns; sl++) {
     if (!rg[sl].count) continue;
     const fer_slot *d = &p->slots.data[sl];
-    fer_u128 at[3] = {rg[sl].base, rg[sl].base + rg[sl].count - 1,
-                      rg[sl].base + rg[sl].count / 2};
-    for (int k = 0; k < 3; k++) {
-      fer_fmt fm = {d->eb, d->sb};
-      in[(size_t)k * ns + sl] =
-          d->kind == FER_SLOT_FP ? fer_fp_from_order_key(fm, at[k]) : at[k];
-    }
+    fer_u128 at[3] = {0, rg[sl].count - 1, rg[sl].count / 2};
+    for (int k = 0; k < 3; k++)
+      in[(size_t)k * ns + sl] = fer_slot_range_value(d, &rg[sl], at[k]);
   }
   s->nseeds += 3;
   return 1;

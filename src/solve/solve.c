@@ -214,11 +214,19 @@ static const fer_slot_range *slot_ranges(solve *x, const fer_prog *p,
   bool any = false;
   for (uint32_t s = 0; s < p->nslots; s++) {
     const fer_ival *d = fer_intervals_of(&x->iv, p->slots.data[s].var);
-    fer_slot_range r = {0, 0};
+    fer_slot_range r = {0, 0, 0};
     if (d && d->kind == FER_IV_BOOL && d->t != d->f)
       r.base = d->t, r.count = 1;
-    else if (d && d->kind == FER_IV_BV && d->lo <= d->hi)
+    else if (d && d->kind == FER_IV_BV && d->lo <= d->hi) {
       r.base = d->lo, r.count = d->hi - d->lo + 1; /* 0: the full 128 bits */
+      /* the values with the known bits, when they are fewer */
+      fer_u128 m = d->width >= 128 ? ~(fer_u128)0 : ((fer_u128)1 << d->width) - 1;
+      fer_u128 free = ~(d->zero | d->one) & m;
+      int nfree = __builtin_popcountll((uint64_t)free) +
+                  __builtin_popcountll((uint64_t)(free >> 64));
+      if (free && nfree < 64 && (!r.count || (fer_u128)1 << nfree < r.count))
+        r.base = d->one, r.count = (fer_u128)1 << nfree, r.free = free;
+    }
     else if (d && d->kind == FER_IV_FP && !d->nan && d->lo <= d->hi)
       r.base = d->lo, r.count = d->hi - d->lo + 1;
     out[s] = r;
