@@ -1576,7 +1576,7 @@ proved:
 
 /* A BV domain: "[lo, hi]", then "signed [min, max]" (the patterns) when
  * the signed bounds say more than the unsigned ones, then "bits #b01??"
- * when some bit is known and the interval is not one value. */
+ * when a bit is known that the bounds' common prefix does not give. */
 static bool bv_print(ferret *f, const fer_ival *d, fer_sort so, fer_buf *b) {
   u128 S = sbit(d->width), m = mask(d->width);
   fer_term lo = fer_mk_const_u128(f, so, d->lo);
@@ -1596,7 +1596,9 @@ static bool bv_print(ferret *f, const fer_ival *d, fer_sort so, fer_buf *b) {
         !fer_print_value(f, b, sh) || !fer_buf_str(f, b, "]"))
       return false;
   }
-  if (!(d->zero | d->one)) return true;
+  u128 pz = 0, po = 0; /* the bits the interval's common prefix gives */
+  prefix_bits(d->lo, d->hi, m, &pz, &po);
+  if (!((d->zero | d->one) & ~(pz | po))) return true;
   if (!fer_buf_str(f, b, " bits #b")) return false;
   for (uint32_t i = d->width; i-- > 0;) {
     char c = d->one >> i & 1 ? '1' : d->zero >> i & 1 ? '0' : '?';
