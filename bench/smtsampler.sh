@@ -41,7 +41,7 @@
 #  - the variables in sample order are printed ("ferret-var NAME SORT"),
 #    since a sample line is only values; a failed check of a solver model
 #    ends through finish() so the samples written so far are kept.
-# All SMTSampler writes has passed its own check (Z3 evaluates the formula
+# Everything SMTSampler writes has passed its own check (Z3 evaluates the formula
 # on the assignment); run checks every distinct sample again with ferret
 # (one push/assert/check-sat/pop per sample) and keeps only those ferret
 # finds sat.  Distinct: by value, every NaN one value (as ferret sample
