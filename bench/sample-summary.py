@@ -19,21 +19,28 @@ if "--svg" in args:
     svg_dir = args[k + 1]
     del args[k:k + 2]
 rows = list(csv.DictReader(open(args[0]), delimiter='\t'))
-strategies = ["naive", "de", "sm", "sm+de"]
+known = ["naive", "de", "sm", "sm+de", "smtsampler"]
+present = {r["strategy"] for r in rows}
+strategies = [s for s in known if s in present] + sorted(present - set(known))
 metrics = [("samples", "samples"), ("samples_per_sec", "samples/s"),
            ("execs_per_sec", "execs/s"), ("coverage", "coverage %")]
 
 def num(x):
+    """A number, 0 for an empty cell, None for '-' (not measured)."""
+    if x == "-":
+        return None
     try:
         return float(x)
-    except ValueError:
+    except (TypeError, ValueError):
         return 0.0
 
 # per suite, strategy, file: mean over seeds
 val = defaultdict(lambda: defaultdict(list))
 for r in rows:
     for m, _ in metrics:
-        val[(r["suite"], r["strategy"], r["file"])][m].append(num(r[m]))
+        x = num(r[m])
+        if x is not None:
+            val[(r["suite"], r["strategy"], r["file"])][m].append(x)
 
 def per_file(suite, strategy, m):
     files = sorted({r["file"] for r in rows if r["suite"] == suite})
@@ -74,17 +81,29 @@ for suite in sorted({r["suite"] for r in rows}):
     nfiles = len({r["file"] for r in rows if r["suite"] == suite})
     seeds = len({r["seed"] for r in rows})
     print(f"\n{suite}: {nfiles} files, {seeds} seeds; medians over files of the seed means")
-    print("| strategy | " + " | ".join(h for _, h in metrics) + " |")
-    print("|---" * (len(metrics) + 1) + "|")
+    print("| strategy | " + " | ".join(h for _, h in metrics) +
+          " | files without a sample | samples (sum) |")
+    print("|---" * (len(metrics) + 3) + "|")
     for s in strategies:
         cells = []
         for m, _ in metrics:
             v = per_file(suite, s, m)
             cells.append(f"{statistics.median(v):.4g}" if v else "-")
+        v = per_file(suite, s, "samples")
+        cells.append(str(sum(1 for x in v if x == 0)))
+        cells.append(f"{sum(v):.4g}")
         print(f"| {s} | " + " | ".join(cells) + " |")
+    if "smtsampler" in strategies and "sm+de" in strategies:
+        x, y = per_file(suite, "sm+de", "samples"), per_file(suite, "smtsampler", "samples")
+        both = [a / b for a, b in zip(x, y) if b > 0]
+        print(f"\nsm+de / smtsampler samples: sum {sum(x) / sum(y) if sum(y) else float('inf'):.4g}x; "
+              f"per file (where smtsampler has any, {len(both)} files) median "
+              f"{statistics.median(both) if both else float('nan'):.4g}x, min "
+              f"{min(both) if both else float('nan'):.4g}x; files where sm+de has >= 10x: "
+              f"{sum(1 for a, b in zip(x, y) if a >= 10 * b and a > 0)} of {len(x)}")
     print("\n| sm+de vs | samples A12 | samples p | coverage A12 | coverage p |")
     print("|---|---|---|---|---|")
-    for s in strategies[:-1]:
+    for s in [s for s in strategies if s != "sm+de"]:
         out = []
         for m in ("samples", "coverage"):
             x, y = per_file(suite, "sm+de", m), per_file(suite, s, m)

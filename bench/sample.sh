@@ -8,15 +8,23 @@
 # and the Wilcoxon signed-rank p of sm+de against the others.
 #
 #   bench/sample.sh [N] [BUDGET] [SEEDS]     defaults 6, 5, "1 2 3"
-#   FERRET_BENCH=dir (default ../shared/bench), FERRET=build/ferret
-# Writes bench/results/sample.tsv (one row per run).
+#   FERRET_BENCH=dir (default ../shared/bench), FERRET=build/ferret,
+#   STRATEGIES="naive de sm sm+de" (ferret's strategies run),
+#   SMTSAMPLER=dir: also the SMTSampler baseline built in that checkout by
+#   bench/smtsampler.sh (strategy "smtsampler", same files, budget, seeds),
+#   OUT=bench/results/sample.tsv.
+# Writes OUT (one row per run).
 N=${1:-6}
 BUDGET=${2:-5}
 SEEDS=${3:-"1 2 3"}
 : "${FERRET:=build/ferret}"
 : "${FERRET_BENCH:=../shared/bench}"
-STRATEGIES="naive de sm sm+de"
-out=bench/results/sample.tsv
+: "${STRATEGIES:=naive de sm sm+de}"
+out=${OUT:-bench/results/sample.tsv}
+if [ -n "${SMTSAMPLER:-}" ] && [ ! -x "$SMTSAMPLER/smtsampler" ]; then
+  echo "bench/sample.sh: SMTSAMPLER=$SMTSAMPLER has no built smtsampler (bench/smtsampler.sh build DIR)" >&2
+  exit 2
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p bench/results
@@ -40,6 +48,13 @@ for suite in QF_FP_fs QF_BVFP_fs; do
           "$(get end)" >> "$out"
       done
     done
+    if [ -n "${SMTSAMPLER:-}" ]; then
+      for seed in $SEEDS; do
+        row=$(FERRET="$FERRET" bench/smtsampler.sh run "$SMTSAMPLER" "$path" "$BUDGET" "$seed" \
+          "$tmp/s.csv")
+        printf '%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" smtsampler "$seed" "$row" >> "$out"
+      done
+    fi
     echo "$suite $f done" >&2
   done
 done
