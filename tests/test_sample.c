@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ferret.h"
+#include "smt/term.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
@@ -98,6 +99,23 @@ TEST(sample_distinct_every_strategy) {
     got_free(&g);
     ferret_delete(f);
   }
+}
+
+/* The judge drops the constants of each candidate after it: thousands of
+ * samples leave the term store as it was after the first ones. */
+TEST(sample_term_store_bounded) {
+  ferret *f = load("timeout=20", fp_formula);
+  got g = {0};
+  CHECK(run(f, "sm+de", NULL, 50, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  uint32_t after_few = fer_term_count(f);
+  got_free(&g);
+  CHECK(run(f, "sm+de", NULL, 5000, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_MSG(g.n == 5000, "%zu samples", g.n);
+  uint32_t after_many = fer_term_count(f);
+  CHECK_MSG(after_many < after_few + 200, "terms: %u after 50 samples, %u after "
+            "5000 more", after_few, after_many);
+  got_free(&g);
+  ferret_delete(f);
 }
 
 TEST(sample_nan_is_one_value) {

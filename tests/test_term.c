@@ -124,3 +124,39 @@ TEST(term_wide_constants) {
   CHECK(c != fer_mk_const(f, w, v));
   ferret_delete(f);
 }
+
+/* fer_store_rollback: the terms made since a mark are gone, the older ones
+ * are found as before (their probe runs intact), also across a growth of
+ * the hash table, and the same terms can be made again. */
+TEST(term_store_rollback) {
+  ferret *f = ferret_new();
+  fer_sort bv16 = fer_sort_bv(f, 16);
+  fer_term x = fer_mk_var(f, "x", bv16);
+  fer_term old[300];
+  for (int i = 0; i < 300; i++) old[i] = fer_mk_const_u128(f, bv16, (fer_u128)i * 7);
+  for (int round = 0; round < 2; round++) {
+    fer_store_mark m = fer_store_mark_now(f);
+    uint32_t n = fer_term_count(f);
+    /* round 1 makes enough terms to grow the table */
+    int many = round ? 5000 : 100;
+    for (int i = 0; i < many; i++) {
+      fer_term a[2] = {x, fer_mk_const_u128(f, bv16, (fer_u128)(5000 + i))};
+      CHECK(fer_mk(f, FER_OP_BVADD, 2, a, 0, 0) != 0);
+    }
+    CHECK(fer_term_count(f) > n);
+    fer_store_rollback(f, &m);
+    CHECK_EQ_U(fer_term_count(f), n);
+    for (int i = 0; i < 300; i++)
+      CHECK(fer_mk_const_u128(f, bv16, (fer_u128)i * 7) == old[i]);
+    CHECK_EQ_U(fer_term_count(f), n);
+    fer_term c = fer_mk_const_u128(f, bv16, (fer_u128)(5000 + round));
+    CHECK_EQ_U(c, n + 1); /* made anew, in the first free place */
+    CHECK_EQ_U(fer_const_u128(f, c), 5000 + round);
+  }
+  /* a variable made since the mark: nothing is dropped */
+  fer_store_mark m = fer_store_mark_now(f);
+  fer_term y = fer_mk_var(f, "y", bv16);
+  fer_store_rollback(f, &m);
+  CHECK(fer_term_count(f) >= y);
+  ferret_delete(f);
+}

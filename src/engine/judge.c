@@ -183,8 +183,32 @@ static fer_judge_verdict fail(fer_judge *j, const char *why) {
   return FER_JUDGE_FAIL;
 }
 
+static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
+                               const char *found_by, uint64_t execs);
+
+/* For the sample job (whose callback keeps no term of the model), the
+ * constants a candidate's model and its checks make are dropped after it
+ * (fer_store_rollback), so hours of sampling do not grow the term store:
+ * the slots' entries of the model are cleared with them.  The first
+ * candidate, which fills the model's base entries, keeps its terms. */
 fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
                                   const char *found_by, uint64_t execs) {
+  ferret *f = j->f;
+  bool scratch = j->r->sampling && j->model_ready;
+  fer_store_mark m = fer_store_mark_now(f);
+  fer_judge_verdict v = offer(j, in, found_by, execs);
+  if (scratch && fer_term_count(f) + 1 > m.nodes) {
+    for (size_t k = 0; k < j->vars.size; k++) {
+      uint32_t i = fer_term_idx(f, j->vars.data[k], 0);
+      if (i < j->model.size && j->model.value[i] >= m.nodes) j->model.value[i] = 0;
+    }
+    fer_store_rollback(f, &m);
+  }
+  return v;
+}
+
+static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
+                               const char *found_by, uint64_t execs) {
   ferret *f = j->f;
   const fer_engine_request *r = j->r;
   const fer_prog *p = r->prog;

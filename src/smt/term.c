@@ -231,6 +231,43 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
   return id;
 }
 
+fer_store_mark fer_store_mark_now(const ferret *f) {
+  const fer_store *s = f->store;
+  fer_store_mark m = {(uint32_t)s->nodes.size, (uint32_t)s->argpool.size,
+                      (uint32_t)s->limbs.size, (uint32_t)s->reals.size,
+                      (uint32_t)s->sorts.size, (uint32_t)s->vars.size,
+                      s->table_cap};
+  return m;
+}
+
+/* Linear probing without deletions: a node's probe run holds only nodes
+ * made before it.  So, undoing the newest node first, clearing its slot
+ * breaks no older node's run, as long as the table was not rebuilt since
+ * the mark (then it is rebuilt again, oldest node first). */
+void fer_store_rollback(ferret *f, const fer_store_mark *m) {
+  fer_store *s = S(f);
+  if (s->nodes.size <= m->nodes || s->sorts.size != m->sorts ||
+      s->vars.size != m->vars)
+    return;
+  uint32_t cap = s->table_cap;
+  if (cap == m->table_cap) {
+    for (uint32_t id = (uint32_t)s->nodes.size - 1; id >= m->nodes; id--) {
+      uint32_t j = s->nodes.data[id].hash & (cap - 1);
+      while (s->table[j] != id) j = (j + 1) & (cap - 1);
+      s->table[j] = 0;
+    }
+  } else {
+    memset(s->table, 0, (size_t)cap * sizeof *s->table);
+    for (uint32_t id = 1; id < m->nodes; id++) {
+      uint32_t j = s->nodes.data[id].hash & (cap - 1);
+      while (s->table[j]) j = (j + 1) & (cap - 1);
+      s->table[j] = id;
+    }
+  }
+  s->nodes.size = m->nodes, s->argpool.size = m->argpool;
+  s->limbs.size = m->limbs, s->reals.size = m->reals;
+}
+
 fer_term fer_store_intern(ferret *f, fer_node n, const fer_term *args) {
   return intern(f, n, args, 0);
 }

@@ -74,6 +74,17 @@ typedef struct fer_store {
 int fer_store_init(struct ferret *);
 void fer_store_release(struct ferret *);
 
+/* A point in the store's history, and the way back to it: every term made
+ * since is dropped (their ids become invalid; the caller must hold none).
+ * For loops that make values they do not keep (the sample job's judge
+ * makes a few constants per sample), so the store stays bounded.  Sorts
+ * and variables made since are not dropped: then nothing is. */
+typedef struct fer_store_mark {
+  uint32_t nodes, argpool, limbs, reals, sorts, vars, table_cap;
+} fer_store_mark;
+fer_store_mark fer_store_mark_now(const struct ferret *);
+void fer_store_rollback(struct ferret *, const fer_store_mark *);
+
 /* ---- sorts ---- */
 fer_sort fer_sort_bool(struct ferret *);
 fer_sort fer_sort_rm(struct ferret *);
