@@ -45,6 +45,7 @@
 #include "base/map.h"
 #include "smt/model.h"
 #include "engine/pre.h"
+#include "concolic/analysis.h"
 
 enum {
   FER_CONC_SEED,
@@ -70,11 +71,13 @@ typedef struct fer_conc_var {
   bool big_endian;
 } fer_conc_var;
 
-/* A pi conjunct: its bound variables (indices into vars) and whether it
- * holds on the seed. */
+/* A pi conjunct: its bound variables (indices into vars), the wrapped
+ * intervals of input groups it implies (analysis.h), and whether it holds
+ * on the seed. */
 typedef struct fer_conc_conj {
   fer_term t;
-  uint32_t deps, ndeps; /* into deps_pool */
+  uint32_t deps, ndeps;   /* into deps_pool */
+  uint32_t facts, nfacts; /* into facts_pool */
   bool seed_true;
 } fer_conc_conj;
 
@@ -94,6 +97,7 @@ typedef struct fer_concolic {
   FER_STACK(fer_conc_conj) conjs;
   fer_map conj_index;          /* conjunct term -> index + 1 */
   FER_STACK(uint32_t) deps_pool;
+  fer_conc_fact_stack facts_pool;
   FER_STACK(uint32_t) path;    /* the active pi: conjunct indices */
   fer_model model;             /* values of the bound variables */
   /* options */
