@@ -209,6 +209,7 @@ typedef struct query {
   const uint8_t *base;         /* the seed with the defined bytes set */
   uint8_t *base_own;           /* base's buffer when it is not the seed */
   bool conflict;               /* the facts contradict each other: unsat */
+  bool analyzed;               /* def, defs, checks are set */
   FER_STACK(u128) consts;      /* b's BV/FP constants, with their widths */
   FER_STACK(uint32_t) cbits;
   fer_rng rng;
@@ -265,6 +266,7 @@ static uint32_t count_fails(fer_concolic *c, const uint8_t *buf,
  * on every candidate: a few byte compares. */
 static bool consistent(const query *q, const uint8_t *buf) {
   size_t size = q->c->size;
+  if (!q->analyzed) return true;
   for (size_t i = 0; i < q->defs.size; i++) {
     uint32_t p = q->defs.data[i];
     if (buf[p] != q->def[size + p]) return false;
@@ -1053,6 +1055,7 @@ static bool analyze(query *q) {
   }
   q->def = ok ? fer_calloc(f, 2 * (size ? size : 1)) : NULL;
   if (!q->def) return false;
+  q->analyzed = true;
   bool differs = false;
   for (size_t i = 0; i < q->groups.size; i++) { /* defined bytes */
     const fer_conc_fact *g = &q->groups.data[i];
@@ -1137,7 +1140,8 @@ static bool prepare(query *q) {
     if (touch) ok = FER_PUSH(f, q->related, c->path.data[i]);
   }
   fer_free(f, aff, c->vars.size ? c->vars.size : 1);
-  return ok && collect_consts(q) && analyze(q);
+  q->base = c->seed;
+  return ok && collect_consts(q);
 }
 
 static void query_release(query *q) {
@@ -1186,6 +1190,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   bool seed_ok = true;
   for (size_t i = 0; !optimistic && i < c->path.size; i++)
     seed_ok &= c->conjs.data[c->path.data[i]].seed_true;
+  bool analyzed = false;
   typedef bool (*stage_fn)(query *);
   static const stage_fn cheap[] = {NULL,           stage_i2s,   stage_consts,
                                    stage_intervals, stage_range, stage_bytes,
@@ -1194,6 +1199,13 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   for (int s = FER_CONC_SEED;
        seed_ok && s < FER_CONC_ENGINE && !q.found && !q.proved_unsat; s++) {
     if (!(c->stages >> s & 1) || timed_out(&q)) continue;
+    if (s != FER_CONC_SEED && !analyzed) { /* not needed when b holds already */
+      analyzed = true;
+      if (!analyze(&q)) {
+        c->reason = "memory";
+        break;
+      }
+    }
     bool hit = s == FER_CONC_SEED
                    ? (c->st.tried[s]++, accept(&q, c->seed, true))
                    : cheap[s](&q);
