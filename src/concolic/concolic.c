@@ -199,6 +199,7 @@ typedef struct query {
   FER_STACK(uint32_t) related; /* path conjuncts reading an affected variable */
   uint8_t *bmask;              /* by byte: b reads it */
   FER_STACK(uint32_t) bbytes;  /* the bytes b reads and no fact defines */
+  FER_STACK(uint32_t) ball;    /* every byte b reads (where windows start) */
   /* the analysis (analysis.h) of b and the related conjuncts (b alone
    * when optimistic): */
   fer_conc_fact_stack groups;  /* a wrapped interval per input group */
@@ -360,8 +361,8 @@ static bool i2s_replace(query *q, fer_sort so, u128 from, u128 to) {
   }
   if (bits % 8 || bits > 64 || bits == 8) return false; /* bytes: variables */
   uint32_t nb = bits / 8;
-  for (size_t j = 0; j < q->bbytes.size; j++) {
-    size_t at = q->bbytes.data[j];
+  for (size_t j = 0; j < q->ball.size; j++) {
+    size_t at = q->ball.data[j];
     if (at + nb > c->size) continue;
     for (int big = 0; big < 2; big++) {
       u128 x = 0;
@@ -515,8 +516,8 @@ static bool stage_consts(query *q) {
       }
       if (bits % 8 || bits > 64 || bits == 8) continue;
       uint32_t nb = bits / 8;
-      for (size_t i = 0; i < q->bbytes.size; i++) {
-        size_t at = q->bbytes.data[i];
+      for (size_t i = 0; i < q->ball.size; i++) {
+        size_t at = q->ball.data[i];
         if (at + nb > c->size || !all_read(q, at, nb)) continue;
         for (int big = 0; big < 2; big++)
           if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
@@ -776,8 +777,8 @@ static bool stage_det(query *q) {
                                          0x80000000, 0xffffffff, 0x7fffffff, 0x10000};
   for (size_t j = 0; j < sizeof interesting / sizeof *interesting && !timed_out(q); j++) {
     uint32_t nb = interesting[j] > 0x1ffff ? 4 : 2;
-    for (size_t i = 0; i < n; i++) {
-      size_t at = q->bbytes.data[i];
+    for (size_t i = 0; i < q->ball.size; i++) {
+      size_t at = q->ball.data[i];
       if (at + nb > c->size || !all_read(q, at, nb)) continue;
       for (int big = 0; big < 2; big++)
         if (try_bytes(q, FER_CONC_DET, at, interesting[j], nb, big)) return true;
@@ -1120,7 +1121,9 @@ static bool prepare(query *q) {
     for (uint32_t k = 0; k < v->nbytes; k++) q->bmask[v->offset + k] = 1;
   }
   for (size_t at = 0; at < c->size; at++)
-    if (q->bmask[at] && !FER_PUSH(f, q->bbytes, (uint32_t)at)) return false;
+    if (q->bmask[at] && (!FER_PUSH(f, q->bbytes, (uint32_t)at) ||
+                         !FER_PUSH(f, q->ball, (uint32_t)at)))
+      return false;
   /* affected: variables overlapping b's bytes; related: path conjuncts
    * reading one of them */
   uint8_t *aff = fer_calloc(f, c->vars.size ? c->vars.size : 1);
@@ -1158,6 +1161,7 @@ static void query_release(query *q) {
   FER_RELEASE(f, q->aff);
   FER_RELEASE(f, q->related);
   FER_RELEASE(f, q->bbytes);
+  FER_RELEASE(f, q->ball);
   FER_RELEASE(f, q->consts);
   FER_RELEASE(f, q->cbits);
 }
