@@ -143,6 +143,39 @@ def run_z3(text, timeout, tmp):
     return ans, wall, float(m.group(1)) if m else wall, out
 
 
+def parse_sexpr(text):
+    """One s-expression as nested lists of atoms (|quoted| symbols and
+    strings kept whole)."""
+    toks = re.findall(r'\|[^|]*\||"(?:[^"]|"")*"|[()]|[^\s()|"]+', text)
+    stack, cur = [], []
+    for t in toks:
+        if t == '(':
+            stack.append(cur)
+            cur = []
+        elif t == ')':
+            done, cur = cur, stack.pop()
+            cur.append(done)
+        else:
+            cur.append(t)
+    return cur[0] if cur else ''
+
+
+def no_distinct(e):
+    """(distinct a b ...) as a conjunction of (not (= x y)): Fuzzy-SAT's
+    evaluator (its z3 fork's Z3_custom_eval) has no distinct."""
+    if not isinstance(e, list):
+        return e
+    e = [no_distinct(x) for x in e]
+    if e and e[0] == 'distinct' and len(e) >= 3:
+        pairs = [['not', ['=', e[i], e[j]]] for i in range(1, len(e)) for j in range(i + 1, len(e))]
+        return pairs[0] if len(pairs) == 1 else ['and'] + pairs
+    return e
+
+
+def unparse(e):
+    return '(%s)' % ' '.join(unparse(x) for x in e) if isinstance(e, list) else e
+
+
 def kform(vars_, defs, queries):
     """The queries in Fuzzy-SAT's convention: bytes k!i, each variable a
     define-fun over its bytes (named layout: declaration order, little
@@ -163,7 +196,9 @@ def kform(vars_, defs, queries):
         out.append('(define-fun %s () %s %s)' % (name, sort, body))
         at += nb
     out += defs
-    out += ['(assert (and %s true))' % q for q in queries]
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100000))  # deep lets
+    out += ['(assert (and %s true))' % (' '.join(unparse(x) for x in no_distinct(
+        parse_sexpr('(and %s)' % q))[1:]) if 'distinct' in q else q) for q in queries]
     return '\n'.join(out) + '\n'
 
 
