@@ -735,6 +735,14 @@ TEST(concolic_uniquely_defined_bytes) {
            cst(f, 16, 0x8852));
   CHECK(solve_with(&b, "i2s", t, pi, 1) == FERRET_SAT);
   CHECK(ferret_concolic_input(b.c)[1] == 0x77 && ferret_concolic_input(b.c)[0] == 'A');
+  /* Fuzzy-SAT's test 004: pi false on the seed, b and pi meet in one
+   * value of a big-endian 32-bit group: the base, judged on every
+   * conjunct (no stage starts from a seed that fails pi) */
+  ferret_term be = cat(f, cat(f, b.k[0], b.k[1]), cat(f, b.k[2], b.k[3]));
+  ferret_term p4 = term(f, FERRET_KIND_BVUGT, cst(f, 32, 0x00010001), be);
+  t = term(f, FERRET_KIND_BVULT, cst(f, 32, 0x0000ffff), be);
+  CHECK(solve_with(&b, "i2s", t, &p4, 1) == FERRET_SAT);
+  CHECK(!memcmp(ferret_concolic_input(b.c), "\x00\x01\x00\x00" "E", 5));
   /* a float variable's bytes fixed by pi (= with a non-NaN constant): b
    * on them alone is decided by the one candidate left */
   ferret_term fx = ferret_mk_var(f, "fx", ferret_sort_fp(f, 8, 24));

@@ -1215,6 +1215,18 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
                    : cheap[s](&q);
     if (hit || q.proved_unsat) c->last_stage = s;
   }
+  if (!seed_ok && !q.found && !timed_out(&q) && analyze(&q)) {
+    /* the seed fails pi, so no stage starts from it; the analysis still
+     * decides a contradiction, and the base (when the facts define bytes)
+     * is one candidate, judged on every conjunct */
+    if (q.conflict && (c->stages >> FER_CONC_INTERVALS & 1)) {
+      q.proved_unsat = true;
+      c->last_stage = FER_CONC_INTERVALS;
+    } else if (q.base != c->seed && (c->stages >> FER_CONC_I2S & 1)) {
+      c->st.tried[FER_CONC_I2S]++;
+      if (accept(&q, q.base, false)) c->last_stage = FER_CONC_I2S;
+    }
+  }
   if (q.proved_unsat) {
     r = FERRET_UNSAT;
   } else if (!q.found && (c->stages >> FER_CONC_ENGINE & 1) && !timed_out(&q)) {

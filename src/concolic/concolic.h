@@ -12,7 +12,9 @@
  * notify); bytes a single-value interval defines are set in the base input
  * every stage starts from and left out of the bytes they mutate; a
  * candidate outside an interval or changing a defined byte is discarded
- * before it is evaluated.
+ * before it is evaluated.  When the seed fails pi (no stage starts from
+ * it) the analysis still runs: a contradiction is unsat, and the base, when
+ * the facts define bytes, is one candidate judged on every conjunct.
  *
  * Stages, in order (each can be switched off; FER_CONC_*):
  *   seed     b already holds on the seed;
