@@ -667,6 +667,90 @@ TEST(concolic_wrapped_interval_facts) {
   bench_close(&b);
 }
 
+/* Every comparison with every 8-bit constant, through each operator of
+ * the chain, against brute force over k!0's 256 values: the arc holds
+ * every value that satisfies the comparison (the proofs rest on that), and
+ * through bijections it holds no other (no precision lost). */
+static bool cmp_holds(ferret_kind k, uint32_t w, uint64_t a, uint64_t b) {
+  uint64_t sb = (uint64_t)1 << (w - 1);
+  int64_t sa = (int64_t)(a ^ sb) - (int64_t)sb, sbb = (int64_t)(b ^ sb) - (int64_t)sb;
+  switch (k) {
+  case FERRET_KIND_EQ: return a == b;
+  case FERRET_KIND_DISTINCT: return a != b;
+  case FERRET_KIND_BVULT: return a < b;
+  case FERRET_KIND_BVULE: return a <= b;
+  case FERRET_KIND_BVUGT: return a > b;
+  case FERRET_KIND_BVUGE: return a >= b;
+  case FERRET_KIND_BVSLT: return sa < sbb;
+  case FERRET_KIND_BVSLE: return sa <= sbb;
+  case FERRET_KIND_BVSGT: return sa > sbb;
+  default: return sa >= sbb;
+  }
+}
+
+TEST(concolic_wrapped_interval_brute_force) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) fer_concolic_bind(&c, b.k[i], (size_t)i, 0);
+  static const ferret_kind cmp[] = {FERRET_KIND_EQ,    FERRET_KIND_DISTINCT, FERRET_KIND_BVULT,
+                                    FERRET_KIND_BVULE, FERRET_KIND_BVUGT,    FERRET_KIND_BVUGE,
+                                    FERRET_KIND_BVSLT, FERRET_KIND_BVSLE,    FERRET_KIND_BVSGT,
+                                    FERRET_KIND_BVSGE};
+  fer_conc_fact_stack out = {0};
+  long unsound = 0, loose = 0, checked = 0;
+  for (int chain = 0; chain < 7; chain++) {
+    for (uint64_t k = 0; k < 256; k += chain >= 5 ? 3 : 1) { /* 16-bit: a sample */
+      uint32_t w = chain >= 5 ? 16 : 8;
+      uint64_t kk = chain >= 5 ? (k * 0x1f3) & 0xffff : k, c0 = 0x5a;
+      ferret_term e = b.k[0];
+      switch (chain) {
+      case 1: e = term(f, FERRET_KIND_BVADD, e, c8(f, c0)); break;
+      case 2: e = term(f, FERRET_KIND_BVSUB, c8(f, c0), e); break;
+      case 3: e = ferret_mk_term(f, FERRET_KIND_BVNOT, &e, 1, NULL, 0); break;
+      case 4: e = ferret_mk_term(f, FERRET_KIND_BVNEG, &e, 1, NULL, 0); break;
+      case 5: e = ext(f, FERRET_KIND_SIGN_EXTEND, 8, e); break;
+      case 6: e = ext(f, FERRET_KIND_ZERO_EXTEND, 8, e); break;
+      default: break;
+      }
+      for (size_t o = 0; o < sizeof cmp / sizeof *cmp; o++)
+        for (int form = 0; form < 4; form++) { /* e op k, k op e, and negated */
+          ferret_term t = form & 1 ? term(f, cmp[o], cst(f, w, kk), e) : term(f, cmp[o], e, cst(f, w, kk));
+          if (form & 2) t = ferret_mk_term(f, FERRET_KIND_NOT, &t, 1, NULL, 0);
+          FER_CLEAR(out);
+          CHECK(fer_conc_facts(&c, t, &out));
+          if (out.size != 1) continue; /* a full arc gives no fact */
+          fer_warc a = out.data[0].arc;
+          double truths = 0;
+          for (uint64_t x = 0; x < 256; x++) {
+            uint64_t v = x;
+            switch (chain) {
+            case 1: v = (x + c0) & 0xff; break;
+            case 2: v = (c0 - x) & 0xff; break;
+            case 3: v = ~x & 0xff; break;
+            case 4: v = (0 - x) & 0xff; break;
+            case 5: v = x & 0x80 ? x | 0xff00 : x; break;
+            default: break;
+            }
+            bool truth = form & 1 ? cmp_holds(cmp[o], w, kk, v) : cmp_holds(cmp[o], w, v, kk);
+            if (form & 2) truth = !truth;
+            truths += truth;
+            unsound += truth && !fer_warc_has(a, x);
+          }
+          loose += chain <= 4 && fer_warc_count(a) != truths;
+          checked++;
+        }
+    }
+  }
+  CHECK_MSG(!unsound && !loose && checked > 2000, "%ld unsound, %ld loose of %ld", unsound, loose,
+            checked);
+  FER_RELEASE(f, out);
+  fer_concolic_release(&c);
+  bench_close(&b);
+}
+
 /* Wrapped intervals deciding queries interval propagation cannot: a
  * signed range across zero against a wrapping sum (unsat with the
  * intervals stage alone), and Fuzzy-SAT's range brute force on a 4-byte
