@@ -206,6 +206,7 @@ typedef struct query {
   uint8_t *def;                /* by byte: [p] defined?, [size + p] to what */
   FER_STACK(uint32_t) defs;    /* the defined bytes */
   FER_STACK(uint32_t) checks;  /* groups a candidate's value must lie in */
+  size_t defs_b, checks_b;     /* the first ones of each: b reads them */
   FER_STACK(uint32_t) rgroups; /* of those, the ones within b's bytes */
   const uint8_t *base;         /* the seed with the defined bytes set */
   uint8_t *base_own;           /* base's buffer when it is not the seed */
@@ -265,14 +266,17 @@ static uint32_t count_fails(fer_concolic *c, const uint8_t *buf,
  * over-approximation of the values a solution gives it: a candidate
  * outside is no solution, rejected without evaluating b or pi).  Called
  * on every candidate: a few byte compares. */
-static bool consistent(const query *q, const uint8_t *buf) {
+static bool consistent(const query *q, const uint8_t *buf, bool only_b_bytes) {
   size_t size = q->c->size;
   if (!q->analyzed) return true;
-  for (size_t i = 0; i < q->defs.size; i++) {
+  /* a candidate that changed only b's bytes: only what b reads can differ */
+  size_t nd = only_b_bytes ? q->defs_b : q->defs.size;
+  size_t nc = only_b_bytes ? q->checks_b : q->checks.size;
+  for (size_t i = 0; i < nd; i++) {
     uint32_t p = q->defs.data[i];
     if (buf[p] != q->def[size + p]) return false;
   }
-  for (size_t i = 0; i < q->checks.size; i++) {
+  for (size_t i = 0; i < nc; i++) {
     const fer_conc_fact *g = &q->groups.data[q->checks.data[i]];
     uint64_t v = 0;
     for (uint32_t k = 0; k < g->n; k++) v |= (uint64_t)buf[g->pos[k]] << (8 * k);
@@ -283,7 +287,7 @@ static bool consistent(const query *q, const uint8_t *buf) {
 
 static bool accept(query *q, const uint8_t *buf, bool only_b_bytes) {
   fer_concolic *c = q->c;
-  if (!consistent(q, buf)) return false;
+  if (!consistent(q, buf, only_b_bytes)) return false;
   if (!holds(c, buf, q->b, q->bdeps.data, q->bdeps.size)) return false;
   if (only_b_bytes ? !conjs_hold(c, buf, q->related.data, q->related.size)
                    : !q->optimistic &&
@@ -1091,6 +1095,22 @@ static bool analyze(query *q) {
     if (!FER_PUSH(f, q->checks, (uint32_t)i) ||
         (in_b && !FER_PUSH(f, q->rgroups, (uint32_t)i)))
       return false;
+  }
+  /* the ones b's bytes reach first (a candidate of the cheap stages
+   * changes only those: consistent() checks no more) */
+  for (size_t i = 0; i < q->defs.size; i++)
+    if (q->bmask[q->defs.data[i]]) {
+      uint32_t x = q->defs.data[i];
+      q->defs.data[i] = q->defs.data[q->defs_b], q->defs.data[q->defs_b++] = x;
+    }
+  for (size_t i = 0; i < q->checks.size; i++) {
+    const fer_conc_fact *g = &q->groups.data[q->checks.data[i]];
+    bool touch = false;
+    for (uint32_t k = 0; k < g->n && !touch; k++) touch = q->bmask[g->pos[k]] != 0;
+    if (touch) {
+      uint32_t x = q->checks.data[i];
+      q->checks.data[i] = q->checks.data[q->checks_b], q->checks.data[q->checks_b++] = x;
+    }
   }
   q->base = c->seed;
   if (differs) {
