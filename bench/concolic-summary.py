@@ -3,7 +3,8 @@
 Liew-KLEE files, BV-only), answers of ferret concolic, z3 at 10 s and z3 at
 1 s (z3's 10 s run answering within 1 s), total times and the speedup, the
 share of sat answers per ferret stage (Fuzzy-SAT's Table III), and wrong
-answers (a sat of one that the other proves unsat).
+answers (a sat of one that the other proves unsat); Fuzzy-SAT's answers
+where the TSV has them (the BV-only queries; its column n/a otherwise).
 
 usage: bench/concolic-summary.py bench/results/concolic.tsv
 """
@@ -41,6 +42,19 @@ def main():
         print(f"| z3 -T:10 (wall) | {z10} | {zu} | {len(rs) - z10 - zu} | {zw:.1f} |")
         print(f"| z3 -T:10 (own :time) | | | | {zt:.1f} |")
         print(f"| z3 at 1 s (wall, capped) | {z1} | | | {zw1:.1f} |")
+        fz = [r for r in rs if r.get('fuzzy', 'n/a') not in ('n/a', None)]
+        if fz:
+            fzs = sum(r['fuzzy'] == 'sat' for r in fz)
+            fzt = sum(float(r['fuzzy_time']) for r in fz)
+            fft = sum(float(r['ferret_time']) for r in fz)
+            print(f"| Fuzzy-SAT (its {len(fz)} queries) | {fzs} | (none: it never says unsat) | "
+                  f"{len(fz) - fzs} | {fzt:.3f} |")
+            print(f"| ferret on those {len(fz)} | {sum(r['ferret'] == 'sat' for r in fz)} | "
+                  f"{sum(r['ferret'] == 'unsat' for r in fz)} | "
+                  f"{sum(r['ferret'] not in ('sat', 'unsat') for r in fz)} | {fft:.3f} |")
+            bad = [r for r in fz if r['fuzzy'] == 'sat' and 'unsat' in (r['ferret'], r['z3'])]
+            if bad:
+                print(f"\n**WRONG (Fuzzy-SAT sat, proved unsat): {len(bad)}**")
         print()
         print(f"sat by both {both}, by ferret only {only_f}, by z3 (10 s) only {only_z}; "
               f"ferret / z3@10s sat = {fs / z10 if z10 else float('nan'):.3f}, "

@@ -12,8 +12,21 @@ b and (not b), each with pi.  ferret answers both from one process
 deterministic on a file).  A sat answer of one solver that the other proves
 unsat is WRONG.
 
+Fuzzy-SAT itself (github.com/season-lab/fuzzy-sat, its fuzzy-solver built
+beside the repository against its own z3 fork, never vendored; see
+BENCHMARKS.md) answers the BV-only queries when --fuzzy-sat names its
+binary (default: ../peers/fuzzy-sat/build/bin/fuzzy-solver next to the
+worktree, or $FUZZY_SAT): the same query rewritten in its convention, the
+input bytes declared as k!0, k!1, ... (8 bits each) and each variable
+defined as the concat of its bytes (little endian, the named layout), one
+`(assert (and b pi...))` per query, the same seed file; its --notui lines
+"SAT, SECONDS" / "UNKNOWN, SECONDS" (its own 1 s limit per query, times in
+milliseconds).  Without the binary the column says n/a.  --no-z3 leaves
+the z3 columns out (z3 still finds the seed).
+
 usage: bench/concolic.py [--ferret build/ferret] [--limit N] [--timeout-ms MS]
                          [--families liew,bv] [--out bench/results/concolic.tsv]
+                         [--fuzzy-sat PATH] [--no-z3]
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
@@ -130,6 +143,81 @@ def run_z3(text, timeout, tmp):
     return ans, wall, float(m.group(1)) if m else wall, out
 
 
+def parse_sexpr(text):
+    """One s-expression as nested lists of atoms (|quoted| symbols and
+    strings kept whole)."""
+    toks = re.findall(r'\|[^|]*\||"(?:[^"]|"")*"|[()]|[^\s()|"]+', text)
+    stack, cur = [], []
+    for t in toks:
+        if t == '(':
+            stack.append(cur)
+            cur = []
+        elif t == ')':
+            done, cur = cur, stack.pop()
+            cur.append(done)
+        else:
+            cur.append(t)
+    return cur[0] if cur else ''
+
+
+def no_distinct(e):
+    """(distinct a b ...) as a conjunction of (not (= x y)): Fuzzy-SAT's
+    evaluator (its z3 fork's Z3_custom_eval) has no distinct."""
+    if not isinstance(e, list):
+        return e
+    e = [no_distinct(x) for x in e]
+    if e and e[0] == 'distinct' and len(e) >= 3:
+        pairs = [['not', ['=', e[i], e[j]]] for i in range(1, len(e)) for j in range(i + 1, len(e))]
+        return pairs[0] if len(pairs) == 1 else ['and'] + pairs
+    return e
+
+
+def unparse(e):
+    return '(%s)' % ' '.join(unparse(x) for x in e) if isinstance(e, list) else e
+
+
+def kform(vars_, defs, queries):
+    """The queries in Fuzzy-SAT's convention: bytes k!i, each variable a
+    define-fun over its bytes (named layout: declaration order, little
+    endian); None when a sort is not a bit-vector or Bool."""
+    out, at = [], 0
+    total = sum((bits + 7) // 8 for _, _, bits in vars_)
+    out += ['(declare-const k!%d (_ BitVec 8))' % i for i in range(total)]
+    for name, sort, bits in vars_:
+        nb = (bits + 7) // 8
+        bs = ['k!%d' % (at + j) for j in reversed(range(nb))]
+        whole = bs[0] if nb == 1 else '(concat %s)' % ' '.join(bs)
+        if sort == 'Bool':
+            body = '(= ((_ extract 0 0) k!%d) #b1)' % at
+        elif SORT_BITS[0][0].match(sort):
+            body = whole if bits % 8 == 0 else '((_ extract %d 0) %s)' % (bits - 1, whole)
+        else:
+            return None
+        out.append('(define-fun %s () %s %s)' % (name, sort, body))
+        at += nb
+    out += defs
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100000))  # deep lets
+    out += ['(assert (and %s true))' % (' '.join(unparse(x) for x in no_distinct(
+        parse_sexpr('(and %s)' % q))[1:]) if 'distinct' in q else q) for q in queries]
+    return '\n'.join(out) + '\n'
+
+
+def run_fuzzy(binary, query_path, seed_path, n):
+    """Fuzzy-SAT's answers [(answer, seconds)] for the n queries of a file."""
+    try:
+        p = subprocess.run([binary, '--notui', '-q', query_path, '-s', seed_path],
+                           capture_output=True, text=True, timeout=60 + 5 * n)
+        lines = p.stdout.splitlines()
+    except subprocess.TimeoutExpired:
+        lines = []
+    res = []
+    for line in lines:
+        m = re.match(r'^(SAT|UNKNOWN), ([0-9.]+)$', line.strip())
+        if m:
+            res.append(('sat' if m.group(1) == 'SAT' else 'unknown', float(m.group(2))))
+    return res + [('error', 0.0)] * (n - len(res))
+
+
 def files(families):
     rows = []
     with open(os.path.join(BENCH, 'MANIFEST.tsv')) as fp:
@@ -151,7 +239,16 @@ def main():
     ap.add_argument('--z3-timeout', type=int, default=10)
     ap.add_argument('--families', default='liew,bv')
     ap.add_argument('--out', default=os.path.join(HERE, 'results', 'concolic.tsv'))
+    ap.add_argument('--fuzzy-sat', default=os.environ.get(
+        'FUZZY_SAT', os.path.join(HERE, '..', '..', 'peers', 'fuzzy-sat', 'build', 'bin', 'fuzzy-solver')))
+    ap.add_argument('--no-z3', action='store_true', help='no z3 column (z3 still makes the seed)')
+    ap.add_argument('--keep', help='keep each file\'s queries and seed in KEEP/N/ (q.smt2, '
+                    'kq.smt2 for Fuzzy-SAT, seed) for reruns without z3')
     a = ap.parse_args()
+    fuzzy = a.fuzzy_sat if os.access(a.fuzzy_sat, os.X_OK) else None
+    if not fuzzy:
+        print('concolic.py: Fuzzy-SAT not found at %s (BENCHMARKS.md says how it is built); '
+              'its column is n/a' % a.fuzzy_sat, file=sys.stderr)
     if not os.path.exists(os.path.join(BENCH, 'MANIFEST.tsv')):
         sys.exit('concolic.py: no corpus at %s (set FERRET_BENCH)' % BENCH)
     if not shutil.which('z3'):
@@ -165,7 +262,8 @@ def main():
         todo = [t for t in todo if per.setdefault(t[0], []).append(t) or len(per[t[0]]) <= a.limit]
     tmp = tempfile.mkdtemp(prefix='ferret-concolic.')
     out = open(a.out, 'w')
-    out.write('kind\tfile\tquery\tz3\tz3_wall\tz3_time\tferret\tferret_time\tstage\n')
+    out.write('kind\tfile\tquery\tz3\tz3_wall\tz3_time\tferret\tferret_time\tstage'
+              '\tfuzzy\tfuzzy_time\n')
     skipped = {}
     try:
         for kind, rel in todo:
@@ -224,6 +322,17 @@ def main():
                 fp.write(prelude)
                 for _, q in queries:
                     fp.write('(assert (and %s))\n' % ' '.join([q] + pi) if pi else '(assert %s)\n' % q)
+            if a.keep:
+                kd = os.path.join(a.keep, '%03d' % len(os.listdir(a.keep)) if os.path.isdir(a.keep) else '000')
+                os.makedirs(kd, exist_ok=True)
+                shutil.copy(qpath, kd), shutil.copy(seed_path, kd)
+                kq = kform(vars_, defs, ['%s %s' % (q, ' '.join(pi)) for _, q in queries]) \
+                    if kind == 'bv' else None
+                if kq:
+                    with open(os.path.join(kd, 'kq.smt2'), 'w') as fp:
+                        fp.write(kq)
+                with open(os.path.join(kd, 'file'), 'w') as fp:
+                    fp.write('%s\t%s\n' % (kind, rel))
             outdir = os.path.join(tmp, 'out')
             shutil.rmtree(outdir, ignore_errors=True)
             p = subprocess.run([a.ferret, 'concolic', '--layout', 'named', '--timeout-ms',
@@ -234,12 +343,21 @@ def main():
                 w = line.split()
                 if len(w) == 4:
                     fl[int(w[0])] = (w[1], float(w[2]), w[3])
+            fz = [('n/a', 0.0)] * len(queries)
+            kq = kform(vars_, defs, ['%s %s' % (q, ' '.join(pi)) for _, q in queries]) \
+                if fuzzy and kind == 'bv' else None
+            if kq:
+                kpath = os.path.join(tmp, 'kq.smt2')
+                with open(kpath, 'w') as fp:
+                    fp.write(kq)
+                fz = run_fuzzy(fuzzy, kpath, seed_path, len(queries))
             for k, (qname, q) in enumerate(queries, 1):
-                z = run_z3(prelude + ''.join('(assert %s)\n' % x for x in pi + [q]) + '(check-sat)\n',
+                z = ('skipped', 0.0, 0.0, '') if a.no_z3 else \
+                    run_z3(prelude + ''.join('(assert %s)\n' % x for x in pi + [q]) + '(check-sat)\n',
                            a.z3_timeout, tmp)
                 fa, ft, fs = fl.get(k, ('error', 0.0, p.stderr.strip().split('\n')[-1][:40].replace('\t', ' ') or 'error'))
-                out.write('%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t%.6f\t%s\n' %
-                          (kind, rel, qname, z[0], z[1], z[2], fa, ft, fs))
+                out.write('%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t%.6f\t%s\t%s\t%.3f\n' %
+                          ((kind, rel, qname, z[0], z[1], z[2], fa, ft, fs) + fz[k - 1]))
             out.flush()
     finally:
         out.close()

@@ -546,10 +546,15 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *           next floats), also through one FP conversion;
  *   consts  b's constants and their neighbours written into b's variables
  *           and bytes;
- *   intervals  interval propagation on b and the conjuncts connected to
- *           it: proves unsat (no input);
- *   range   every value of the bytes b reads, when there are at most 2
- *           (proves unsat when pi's conjuncts on them read no other byte);
+ *   intervals  Fuzzy-SAT's analysis (the wrapped interval of each input
+ *           group that comparisons with constants in b and pi allow, the
+ *           bytes equalities define) finding a contradiction, then
+ *           interval propagation on b and the conjuncts connected to it:
+ *           proves unsat (no input);
+ *   range   every value of the bytes b reads that no equality defines,
+ *           when there are at most 2, else of the input group with the
+ *           smallest interval (at most 2048 values; proves unsat when pi's
+ *           conjuncts on them read no other byte);
  *   bytes   every value of one byte at a time;
  *   gradient  coordinate descent on b's variables (FP in steps of the
  *           value order) towards the two sides of b's comparisons meeting;
@@ -562,10 +567,11 @@ FERRET_API void ferret_coverage_delete(ferret_coverage *);
  *           the conjuncts connected to it through shared variables.
  *
  * An answer FERRET_SAT is validated by the reference evaluator on b and pi
- * (ferret_concolic_input gives it); FERRET_UNSAT only when proved (interval
- * propagation or the engine's enumeration on b and the connected
- * conjuncts); FERRET_UNKNOWN otherwise.  A conjunct is analysed once and
- * cached across queries (its variables, its truth on the seed).  One
+ * (ferret_concolic_input gives it); FERRET_UNSAT only when proved (the
+ * analysis, an exhaustive range, interval propagation or the engine's
+ * enumeration on b and the connected conjuncts); FERRET_UNKNOWN otherwise.
+ * A conjunct is analysed once and cached across queries (its variables,
+ * its intervals, its truth on the seed).  One
  * context per thread; the ferret context must outlive it. */
 typedef struct ferret_concolic ferret_concolic;
 

@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ferret.h"
+#include "concolic/analysis.h"
+#include "concolic/concolic.h"
 #include "test.h"
 
 static void quiet(void *user, const char *text, size_t len) {
@@ -120,11 +123,18 @@ TEST(concolic_each_stage_on_its_query) {
   CHECK(solve_with(&b, "i2s", t, pi, 2) == FERRET_SAT);
   CHECK(ferret_concolic_input(b.c)[2] == 0xef && ferret_concolic_input(b.c)[3] == 0xbe);
   CHECK(ferret_concolic_input(b.c)[4] == 'E'); /* the rest as in the seed */
-  /* consts: x + 1 = 0x1235 (i2s finds no operand value in the bytes) */
+  /* consts: x | 1 = 0x1235 (no fact: the analysis defines no byte) */
+  t = term(f, FERRET_KIND_EQ,
+           term(f, FERRET_KIND_BVOR, le16(&b, 4), ferret_mk_bits64(f, s16, 1)),
+           ferret_mk_bits64(f, s16, 0x1235));
+  CHECK(solve_with(&b, "consts", t, pi, 2) == FERRET_SAT);
+  /* x + 1 = 0x1235 defines x's bytes (the analysis): the base input that
+   * input-to-state tries first */
   t = term(f, FERRET_KIND_EQ,
            term(f, FERRET_KIND_BVADD, le16(&b, 4), ferret_mk_bits64(f, s16, 1)),
            ferret_mk_bits64(f, s16, 0x1235));
-  CHECK(solve_with(&b, "consts", t, pi, 2) == FERRET_SAT);
+  CHECK(solve_with(&b, "i2s", t, pi, 2) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[4] == 0x34 && ferret_concolic_input(b.c)[5] == 0x12);
   /* range: 3 * k!5 = 7 (mod 256) has one solution, 0xad */
   t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[5], c8(f, 3)), c8(f, 7));
   CHECK(solve_with(&b, "range", t, pi, 2) == FERRET_SAT);
@@ -155,9 +165,9 @@ TEST(concolic_each_stage_on_its_query) {
            ferret_mk_bits64(f, ferret_sort_fp(f, 8, 24), b225));
   CHECK(solve_with(&b, "gradient", t, pi, 2) == FERRET_SAT);
   /* det: a 32-bit value must become 0x7fffffff (AFL's interesting value;
-   * no constant of b is it: b compares with 0x80000000 - 1 computed) */
-  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVADD, x32, ferret_mk_bits64(f, s32, 1)),
-           ferret_mk_bits64(f, s32, 0x80000000u));
+   * b has no constant but 1: x + 1 < x, signed) */
+  t = term(f, FERRET_KIND_BVSLT, term(f, FERRET_KIND_BVADD, x32, ferret_mk_bits64(f, s32, 1)),
+           x32);
   CHECK(solve_with(&b, "det", t, pi, 2) == FERRET_SAT);
   /* consts: FP's special values in an FP variable b reads */
   CHECK(solve_with(&b, "consts", ferret_mk_term(f, FERRET_KIND_FP_IS_INF, &fx, 1, NULL, 0),
@@ -559,5 +569,356 @@ TEST(concolic_multigoal_and_budget) {
                           ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x3039));
   ferret_concolic_clear_path(b.c);
   CHECK(ferret_concolic_solve(b.c, hard) == FERRET_UNKNOWN);
+  bench_close(&b);
+}
+
+/* ------------------------------------------- the analysis (§III-C) */
+
+static ferret_term cst(ferret *f, uint32_t w, uint64_t v) {
+  return ferret_mk_bits64(f, ferret_sort_bv(f, w), w >= 64 ? v : v & (((uint64_t)1 << w) - 1));
+}
+
+static ferret_term ext(ferret *f, ferret_kind k, uint32_t n, ferret_term x) {
+  return ferret_mk_term(f, k, &x, 1, &n, 1);
+}
+
+/* The facts of t on a context of 16 bound bytes: exactly one, on the
+ * group of bytes pos[0..n), with the arc [lo, hi]. */
+static void check_fact(bench *b, ferret_term t, const uint32_t *pos, uint32_t n,
+                       uint64_t lo, uint64_t hi) {
+  fer_concolic c;
+  CHECK(fer_concolic_init(b->f, &c, b->seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b->k[i], (size_t)i, 0) == FERRET_OK);
+  fer_conc_fact_stack out = {0};
+  CHECK(fer_conc_facts(&c, t, &out));
+  CHECK_MSG(out.size == 1, "%zu facts", out.size);
+  if (out.size == 1) {
+    CHECK(out.data[0].n == n && !memcmp(out.data[0].pos, pos, n * sizeof *pos));
+    CHECK_MSG(out.data[0].arc.kind == FER_WARC_ARC && out.data[0].arc.lo == lo &&
+                  out.data[0].arc.hi == hi,
+              "arc kind %d [%#llx, %#llx], expected [%#llx, %#llx]", out.data[0].arc.kind,
+              (unsigned long long)out.data[0].arc.lo, (unsigned long long)out.data[0].arc.hi,
+              (unsigned long long)lo, (unsigned long long)hi);
+  }
+  FER_RELEASE(b->f, out);
+  fer_concolic_release(&c);
+}
+
+/* Wrapped intervals: the paper's examples, signed bounds across zero,
+ * extensions, and the meet that is two arcs. */
+TEST(concolic_wrapped_interval_facts) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  static const uint32_t g01[] = {0, 1}, g0[] = {0}, g0123[] = {0, 1, 2, 3};
+  ferret_term g = le16(&b, 0);
+  /* (i1 ++ i0) + 0xAAAA <u 0xBBBB: [0, 0x1110] ∪ [0x5556, 0xFFFF] */
+  check_fact(&b, term(f, FERRET_KIND_BVULT, term(f, FERRET_KIND_BVADD, g, cst(f, 16, 0xaaaa)),
+                      cst(f, 16, 0xbbbb)),
+             g01, 2, 0x5556, 0x1110);
+  /* -4 <=s x (constant on the left), through a sign extension of a byte */
+  check_fact(&b, term(f, FERRET_KIND_BVSLE, cst(f, 16, 0xfffc),
+                      ext(f, FERRET_KIND_SIGN_EXTEND, 8, b.k[0])),
+             g0, 1, 0xfc, 0x7f);
+  /* not (zext(k!0) <u 0x150) meets the image [0, 0xff]: empty */
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) fer_concolic_bind(&c, b.k[i], (size_t)i, 0);
+  fer_conc_fact_stack out = {0};
+  ferret_term nt = term(f, FERRET_KIND_BVUGE, ext(f, FERRET_KIND_ZERO_EXTEND, 8, b.k[0]),
+                        cst(f, 16, 0x150));
+  CHECK(fer_conc_facts(&c, nt, &out) && out.size == 1 && out.data[0].arc.kind == FER_WARC_EMPTY);
+  FER_RELEASE(f, out);
+  /* and, not, distinct, a constant high concat, bvnot, bvsub from a constant */
+  ferret_term x32 = cat(f, le16(&b, 2), g);
+  ferret_term both[2] = {term(f, FERRET_KIND_BVUGT, x32, cst(f, 32, 10)),
+                         ferret_mk_term(f, FERRET_KIND_NOT, (ferret_term[]){term(
+                             f, FERRET_KIND_BVUGT, x32, cst(f, 32, 30))}, 1, NULL, 0)};
+  ferret_term a2 = ferret_mk_term(f, FERRET_KIND_AND, both, 2, NULL, 0);
+  CHECK(fer_conc_facts(&c, a2, &out) && out.size == 2);
+  if (out.size == 2) {
+    fer_warc m = fer_warc_meet(out.data[0].arc, out.data[1].arc);
+    CHECK(m.kind == FER_WARC_ARC && m.lo == 11 && m.hi == 30 && fer_warc_count(m) == 20);
+  }
+  FER_RELEASE(f, out);
+  fer_concolic_release(&c);
+  check_fact(&b, term(f, FERRET_KIND_DISTINCT, b.k[0], c8(f, 7)), g0, 1, 8, 6);
+  check_fact(&b, term(f, FERRET_KIND_EQ, cat(f, c8(f, 0), b.k[0]), cst(f, 16, 0x42)), g0, 1,
+             0x42, 0x42);
+  check_fact(&b, term(f, FERRET_KIND_BVULE, ferret_mk_term(f, FERRET_KIND_BVNOT, &b.k[0], 1, NULL, 0),
+                      c8(f, 0x0f)),
+             g0, 1, 0xf0, 0xff);
+  check_fact(&b, term(f, FERRET_KIND_BVULT, term(f, FERRET_KIND_BVSUB, cst(f, 32, 100), x32),
+                      cst(f, 32, 10)),
+             g0123, 4, 91, 100);
+  /* single values through xor and an odd product */
+  check_fact(&b, term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[0], c8(f, 3)), c8(f, 7)),
+             g0, 1, 0xad, 0xad);
+  check_fact(&b, term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVXOR, c8(f, 0xf0), b.k[0]),
+                      c8(f, 0x0f)),
+             g0, 1, 0xff, 0xff);
+  /* the meet of two arcs that is two arcs: the smaller cover */
+  fer_warc p = fer_warc_make(8, 0xf0, 0x20), q = fer_warc_make(8, 0x10, 0xf8);
+  fer_warc m = fer_warc_meet(p, q); /* {0xf0..0xf8} ∪ {0x10..0x20} */
+  CHECK(m.kind == FER_WARC_ARC && m.lo == 0xf0 && m.hi == 0x20);
+  CHECK(fer_warc_meet(fer_warc_make(8, 0xf0, 0x20), fer_warc_make(8, 0x30, 0xe0)).kind ==
+        FER_WARC_EMPTY);
+  CHECK(fer_warc_make(8, 5, 4).kind == FER_WARC_FULL);
+  bench_close(&b);
+}
+
+/* Every comparison with every 8-bit constant, through each operator of
+ * the chain, against brute force over k!0's 256 values: the arc holds
+ * every value that satisfies the comparison (the proofs rest on that), and
+ * through bijections it holds no other (no precision lost). */
+static bool cmp_holds(ferret_kind k, uint32_t w, uint64_t a, uint64_t b) {
+  uint64_t sb = (uint64_t)1 << (w - 1);
+  int64_t sa = (int64_t)(a ^ sb) - (int64_t)sb, sbb = (int64_t)(b ^ sb) - (int64_t)sb;
+  switch (k) {
+  case FERRET_KIND_EQ: return a == b;
+  case FERRET_KIND_DISTINCT: return a != b;
+  case FERRET_KIND_BVULT: return a < b;
+  case FERRET_KIND_BVULE: return a <= b;
+  case FERRET_KIND_BVUGT: return a > b;
+  case FERRET_KIND_BVUGE: return a >= b;
+  case FERRET_KIND_BVSLT: return sa < sbb;
+  case FERRET_KIND_BVSLE: return sa <= sbb;
+  case FERRET_KIND_BVSGT: return sa > sbb;
+  default: return sa >= sbb;
+  }
+}
+
+TEST(concolic_wrapped_interval_brute_force) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) fer_concolic_bind(&c, b.k[i], (size_t)i, 0);
+  static const ferret_kind cmp[] = {FERRET_KIND_EQ,    FERRET_KIND_DISTINCT, FERRET_KIND_BVULT,
+                                    FERRET_KIND_BVULE, FERRET_KIND_BVUGT,    FERRET_KIND_BVUGE,
+                                    FERRET_KIND_BVSLT, FERRET_KIND_BVSLE,    FERRET_KIND_BVSGT,
+                                    FERRET_KIND_BVSGE};
+  fer_conc_fact_stack out = {0};
+  long unsound = 0, loose = 0, checked = 0;
+  for (int chain = 0; chain < 7; chain++) {
+    for (uint64_t k = 0; k < 256; k += chain >= 5 ? 3 : 1) { /* 16-bit: a sample */
+      uint32_t w = chain >= 5 ? 16 : 8;
+      uint64_t kk = chain >= 5 ? (k * 0x1f3) & 0xffff : k, c0 = 0x5a;
+      ferret_term e = b.k[0];
+      switch (chain) {
+      case 1: e = term(f, FERRET_KIND_BVADD, e, c8(f, c0)); break;
+      case 2: e = term(f, FERRET_KIND_BVSUB, c8(f, c0), e); break;
+      case 3: e = ferret_mk_term(f, FERRET_KIND_BVNOT, &e, 1, NULL, 0); break;
+      case 4: e = ferret_mk_term(f, FERRET_KIND_BVNEG, &e, 1, NULL, 0); break;
+      case 5: e = ext(f, FERRET_KIND_SIGN_EXTEND, 8, e); break;
+      case 6: e = ext(f, FERRET_KIND_ZERO_EXTEND, 8, e); break;
+      default: break;
+      }
+      for (size_t o = 0; o < sizeof cmp / sizeof *cmp; o++)
+        for (int form = 0; form < 4; form++) { /* e op k, k op e, and negated */
+          ferret_term t = form & 1 ? term(f, cmp[o], cst(f, w, kk), e) : term(f, cmp[o], e, cst(f, w, kk));
+          if (form & 2) t = ferret_mk_term(f, FERRET_KIND_NOT, &t, 1, NULL, 0);
+          FER_CLEAR(out);
+          CHECK(fer_conc_facts(&c, t, &out));
+          if (out.size != 1) continue; /* a full arc gives no fact */
+          fer_warc a = out.data[0].arc;
+          double truths = 0;
+          for (uint64_t x = 0; x < 256; x++) {
+            uint64_t v = x;
+            switch (chain) {
+            case 1: v = (x + c0) & 0xff; break;
+            case 2: v = (c0 - x) & 0xff; break;
+            case 3: v = ~x & 0xff; break;
+            case 4: v = (0 - x) & 0xff; break;
+            case 5: v = x & 0x80 ? x | 0xff00 : x; break;
+            default: break;
+            }
+            bool truth = form & 1 ? cmp_holds(cmp[o], w, kk, v) : cmp_holds(cmp[o], w, v, kk);
+            if (form & 2) truth = !truth;
+            truths += truth;
+            unsound += truth && !fer_warc_has(a, x);
+          }
+          loose += chain <= 4 && fer_warc_count(a) != truths;
+          checked++;
+        }
+    }
+  }
+  CHECK_MSG(!unsound && !loose && checked > 2000, "%ld unsound, %ld loose of %ld", unsound, loose,
+            checked);
+  FER_RELEASE(f, out);
+  fer_concolic_release(&c);
+  bench_close(&b);
+}
+
+/* Wrapped intervals deciding queries interval propagation cannot: a
+ * signed range across zero against a wrapping sum (unsat with the
+ * intervals stage alone), and Fuzzy-SAT's range brute force on a 4-byte
+ * group whose interval pi bounds to 513 values (sat and unsat with the
+ * range stage alone; without the analysis range skips a 4-byte b). */
+TEST(concolic_wrapped_intervals_decide) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term x32 = cat(f, le16(&b, 2), le16(&b, 0)); /* seed 0x44434241 */
+  ferret_term pi[2] = {term(f, FERRET_KIND_BVSGE, x32, cst(f, 32, (uint32_t)-1000)),
+                       term(f, FERRET_KIND_BVSLE, x32, cst(f, 32, 0x50000000))};
+  ferret_term t = term(f, FERRET_KIND_BVULT, term(f, FERRET_KIND_BVADD, x32, cst(f, 32, 5000)),
+                       cst(f, 32, 100));
+  CHECK(solve_with(&b, "intervals", t, pi, 2) == FERRET_UNSAT);
+  CHECK_STR(ferret_concolic_stage(b.c), "intervals");
+  CHECK(solve_with(&b, NULL, t, pi, 2) == FERRET_UNSAT);
+  /* optimistic: pi ignored, so b alone is sat */
+  CHECK(ferret_concolic_solve_optimistic(b.c, t) == FERRET_SAT);
+  /* the same b with the range moved to contain [-5000, -4901]: sat */
+  ferret_term pi2[2] = {term(f, FERRET_KIND_BVSGE, x32, cst(f, 32, (uint32_t)-6000)),
+                        pi[1]};
+  CHECK(solve_with(&b, NULL, t, pi2, 2) == FERRET_SAT);
+  /* range brute force: x32 in [0x44434200, 0x44434400], x32 % 1009 = r */
+  ferret_term pr[2] = {term(f, FERRET_KIND_BVUGE, x32, cst(f, 32, 0x44434200)),
+                       term(f, FERRET_KIND_BVULE, x32, cst(f, 32, 0x44434400))};
+  uint32_t want = 0x44434307;
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVUREM, x32, cst(f, 32, 1009)),
+           cst(f, 32, want % 1009));
+  CHECK(solve_with(&b, "range", t, pr, 2) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(b.c);
+  CHECK((uint32_t)(in[0] | in[1] << 8 | in[2] << 16 | (uint32_t)in[3] << 24) == want);
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVUREM, x32, cst(f, 32, 1009)),
+           cst(f, 32, (0x44434400u + 1) % 1009));
+  CHECK(solve_with(&b, "range", t, pr, 2) == FERRET_UNSAT);
+  bench_close(&b);
+}
+
+/* Uniquely defined bytes: pi's equalities fix k!0 and k!1, so a b over
+ * k!0..k!2 leaves one byte to brute-force (range; 3 bytes without the
+ * analysis); b demanding another value of a fixed byte through a
+ * wrapping sum is unsat at once (propagation cannot see it); the bytes b's
+ * own equality defines are set (input-to-state's first candidate). */
+TEST(concolic_uniquely_defined_bytes) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term pi[2] = {term(f, FERRET_KIND_EQ, b.k[0], c8(f, 'A')),
+                       term(f, FERRET_KIND_EQ, c8(f, 'B'), b.k[1])};
+  ferret_term g24 = cat(f, b.k[2], le16(&b, 0)); /* k!2 * 65536 + 0x4241 */
+  /* g24 % 257 = k!2 - 1 (k!2 > 0) since 65536 = 1 and 0x4241 = 256 mod 257 */
+  ferret_term t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVUREM, g24, cst(f, 24, 257)),
+                       cst(f, 24, 23));
+  CHECK(solve_with(&b, "range", t, pi, 2) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[2] == 24 && ferret_concolic_input(b.c)[0] == 'A');
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVUREM, g24, cst(f, 24, 257)),
+           cst(f, 24, 255)); /* no k!2 gives 255 */
+  CHECK(solve_with(&b, "range", t, pi, 2) == FERRET_UNSAT);
+  /* (k!1 ++ k!0) + 0x1111 = 0: k!0 would be 0xef, pi fixed it to 'A' */
+  ferret_term g = le16(&b, 0);
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVADD, g, cst(f, 16, 0x1111)), cst(f, 16, 0));
+  CHECK(solve_with(&b, "intervals", t, pi, 1) == FERRET_UNSAT);
+  CHECK(solve_with(&b, NULL, t, pi, 1) == FERRET_UNSAT);
+  /* = 0x8852: k!1 = 0x77, k!0 = 'A' as pi wants; set by the analysis */
+  t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVADD, g, cst(f, 16, 0x1111)),
+           cst(f, 16, 0x8852));
+  CHECK(solve_with(&b, "i2s", t, pi, 1) == FERRET_SAT);
+  CHECK(ferret_concolic_input(b.c)[1] == 0x77 && ferret_concolic_input(b.c)[0] == 'A');
+  /* Fuzzy-SAT's test 004: pi false on the seed, b and pi meet in one
+   * value of a big-endian 32-bit group: the base, judged on every
+   * conjunct (no stage starts from a seed that fails pi) */
+  ferret_term be = cat(f, cat(f, b.k[0], b.k[1]), cat(f, b.k[2], b.k[3]));
+  ferret_term p4 = term(f, FERRET_KIND_BVUGT, cst(f, 32, 0x00010001), be);
+  t = term(f, FERRET_KIND_BVULT, cst(f, 32, 0x0000ffff), be);
+  CHECK(solve_with(&b, "i2s", t, &p4, 1) == FERRET_SAT);
+  CHECK(!memcmp(ferret_concolic_input(b.c), "\x00\x01\x00\x00" "E", 5));
+  /* a float variable's bytes fixed by pi (= with a non-NaN constant): b
+   * on them alone is decided by the one candidate left */
+  ferret_term fx = ferret_mk_var(f, "fx", ferret_sort_fp(f, 8, 24));
+  CHECK(ferret_concolic_bind(b.c, fx, 12, 0) == FERRET_OK);
+  uint32_t bits = 0x504f4e4du; /* "MNOP" little endian */
+  ferret_term fpi = term(f, FERRET_KIND_EQ, fx, ferret_mk_bits64(f, ferret_sort_fp(f, 8, 24), bits));
+  ferret_term fb = ferret_mk_term(f, FERRET_KIND_FP_IS_SUBNORMAL, &fx, 1, NULL, 0);
+  CHECK(solve_with(&b, "intervals", fb, &fpi, 1) == FERRET_UNSAT);
+  bench_close(&b);
+}
+
+/* Random comparisons of groups with constants through the chain's
+ * operators: every unsat the analysis gives (intervals and range alone)
+ * is confirmed by z3 (when installed), every sat validated (solve_with). */
+TEST(concolic_analysis_random_exact) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  uint64_t rng = 0x243f6a8885a308d3u;
+  static const ferret_kind cmp[] = {FERRET_KIND_EQ,    FERRET_KIND_DISTINCT, FERRET_KIND_BVULT,
+                                    FERRET_KIND_BVULE, FERRET_KIND_BVUGT,    FERRET_KIND_BVUGE,
+                                    FERRET_KIND_BVSLT, FERRET_KIND_BVSLE,    FERRET_KIND_BVSGT,
+                                    FERRET_KIND_BVSGE};
+  size_t unsat = 0, sat = 0;
+  /* the unsat answers, as a script for z3 (when installed) */
+  char path[] = "/tmp/ferret-conc-XXXXXX";
+  int fd = fer_test_have("z3") ? mkstemp(path) : -1;
+  FILE *zf = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (zf)
+    for (int i = 0; i < NBYTES; i++) fprintf(zf, "(declare-const k!%d (_ BitVec 8))\n", i);
+  for (int q = 0; q < 300; q++) {
+    ferret_term parts[4];
+    for (int j = 0; j < 4; j++) {
+      rng = rng * 6364136223846793005u + 1442695040888963407u;
+      uint64_t r = rng >> 16;
+      int at = (int)(r % 3); /* bytes at..at+1: overlapping groups */
+      ferret_term e = (r >> 2) & 1 ? le16(&b, at) : cat(f, c8(f, 0), b.k[at]);
+      uint32_t w = 16;
+      switch ((r >> 3) % 7) {
+      case 0: e = term(f, FERRET_KIND_BVADD, e, cst(f, 16, r >> 20)); break;
+      case 1: e = term(f, FERRET_KIND_BVSUB, cst(f, 16, r >> 24), e); break;
+      case 2: e = ferret_mk_term(f, FERRET_KIND_BVNOT, &e, 1, NULL, 0); break;
+      case 3: e = ext(f, FERRET_KIND_SIGN_EXTEND, 8, e), w = 24; break;
+      case 4: e = ext(f, FERRET_KIND_ZERO_EXTEND, 8, e), w = 24; break;
+      case 5: e = term(f, FERRET_KIND_BVMUL, e, cst(f, 16, (r >> 28) | 1)); break;
+      default: break;
+      }
+      uint64_t k = (r >> 32) & ((1u << w) - 1);
+      if ((r >> 6) & 1) k = (0x4241 + (r >> 40) % 64 - 32) & ((1u << w) - 1); /* near the seed */
+      ferret_term t = (r >> 7) & 1 ? term(f, cmp[(r >> 8) % 10], e, cst(f, w, k))
+                                   : term(f, cmp[(r >> 8) % 10], cst(f, w, k), e);
+      if ((r >> 12) % 5 == 0) t = ferret_mk_term(f, FERRET_KIND_NOT, &t, 1, NULL, 0);
+      parts[j] = t;
+    }
+    ferret_term pi[3];
+    size_t npi = 0;
+    bool on_seed[4]; /* pi: the parts true on the seed; b one false on it */
+    for (int j = 0; j < 4; j++) {
+      ferret_term fix[NBYTES + 1];
+      for (int i = 0; i < NBYTES; i++) fix[i] = term(f, FERRET_KIND_EQ, b.k[i], c8(f, b.seed[i]));
+      fix[NBYTES] = parts[j];
+      on_seed[j] = ferret_check_sat_assuming(f, fix, NBYTES + 1) == FERRET_SAT;
+      if (j && on_seed[j]) pi[npi++] = parts[j];
+    }
+    if (on_seed[0]) continue; /* the seed stage's (it cannot be switched off) */
+    for (int mode = 0; mode < 2; mode++) {
+      ferret_result r = solve_with(&b, mode ? "range" : "intervals", parts[0], pi, npi);
+      sat += r == FERRET_SAT;
+      if (r == FERRET_UNSAT && zf) { /* confirmed by z3 below */
+        fprintf(zf, "(push)\n(assert %s)\n", ferret_term_string(f, parts[0]));
+        for (size_t i = 0; i < npi; i++) fprintf(zf, "(assert %s)\n", ferret_term_string(f, pi[i]));
+        fprintf(zf, "(check-sat)\n(pop)\n");
+      }
+      unsat += r == FERRET_UNSAT;
+    }
+  }
+  CHECK_MSG(unsat > 10 && sat > 50, "%zu unsat, %zu sat", unsat, sat);
+  if (zf) {
+    fclose(zf);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "z3 -T:120 -smt2 %s 2>&1", path);
+    FILE *pp = popen(cmd, "r");
+    char line[256];
+    size_t said_unsat = 0, lines = 0;
+    while (pp && fgets(line, sizeof line, pp)) {
+      lines++;
+      said_unsat += !strcmp(line, "unsat\n");
+      CHECK_MSG(!strcmp(line, "unsat\n"), "z3 on an unsat answer: %s", line);
+    }
+    if (pp) pclose(pp);
+    unlink(path);
+    CHECK_MSG(said_unsat == unsat && lines == unsat, "z3 confirmed %zu of %zu", said_unsat, unsat);
+  }
   bench_close(&b);
 }

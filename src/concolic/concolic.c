@@ -43,6 +43,7 @@ void fer_concolic_release(fer_concolic *c) {
   FER_RELEASE(f, c->vars);
   FER_RELEASE(f, c->conjs);
   FER_RELEASE(f, c->deps_pool);
+  FER_RELEASE(f, c->facts_pool);
   FER_RELEASE(f, c->path);
   FER_RELEASE(f, c->tmp);
   FER_RELEASE(f, c->tmp_u32);
@@ -154,9 +155,12 @@ ferret_status fer_concolic_notify(fer_concolic *c, fer_term pi) {
   if (!k) {
     if (!deps_of(c, pi)) return f->error.status;
     fer_conc_conj cj = {pi, (uint32_t)c->deps_pool.size,
-                        (uint32_t)c->tmp_u32.size, false};
+                        (uint32_t)c->tmp_u32.size, (uint32_t)c->facts_pool.size,
+                        0, false};
     for (size_t i = 0; i < c->tmp_u32.size; i++)
       if (!FER_PUSH(f, c->deps_pool, c->tmp_u32.data[i])) return f->error.status;
+    if (!fer_conc_facts(c, pi, &c->facts_pool)) return f->error.status;
+    cj.nfacts = (uint32_t)(c->facts_pool.size - cj.facts);
     cj.seed_true = holds(c, c->seed, pi, c->deps_pool.data + cj.deps, cj.ndeps);
     if (!FER_PUSH(f, c->conjs, cj) ||
         !fer_map_put(f, &c->conj_index, pi, (uint32_t)c->conjs.size))
@@ -194,7 +198,20 @@ typedef struct query {
   FER_STACK(uint32_t) aff;     /* variables whose bytes b's bytes overlap */
   FER_STACK(uint32_t) related; /* path conjuncts reading an affected variable */
   uint8_t *bmask;              /* by byte: b reads it */
-  FER_STACK(uint32_t) bbytes;  /* the bytes b reads, in order */
+  FER_STACK(uint32_t) bbytes;  /* the bytes b reads and no fact defines */
+  FER_STACK(uint32_t) ball;    /* every byte b reads (where windows start) */
+  /* the analysis (analysis.h) of b and the related conjuncts (b alone
+   * when optimistic): */
+  fer_conc_fact_stack groups;  /* a wrapped interval per input group */
+  uint8_t *def;                /* by byte: [p] defined?, [size + p] to what */
+  FER_STACK(uint32_t) defs;    /* the defined bytes */
+  FER_STACK(uint32_t) checks;  /* groups a candidate's value must lie in */
+  size_t defs_b, checks_b;     /* the first ones of each: b reads them */
+  FER_STACK(uint32_t) rgroups; /* of those, the ones within b's bytes */
+  const uint8_t *base;         /* the seed with the defined bytes set */
+  uint8_t *base_own;           /* base's buffer when it is not the seed */
+  bool conflict;               /* the facts contradict each other: unsat */
+  bool analyzed;               /* def, defs, checks are set */
   FER_STACK(u128) consts;      /* b's BV/FP constants, with their widths */
   FER_STACK(uint32_t) cbits;
   fer_rng rng;
@@ -244,8 +261,33 @@ static uint32_t count_fails(fer_concolic *c, const uint8_t *buf,
   return k;
 }
 
+/* Can buf be a solution as far as the analysis knows?  The defined bytes
+ * keep their values, and each group's value lies in its interval (an
+ * over-approximation of the values a solution gives it: a candidate
+ * outside is no solution, rejected without evaluating b or pi).  Called
+ * on every candidate: a few byte compares. */
+static bool consistent(const query *q, const uint8_t *buf, bool only_b_bytes) {
+  size_t size = q->c->size;
+  if (!q->analyzed) return true;
+  /* a candidate that changed only b's bytes: only what b reads can differ */
+  size_t nd = only_b_bytes ? q->defs_b : q->defs.size;
+  size_t nc = only_b_bytes ? q->checks_b : q->checks.size;
+  for (size_t i = 0; i < nd; i++) {
+    uint32_t p = q->defs.data[i];
+    if (buf[p] != q->def[size + p]) return false;
+  }
+  for (size_t i = 0; i < nc; i++) {
+    const fer_conc_fact *g = &q->groups.data[q->checks.data[i]];
+    uint64_t v = 0;
+    for (uint32_t k = 0; k < g->n; k++) v |= (uint64_t)buf[g->pos[k]] << (8 * k);
+    if (!fer_warc_has(g->arc, v)) return false;
+  }
+  return true;
+}
+
 static bool accept(query *q, const uint8_t *buf, bool only_b_bytes) {
   fer_concolic *c = q->c;
+  if (!consistent(q, buf, only_b_bytes)) return false;
   if (!holds(c, buf, q->b, q->bdeps.data, q->bdeps.size)) return false;
   if (only_b_bytes ? !conjs_hold(c, buf, q->related.data, q->related.size)
                    : !q->optimistic &&
@@ -274,7 +316,7 @@ static bool all_read(const query *q, size_t at, uint32_t n) {
 /* Try the seed with value x written into variable vi. */
 static bool try_var(query *q, int stage, uint32_t vi, u128 x) {
   fer_concolic *c = q->c;
-  memcpy(c->cur, c->seed, c->size);
+  memcpy(c->cur, q->base, c->size);
   write_var(c, c->cur, vi, x);
   c->st.tried[stage]++;
   return accept(q, c->cur, true);
@@ -284,7 +326,7 @@ static bool try_var(query *q, int stage, uint32_t vi, u128 x) {
 static bool try_bytes(query *q, int stage, size_t at, u128 x, uint32_t nbytes,
                       bool big) {
   fer_concolic *c = q->c;
-  memcpy(c->cur, c->seed, c->size);
+  memcpy(c->cur, q->base, c->size);
   for (uint32_t k = 0; k < nbytes; k++)
     c->cur[at + (big ? nbytes - 1 - k : k)] = (uint8_t)(x >> (8 * k));
   c->st.tried[stage]++;
@@ -323,8 +365,8 @@ static bool i2s_replace(query *q, fer_sort so, u128 from, u128 to) {
   }
   if (bits % 8 || bits > 64 || bits == 8) return false; /* bytes: variables */
   uint32_t nb = bits / 8;
-  for (size_t j = 0; j < q->bbytes.size; j++) {
-    size_t at = q->bbytes.data[j];
+  for (size_t j = 0; j < q->ball.size; j++) {
+    size_t at = q->ball.data[j];
     if (at + nb > c->size) continue;
     for (int big = 0; big < 2; big++) {
       u128 x = 0;
@@ -391,6 +433,10 @@ static bool is_comparison(fer_op op) {
 static bool stage_i2s(query *q) {
   fer_concolic *c = q->c;
   ferret *f = c->f;
+  if (q->base != c->seed) { /* the bytes b's equalities define, set */
+    c->st.tried[FER_CONC_I2S]++;
+    if (accept(q, q->base, true)) return true;
+  }
   FER_CLEAR(c->tmp);
   if (!FER_PUSH(f, c->tmp, q->b)) return false;
   uint32_t visited = 0;
@@ -474,8 +520,8 @@ static bool stage_consts(query *q) {
       }
       if (bits % 8 || bits > 64 || bits == 8) continue;
       uint32_t nb = bits / 8;
-      for (size_t i = 0; i < q->bbytes.size; i++) {
-        size_t at = q->bbytes.data[i];
+      for (size_t i = 0; i < q->ball.size; i++) {
+        size_t at = q->ball.data[i];
         if (at + nb > c->size || !all_read(q, at, nb)) continue;
         for (int big = 0; big < 2; big++)
           if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
@@ -518,16 +564,74 @@ static bool closed(const query *q) {
   return true;
 }
 
-/* Every value of the (at most 2) bytes b reads; when none is a solution
- * and the query is closed over them, that proves it unsat. */
+/* Write value v into group g of c->cur (over the base); false when v
+ * would change a defined byte. */
+static bool write_group(query *q, const fer_conc_fact *g, uint64_t v) {
+  fer_concolic *c = q->c;
+  memcpy(c->cur, q->base, c->size);
+  for (uint32_t k = 0; k < g->n; k++) {
+    uint32_t p = g->pos[k];
+    uint8_t x = (uint8_t)(v >> (8 * k));
+    if (q->def[p] && q->def[c->size + p] != x) return false;
+    c->cur[p] = x;
+  }
+  return true;
+}
+
+/* Fuzzy-SAT's range brute force on the group of b's bytes with the
+ * smallest interval: every value when there are at most 2048 (a proof of
+ * unsat when the group holds every undefined byte b reads and the query
+ * is closed over b's bytes), else its two ends. */
+static bool range_group(query *q) {
+  fer_concolic *c = q->c;
+  const fer_conc_fact *g = NULL;
+  for (size_t i = 0; i < q->rgroups.size; i++) {
+    const fer_conc_fact *h = &q->groups.data[q->rgroups.data[i]];
+    if (!g || fer_warc_count(h->arc) < fer_warc_count(g->arc)) g = h;
+  }
+  if (!g) return false;
+  double count = fer_warc_count(g->arc);
+  if (count > 2048) {
+    uint64_t ends[2] = {g->arc.lo, g->arc.hi};
+    for (int k = 0; k < 2; k++) {
+      if (!write_group(q, g, ends[k])) continue;
+      c->st.tried[FER_CONC_RANGE]++;
+      if (accept(q, c->cur, true)) return true;
+    }
+    return false;
+  }
+  for (uint64_t k = 0; k < (uint64_t)count; k++) {
+    if ((k & 255) == 0 && timed_out(q)) return false;
+    if (!write_group(q, g, fer_warc_at(g->arc, k))) continue;
+    c->st.tried[FER_CONC_RANGE]++;
+    if (accept(q, c->cur, true)) return true;
+  }
+  for (size_t i = 0; i < q->bbytes.size; i++) { /* every free byte in g? */
+    bool in = false;
+    for (uint32_t k = 0; k < g->n && !in; k++) in = g->pos[k] == q->bbytes.data[i];
+    if (!in) return false;
+  }
+  q->proved_unsat = closed(q);
+  return false;
+}
+
+/* Every value of the (at most 2) bytes b reads that no fact defines (the
+ * defined ones as they must be); when none is a solution and the query is
+ * closed over b's bytes, that proves it unsat.  More bytes: range_group. */
 static bool stage_range(query *q) {
   fer_concolic *c = q->c;
   size_t n = q->bbytes.size;
-  if (n == 0 || n > 2) return false;
+  if (n == 0) { /* the facts define every byte b reads: one candidate */
+    c->st.tried[FER_CONC_RANGE]++;
+    if (accept(q, q->base, true)) return true;
+    q->proved_unsat = closed(q);
+    return false;
+  }
+  if (n > 2) return range_group(q);
   uint32_t space = 1u << (8 * n);
   for (uint32_t v = 0; v < space; v++) {
     if ((v & 255) == 0 && timed_out(q)) return false;
-    memcpy(c->cur, c->seed, c->size);
+    memcpy(c->cur, q->base, c->size);
     for (size_t i = 0; i < n; i++) c->cur[q->bbytes.data[i]] = (uint8_t)(v >> (8 * i));
     c->st.tried[FER_CONC_RANGE]++;
     if (accept(q, c->cur, true)) return true;
@@ -544,8 +648,8 @@ static bool stage_bytes(query *q) {
     if (timed_out(q)) return false;
     size_t at = q->bbytes.data[i];
     for (uint32_t v = 0; v < 256; v++) {
-      if (v == c->seed[at]) continue;
-      memcpy(c->cur, c->seed, c->size);
+      if (v == q->base[at]) continue;
+      memcpy(c->cur, q->base, c->size);
       c->cur[at] = (uint8_t)v;
       c->st.tried[FER_CONC_BYTES]++;
       if (accept(q, c->cur, true)) return true;
@@ -607,7 +711,7 @@ static bool stage_gradient(query *q) {
   fer_concolic *c = q->c;
   if (!q->bdeps.size) return false;
   uint8_t *best = c->out; /* scratch until a solution is accepted */
-  memcpy(best, c->seed, c->size);
+  memcpy(best, q->base, c->size);
   double d = distance(q, best);
   uint32_t tries = 0;
   for (bool better = true; better && d > 0 && tries < 4096 && !timed_out(q);) {
@@ -657,7 +761,7 @@ static bool stage_det(query *q) {
   if (!n || n > 64) return false;
   for (uint32_t w = 1; w <= 4; w <<= 1) /* walking bit flips */
     for (size_t bit = 0; bit + w <= 8 * n; bit++) {
-      memcpy(c->cur, c->seed, c->size);
+      memcpy(c->cur, q->base, c->size);
       for (uint32_t k = 0; k < w; k++) {
         size_t at = q->bbytes.data[(bit + k) / 8];
         c->cur[at] ^= (uint8_t)(1u << ((bit + k) % 8));
@@ -668,7 +772,7 @@ static bool stage_det(query *q) {
   for (size_t i = 0; i < n && !timed_out(q); i++) /* arithmetic */
     for (int d = -35; d <= 35; d++) {
       if (!d) continue;
-      memcpy(c->cur, c->seed, c->size);
+      memcpy(c->cur, q->base, c->size);
       c->cur[q->bbytes.data[i]] = (uint8_t)(c->cur[q->bbytes.data[i]] + d);
       c->st.tried[FER_CONC_DET]++;
       if (accept(q, c->cur, true)) return true;
@@ -677,8 +781,8 @@ static bool stage_det(query *q) {
                                          0x80000000, 0xffffffff, 0x7fffffff, 0x10000};
   for (size_t j = 0; j < sizeof interesting / sizeof *interesting && !timed_out(q); j++) {
     uint32_t nb = interesting[j] > 0x1ffff ? 4 : 2;
-    for (size_t i = 0; i < n; i++) {
-      size_t at = q->bbytes.data[i];
+    for (size_t i = 0; i < q->ball.size; i++) {
+      size_t at = q->ball.data[i];
       if (at + nb > c->size || !all_read(q, at, nb)) continue;
       for (int big = 0; big < 2; big++)
         if (try_bytes(q, FER_CONC_DET, at, interesting[j], nb, big)) return true;
@@ -735,10 +839,21 @@ static bool stage_havoc(query *q) {
   static const uint8_t interesting[] = {0, 1, 0x7f, 0x80, 0xff, 0x10, 0x20, 0x40};
   for (uint32_t round = 0; round < 4096; round++) {
     if ((round & 63) == 0 && timed_out(q)) return false;
-    memcpy(c->cur, c->seed, c->size);
+    memcpy(c->cur, q->base, c->size);
     uint32_t stack = 1u << fer_rng_below(&q->rng, 4);
     for (uint32_t s = 0; s < stack; s++) {
       size_t at = q->bbytes.data[fer_rng_below(&q->rng, n)];
+      if (q->rgroups.size && fer_rng_one_in(&q->rng, 6)) {
+        /* a value from a group's interval (the defined bytes kept) */
+        const fer_conc_fact *g =
+            &q->groups.data[q->rgroups.data[fer_rng_below(&q->rng, q->rgroups.size)]];
+        uint64_t sp = (g->arc.hi - g->arc.lo) & (g->n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * g->n)) - 1);
+        uint64_t v = fer_warc_at(g->arc, sp == ~(uint64_t)0 ? fer_rng_next(&q->rng)
+                                                            : fer_rng_below(&q->rng, sp + 1));
+        for (uint32_t k = 0; k < g->n; k++)
+          if (!q->def[g->pos[k]]) c->cur[g->pos[k]] = (uint8_t)(v >> (8 * k));
+        continue;
+      }
       switch (fer_rng_below(&q->rng, 5)) {
       case 0: c->cur[at] ^= (uint8_t)(1u << fer_rng_below(&q->rng, 8)); break;
       case 1: c->cur[at] = interesting[fer_rng_below(&q->rng, sizeof interesting)]; break;
@@ -817,11 +932,25 @@ static bool connected(query *q, fer_term_stack *out) {
   return ok;
 }
 
-/* Interval propagation on b and the conjuncts connected to it: an empty
+/* The analysis first: contradicting facts (an empty wrapped interval, a
+ * byte defined to two values) prove the query unsat; so does the one
+ * candidate left when the facts define every byte b reads and the related
+ * conjuncts read no other (it is accepted or it proves unsat).  Then
+ * interval propagation on b and the conjuncts connected to it: an empty
  * domain proves the query unsat (microseconds, where trying every value of
  * two bytes takes a millisecond). */
 static bool stage_intervals(query *q) {
   ferret *f = q->c->f;
+  if (q->conflict) {
+    q->proved_unsat = true;
+    return false;
+  }
+  if (!q->bbytes.size && closed(q)) {
+    q->c->st.tried[FER_CONC_INTERVALS]++;
+    if (accept(q, q->base, true)) return true;
+    q->proved_unsat = true;
+    return false;
+  }
   fer_term_stack a = {0};
   fer_intervals iv;
   fer_intervals_init(&iv);
@@ -894,6 +1023,111 @@ done:
 
 /* ------------------------------------------------------------ solve */
 
+/* Meet fact fa into the query's interval of its group. */
+static bool merge_fact(query *q, const fer_conc_fact *fa) {
+  if (!fa->n) { /* no value of a term satisfies a comparison */
+    q->conflict |= fa->arc.kind == FER_WARC_EMPTY;
+    return true;
+  }
+  for (size_t i = 0; i < q->groups.size; i++) {
+    fer_conc_fact *g = &q->groups.data[i];
+    if (g->n == fa->n && !memcmp(g->pos, fa->pos, fa->n * sizeof *fa->pos)) {
+      g->arc = fer_warc_meet(g->arc, fa->arc);
+      return true;
+    }
+  }
+  if (q->groups.size >= 64) return true; /* a fact dropped: less known, still sound */
+  return FER_PUSH(q->c->f, q->groups, *fa);
+}
+
+/* Fuzzy-SAT's §III-C analysis of the query: the wrapped interval of each
+ * input group from b's facts and the related conjuncts' (cached at
+ * notify); the bytes single-value intervals define (left out of the bytes
+ * the stages mutate, set in the base all candidates start from); the
+ * groups a candidate is checked against; contradictions. */
+static bool analyze(query *q) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  size_t size = c->size;
+  fer_conc_fact_stack bf = {0};
+  bool ok = fer_conc_facts(c, q->b, &bf);
+  for (size_t i = 0; ok && i < bf.size; i++) ok = merge_fact(q, &bf.data[i]);
+  FER_RELEASE(f, bf);
+  for (size_t i = 0; ok && i < q->related.size; i++) {
+    const fer_conc_conj *cj = &c->conjs.data[q->related.data[i]];
+    for (uint32_t k = 0; ok && k < cj->nfacts; k++)
+      ok = merge_fact(q, &c->facts_pool.data[cj->facts + k]);
+  }
+  q->def = ok ? fer_calloc(f, 2 * (size ? size : 1)) : NULL;
+  if (!q->def) return false;
+  q->analyzed = true;
+  bool differs = false;
+  for (size_t i = 0; i < q->groups.size; i++) { /* defined bytes */
+    const fer_conc_fact *g = &q->groups.data[i];
+    if (g->arc.kind == FER_WARC_EMPTY) q->conflict = true;
+    if (g->arc.kind != FER_WARC_ARC || g->arc.lo != g->arc.hi) continue;
+    for (uint32_t k = 0; k < g->n; k++) {
+      uint32_t p = g->pos[k];
+      uint8_t x = (uint8_t)(g->arc.lo >> (8 * k));
+      if (q->def[p]) {
+        q->conflict |= q->def[size + p] != x;
+        continue;
+      }
+      q->def[p] = 1, q->def[size + p] = x;
+      differs |= c->seed[p] != x;
+      if (!FER_PUSH(f, q->defs, p)) return false;
+    }
+  }
+  for (size_t i = 0; i < q->groups.size; i++) { /* groups to check */
+    const fer_conc_fact *g = &q->groups.data[i];
+    if (g->arc.kind != FER_WARC_ARC || g->arc.lo == g->arc.hi) continue;
+    bool all_def = true, in_b = true;
+    uint64_t v = 0;
+    for (uint32_t k = 0; k < g->n; k++) {
+      all_def &= q->def[g->pos[k]] != 0;
+      in_b &= q->bmask[g->pos[k]] != 0;
+      v |= (uint64_t)q->def[size + g->pos[k]] << (8 * k);
+    }
+    if (all_def) {
+      q->conflict |= !fer_warc_has(g->arc, v);
+      continue;
+    }
+    if (!FER_PUSH(f, q->checks, (uint32_t)i) ||
+        (in_b && !FER_PUSH(f, q->rgroups, (uint32_t)i)))
+      return false;
+  }
+  /* the ones b's bytes reach first (a candidate of the cheap stages
+   * changes only those: consistent() checks no more) */
+  for (size_t i = 0; i < q->defs.size; i++)
+    if (q->bmask[q->defs.data[i]]) {
+      uint32_t x = q->defs.data[i];
+      q->defs.data[i] = q->defs.data[q->defs_b], q->defs.data[q->defs_b++] = x;
+    }
+  for (size_t i = 0; i < q->checks.size; i++) {
+    const fer_conc_fact *g = &q->groups.data[q->checks.data[i]];
+    bool touch = false;
+    for (uint32_t k = 0; k < g->n && !touch; k++) touch = q->bmask[g->pos[k]] != 0;
+    if (touch) {
+      uint32_t x = q->checks.data[i];
+      q->checks.data[i] = q->checks.data[q->checks_b], q->checks.data[q->checks_b++] = x;
+    }
+  }
+  q->base = c->seed;
+  if (differs) {
+    q->base_own = fer_malloc(f, size);
+    if (!q->base_own) return false;
+    memcpy(q->base_own, c->seed, size);
+    for (size_t i = 0; i < q->defs.size; i++)
+      q->base_own[q->defs.data[i]] = q->def[size + q->defs.data[i]];
+    q->base = q->base_own;
+  }
+  size_t n = 0; /* the bytes left to mutate */
+  for (size_t i = 0; i < q->bbytes.size; i++)
+    if (!q->def[q->bbytes.data[i]]) q->bbytes.data[n++] = q->bbytes.data[i];
+  q->bbytes.size = n;
+  return true;
+}
+
 static bool prepare(query *q) {
   fer_concolic *c = q->c;
   ferret *f = c->f;
@@ -907,7 +1141,9 @@ static bool prepare(query *q) {
     for (uint32_t k = 0; k < v->nbytes; k++) q->bmask[v->offset + k] = 1;
   }
   for (size_t at = 0; at < c->size; at++)
-    if (q->bmask[at] && !FER_PUSH(f, q->bbytes, (uint32_t)at)) return false;
+    if (q->bmask[at] && (!FER_PUSH(f, q->bbytes, (uint32_t)at) ||
+                         !FER_PUSH(f, q->ball, (uint32_t)at)))
+      return false;
   /* affected: variables overlapping b's bytes; related: path conjuncts
    * reading one of them */
   uint8_t *aff = fer_calloc(f, c->vars.size ? c->vars.size : 1);
@@ -927,6 +1163,7 @@ static bool prepare(query *q) {
     if (touch) ok = FER_PUSH(f, q->related, c->path.data[i]);
   }
   fer_free(f, aff, c->vars.size ? c->vars.size : 1);
+  q->base = c->seed;
   return ok && collect_consts(q);
 }
 
@@ -934,10 +1171,17 @@ static void query_release(query *q) {
   ferret *f = q->c->f;
   if (q->bmask) fer_free(f, q->bmask, q->c->size ? q->c->size : 1);
   if (q->partial) fer_free(f, q->partial, q->c->size ? q->c->size : 1);
+  if (q->def) fer_free(f, q->def, 2 * (q->c->size ? q->c->size : 1));
+  if (q->base_own) fer_free(f, q->base_own, q->c->size);
+  FER_RELEASE(f, q->groups);
+  FER_RELEASE(f, q->defs);
+  FER_RELEASE(f, q->checks);
+  FER_RELEASE(f, q->rgroups);
   FER_RELEASE(f, q->bdeps);
   FER_RELEASE(f, q->aff);
   FER_RELEASE(f, q->related);
   FER_RELEASE(f, q->bbytes);
+  FER_RELEASE(f, q->ball);
   FER_RELEASE(f, q->consts);
   FER_RELEASE(f, q->cbits);
 }
@@ -970,6 +1214,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   bool seed_ok = true;
   for (size_t i = 0; !optimistic && i < c->path.size; i++)
     seed_ok &= c->conjs.data[c->path.data[i]].seed_true;
+  bool analyzed = false;
   typedef bool (*stage_fn)(query *);
   static const stage_fn cheap[] = {NULL,           stage_i2s,   stage_consts,
                                    stage_intervals, stage_range, stage_bytes,
@@ -978,10 +1223,29 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   for (int s = FER_CONC_SEED;
        seed_ok && s < FER_CONC_ENGINE && !q.found && !q.proved_unsat; s++) {
     if (!(c->stages >> s & 1) || timed_out(&q)) continue;
+    if (s != FER_CONC_SEED && !analyzed) { /* not needed when b holds already */
+      analyzed = true;
+      if (!analyze(&q)) {
+        c->reason = "memory";
+        break;
+      }
+    }
     bool hit = s == FER_CONC_SEED
                    ? (c->st.tried[s]++, accept(&q, c->seed, true))
                    : cheap[s](&q);
     if (hit || q.proved_unsat) c->last_stage = s;
+  }
+  if (!seed_ok && !q.found && !timed_out(&q) && analyze(&q)) {
+    /* the seed fails pi, so no stage starts from it; the analysis still
+     * decides a contradiction, and the base (when the facts define bytes)
+     * is one candidate, judged on every conjunct */
+    if (q.conflict && (c->stages >> FER_CONC_INTERVALS & 1)) {
+      q.proved_unsat = true;
+      c->last_stage = FER_CONC_INTERVALS;
+    } else if (q.base != c->seed && (c->stages >> FER_CONC_I2S & 1)) {
+      c->st.tried[FER_CONC_I2S]++;
+      if (accept(&q, q.base, false)) c->last_stage = FER_CONC_I2S;
+    }
   }
   if (q.proved_unsat) {
     r = FERRET_UNSAT;

@@ -6,25 +6,43 @@
  * cheap stages first, each a few candidate inputs derived from the seed,
  * the search engine (objective NEAR, engine.h) last.
  *
+ * Analysis (Fuzzy-SAT §III-C, analysis.h), after the seed stage: the
+ * wrapped interval of each input group that b's and the related
+ * conjuncts' comparisons with constants allow (conjuncts' facts cached at
+ * notify); bytes a single-value interval defines are set in the base input
+ * every stage starts from and left out of the bytes they mutate; a
+ * candidate outside an interval or changing a defined byte is discarded
+ * before it is evaluated.  When the seed fails pi (no stage starts from
+ * it) the analysis still runs: a contradiction is unsat, and the base, when
+ * the facts define bytes, is one candidate judged on every conjunct.
+ *
  * Stages, in order (each can be switched off; FER_CONC_*):
  *   seed     b already holds on the seed;
- *   i2s      input-to-state: an operand of a comparison in b whose seed
+ *   i2s      the base input when b's equalities define bytes; then
+ *            input-to-state: an operand of a comparison in b whose seed
  *            value is found in the input bytes (1, 2, 4, 8 bytes, either
  *            endianness) is replaced there by the other operand's value
  *            (and its neighbours: +-1, or the next floats), also through
  *            one FP/BV conversion;
  *   consts   interesting constants: b's constants (and neighbours) written
  *            into the variables and byte groups b reads;
- *   intervals  interval propagation on b and the connected conjuncts: a
- *            proof of unsat, no input (before the brute-force stages);
- *   range    every value of the bytes b reads, when they are at most 2 (a
- *            proof of unsat when the related conjuncts read no other byte);
+ *   intervals  the analysis's contradictions (an empty interval, a byte
+ *            defined twice), the one candidate left when every byte b
+ *            reads is defined; interval propagation on b and the
+ *            connected conjuncts: a proof of unsat, no input (before the
+ *            brute-force stages);
+ *   range    every value of the undefined bytes b reads, when they are at
+ *            most 2; more: every value of the group of b's bytes with the
+ *            smallest interval when it has at most 2048, else its ends (a
+ *            proof of unsat when the enumeration covers every undefined
+ *            byte and the related conjuncts read no byte b does not);
  *   bytes    every value of one byte b reads, byte by byte;
  *   gradient coordinate descent on b's variables (FP in order-key steps)
  *            towards distance 0 between the sides of b's comparisons;
  *   det      AFL's deterministic stage on those bytes: walking 1/2/4-bit
  *            flips, +-1..35 per byte, interesting 16/32-bit values;
- *   havoc    AFL-like random stacked mutations of the bytes b reads;
+ *   havoc    AFL-like random stacked mutations of the bytes b reads (and
+ *            values drawn inside groups' intervals);
  *   multigoal  the candidate that made b true and broke fewest path
  *            conjuncts, repaired greedily byte by byte (b's bytes frozen);
  *   engine   ferret's coverage-guided search with local search, started
@@ -33,8 +51,9 @@
  * Every answer is validated by the reference evaluator on b and every
  * conjunct of pi whose bytes changed (the others are true on the seed and
  * read nothing that changed): a solve never returns an input that fails
- * pi or b.  `unsat` only when proved: preprocessing or intervals on the
- * connected part, or the engine enumerating it.
+ * pi or b.  `unsat` only when proved: the analysis, the range stage's
+ * exhaustive enumeration, preprocessing or intervals on the connected
+ * part, or the engine enumerating it.
  *
  * Caching: a pi conjunct's variables and its truth on the seed are worked
  * out once (notify) and kept across queries (the store is hash-consed:
@@ -45,6 +64,7 @@
 #include "base/map.h"
 #include "smt/model.h"
 #include "engine/pre.h"
+#include "concolic/analysis.h"
 
 enum {
   FER_CONC_SEED,
@@ -70,11 +90,13 @@ typedef struct fer_conc_var {
   bool big_endian;
 } fer_conc_var;
 
-/* A pi conjunct: its bound variables (indices into vars) and whether it
- * holds on the seed. */
+/* A pi conjunct: its bound variables (indices into vars), the wrapped
+ * intervals of input groups it implies (analysis.h), and whether it holds
+ * on the seed. */
 typedef struct fer_conc_conj {
   fer_term t;
-  uint32_t deps, ndeps; /* into deps_pool */
+  uint32_t deps, ndeps;   /* into deps_pool */
+  uint32_t facts, nfacts; /* into facts_pool */
   bool seed_true;
 } fer_conc_conj;
 
@@ -94,6 +116,7 @@ typedef struct fer_concolic {
   FER_STACK(fer_conc_conj) conjs;
   fer_map conj_index;          /* conjunct term -> index + 1 */
   FER_STACK(uint32_t) deps_pool;
+  fer_conc_fact_stack facts_pool;
   FER_STACK(uint32_t) path;    /* the active pi: conjunct indices */
   fer_model model;             /* values of the bound variables */
   /* options */

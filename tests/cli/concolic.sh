@@ -71,6 +71,15 @@ if [ -d "$bench/extra/fuzzy-sat" ]; then
       sed -n '/declare-const/!p' "$q"; echo "(check-sat)"; } > "$dir/fzcheck.smt2"
     [ "$("$FERRET" "$dir/fzcheck.smt2")" = sat ] || { echo "$q: the input does not satisfy it"; fail=1; }
   done
+  # with Fuzzy-SAT's own seed "0000" tests 004 and 005 have pi false on the
+  # seed; b and pi meet in one value of the 32-bit group: the analysis's
+  # base input answers them (i2s), not the engine
+  printf '0000' > "$dir/ascii0"
+  for t in 004_arithm 005_arithm; do
+    [ -f "$bench/extra/fuzzy-sat/$t.smt2" ] || continue
+    "$FERRET" concolic --input "$dir/ascii0" --out "$dir/fz" "$bench/extra/fuzzy-sat/$t.smt2" > "$dir/fz.lines" 2>&1
+    grep -q '^1 sat .* i2s$' "$dir/fz.lines" || { echo "$t from '0000': $(cat "$dir/fz.lines")"; fail=1; }
+  done
 else
   echo "Fuzzy-SAT test queries: skipped (no corpus at $bench)"
 fi
