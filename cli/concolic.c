@@ -236,7 +236,7 @@ int run_concolic(ferret *f, int argc, char **argv, int i) {
   if (!rc && r.stages) rc = set_stages(c, r.stages);
   if (!rc && r.timeout_ms >= 0) ferret_concolic_set(c, "timeout_ms", r.timeout_ms);
   if (!rc && r.max_execs >= 0) ferret_concolic_set(c, "max_execs", r.max_execs);
-  if (!rc) ferret_concolic_set(c, "seed", ferret_get_option(f, "seed"));
+  if (!rc) ferret_concolic_set(c, "random_seed", ferret_get_option(f, "seed"));
   const ferret_term *q;
   size_t nq = rc ? 0 : ferret_get_query(f, &q);
   /* the query array is the session's: copy it (term calls follow) */

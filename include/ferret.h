@@ -635,8 +635,9 @@ FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
  * candidate inputs per query, every stage's together (default 0: none,
- * the time limit bounds it), "seed" of the random
- * choices (default 1), and each stage by name, 0 off / 1 on (default on).
+ * the time limit bounds it), "random_seed" of the random choices
+ * (default 1), and each stage by name ("seed" is the stage that tries the
+ * seed itself), 0 off / 1 on (default on).
  * FERRET_ERROR_OPTION for an unknown name or a value out of range. */
 FERRET_API ferret_status ferret_concolic_set(ferret_concolic *,
                                              const char *name, int64_t value);

@@ -200,13 +200,13 @@ ferret_status ferret_concolic_set(ferret_concolic *x, const char *name,
   FER_REQUIRE(f, name, "NULL name");
   fer_concolic *c = &x->c;
   if (!strcmp(name, "timeout_ms") || !strcmp(name, "max_execs") ||
-      !strcmp(name, "seed")) {
+      !strcmp(name, "random_seed")) {
     if (value < 0)
       return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
                        "concolic: %s must be >= 0", name);
     if (name[0] == 't') c->timeout_ms = (uint64_t)value;
     else if (name[0] == 'm') c->max_execs = (uint64_t)value;
-    else c->rng_seed = (uint64_t)value;
+    else c->rng_seed = (uint64_t)value; /* "seed" is the stage */
     return FERRET_OK;
   }
   for (int s = 0; s < FER_CONC_NSTAGES; s++) {
