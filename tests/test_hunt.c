@@ -35,10 +35,15 @@ TEST(hunt_generated_scripts_read_back) {
   fer_hunt_shape shape = {2, 3, 4, 15};
   fer_hunt_formula x = {{0}};
   bool z3 = fer_test_have("z3");
+  int gaps = 0; /* assertions putting two variables far apart */
   for (int k = 0; k < 200; k++) {
     CHECK(fer_hunt_generate(f, &rng, &shape, &x));
-    for (size_t i = 0; i < x.a.size; i++)
-      CHECK(fer_term_sort(f, x.a.data[i]) == fer_sort_bool(f));
+    for (size_t i = 0; i < x.a.size; i++) {
+      fer_term t = x.a.data[i];
+      CHECK(fer_term_sort(f, t) == fer_sort_bool(f));
+      gaps += fer_term_op(f, t) == FER_OP_AND &&
+              fer_term_op(f, fer_term_arg(f, t, 0)) == FER_OP_FP_IS_SUBNORMAL;
+    }
     fer_buf b = {0};
     CHECK(fer_hunt_script(f, &x, NULL, &b) && fer_buf_add(f, &b, "", 1));
     /* a fresh context reads it without an error */
@@ -66,6 +71,7 @@ TEST(hunt_generated_scripts_read_back) {
     }
     FER_RELEASE(f, b);
   }
+  CHECK_MSG(gaps > 20, "%d gap assertions in 200 formulas", gaps);
   fer_hunt_formula_release(f, &x);
   ferret_delete(f);
 }

@@ -181,8 +181,32 @@ static fer_term bool_term(gen *g, fer_sort s, uint32_t depth) {
   return t;
 }
 
+/* Two variables far apart in magnitude: y subnormal, |x| at least a
+ * normal from the upper half of the exponents.  Bit-blasted operations
+ * align operands by their exponent difference, and wide differences are
+ * where they go wrong (z3's fp.rem with a subnormal divisor, upstream
+ * #10609); a solver's models rarely go there unless asked. */
+static fer_term gap_assertion(gen *g, fer_sort s) {
+  ferret *f = g->f;
+  uint32_t nv = g->shape->vars, i = (uint32_t)fer_rng_below(g->rng, nv);
+  uint32_t j = (i + 1 + (uint32_t)fer_rng_below(g->rng, nv - 1)) % nv;
+  const uint32_t eb = fer_sort_get(f, s)->a, sb = fer_sort_get(f, s)->b;
+  fer_u128 bias = ((fer_u128)1 << (eb - 1)) - 1, top = ((fer_u128)1 << eb) - 2;
+  fer_u128 e = bias + (top - bias) / 2 +
+               fer_rng_below(g->rng, (uint64_t)((top - bias) / 2 + 1));
+  fer_u128 frac = fer_rng_u128(g->rng) & (((fer_u128)1 << (sb - 1)) - 1);
+  fer_term big = fer_value_term(f, s, e << (sb - 1) | frac);
+  fer_term x = var_of(f, s, i), y = var_of(f, s, j);
+  fer_term ax = x ? fer_mk(f, FER_OP_FP_ABS, 1, &x, 0, 0) : 0;
+  fer_term ge[2] = {ax, big};
+  fer_term a[2] = {y ? fer_mk(f, FER_OP_FP_IS_SUBNORMAL, 1, &y, 0, 0) : 0,
+                   ax && big ? fer_mk(f, FER_OP_FP_GEQ, 2, ge, 0, 0) : 0};
+  return a[0] && a[1] ? fer_mk(f, FER_OP_AND, 2, a, 0, 0) : 0;
+}
+
 static fer_term assertion(gen *g) {
   fer_sort s = fmt_sort(g->f, pick_format(g));
+  if (g->shape->vars >= 2 && fer_rng_one_in(g->rng, 6)) return gap_assertion(g, s);
   fer_term t = bool_term(g, s, g->shape->depth);
   if (t && fer_rng_one_in(g->rng, 4)) { /* a disjunction of two */
     fer_term u = bool_term(g, s, g->shape->depth);
