@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 117, from fp.leq
+; solver 1: z3 -T:3: unsat in 0.025 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.085 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero (fp.roundToIntegral RTN (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))
+(assert (fp.leq (ite (not (fp.leq (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111) x1_11_53)) (_ NaN 11 53) x1_11_53) (fp.sqrt RTZ (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000))))
+(check-sat)
+(get-model)

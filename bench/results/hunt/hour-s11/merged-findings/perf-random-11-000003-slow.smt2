@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 413, from fp.add
+; solver 1: z3 -T:3: timeout in 3.014 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.220 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNormal x1_5_11))
+(assert (not (fp.eq (fp.rem x0_5_11 x1_5_11) (ite (fp.eq x0_5_11 x0_5_11) x1_5_11 x0_5_11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 581, from fp.div
+; solver 1: z3 -T:3: sat in 1.419 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.092 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (not (fp.isPositive x1_5_11)))
+(assert (fp.isNegative (fp.div RTZ (fp #b0 #b00000001 #b00000000000000000000000) x0_8_24)))
+(check-sat)
+(get-model)

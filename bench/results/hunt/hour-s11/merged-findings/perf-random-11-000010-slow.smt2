@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 647, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.021 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.857 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero (fp.max x1_5_11 (fp #b1 #b11110 #b1111111111))))
+(assert (fp.leq ((_ to_fp_unsigned 11 53) RNE ((_ fp.to_ubv 32) RTN x0_11_53)) (fp.fma RTZ x1_11_53 x0_11_53 x0_11_53)))
+(check-sat)
+(get-model)

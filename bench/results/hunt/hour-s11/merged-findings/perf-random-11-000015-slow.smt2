@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1243, from fp.add
+; solver 1: z3 -T:3: timeout in 3.020 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.979 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (= ((_ to_fp 11 53) RNA ((_ fp.to_sbv 32) RTZ x1_11_53)) (fp.add RTN x0_11_53 x1_11_53)) (= (fp.mul RTZ x0_11_53 x1_11_53) (fp.add RTP x0_11_53 x0_11_53))))
+(assert (fp.eq ((_ to_fp_unsigned 11 53) RNA ((_ fp.to_ubv 32) RTN x0_11_53)) x1_11_53))
+(check-sat)
+(get-model)

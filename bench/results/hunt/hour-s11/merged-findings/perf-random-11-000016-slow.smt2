@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1244, from fp.max
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.459 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (= (fp.mul RTZ x0_11_53 x1_11_53) (fp.max x0_11_53 x0_11_53)))
+(assert (fp.eq ((_ to_fp_unsigned 11 53) RNA ((_ fp.to_ubv 32) RTN x0_11_53)) x1_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1248, from generate
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.782 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (not (fp.gt (fp.mul RTZ (fp #b1 #b01000101110 #b0110100011101001110101110010101101001110000100110110) x1_11_53) (fp.mul RNA x0_11_53 x1_11_53))))
+(assert (fp.isNegative x0_5_11))
+(check-sat)
+(get-model)

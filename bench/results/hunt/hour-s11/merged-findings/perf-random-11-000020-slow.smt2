@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1493, from RNE
+; solver 1: z3 -T:3: timeout in 3.023 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.397 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal (fp.neg x1_11_53)))
+(assert (or (fp.geq x1_11_53 (fp #b1 #b01111001011 #b0000000000000000000000000000000000000000000000000000)) (fp.isNormal (fp.mul RNE x1_11_53 x1_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1885, from fp.abs
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.410 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (not (fp.isZero x1_4_6)))
+(assert (or (fp.isInfinite (fp.mul RTN x1_11_53 x1_11_53)) (fp.isNormal x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1939, from fp.isNaN
+; solver 1: z3 -T:3: timeout in 3.078 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.706 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.eq (_ +zero 11 53) (fp.fma RTP x0_11_53 (fp #b0 #b01100111111 #b0110010111111011110011011100111101110100010101101101) (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000))))
+(assert (or (fp.isInfinite (fp.sqrt RNA x0_4_6)) (fp.isNaN (fp.min (fp #b1 #b0000 #b11111) x1_4_6))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2193, from Float32
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.305 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt x0_11_53 (fp.fma RNA x0_11_53 x0_11_53 (fp #b1 #b10100001110 #b0100001100000001011011010011101000011101110010011101))))
+(assert (or (fp.geq x1_8_24 (fp #b1 #b00000000 #b11111111111111111111111)) (fp.isNormal ((_ to_fp 8 24) RTN x0_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2289, from fp.isZero
+; solver 1: z3 -T:3: unsat in 1.513 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.040 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isZero (fp.div RTP x1_8_24 x1_8_24)))
+(check-sat)
+(get-model)

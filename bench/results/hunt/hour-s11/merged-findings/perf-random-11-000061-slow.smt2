@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2465, from fp.isNegative
+; solver 1: z3 -T:3: unsat in 1.052 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.177 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq (fp.div RNA x0_11_53 x0_11_53) x1_11_53))
+(assert (fp.isNegative (fp.div RTN x0_8_24 x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2567, from fp.sqrt
+; solver 1: z3 -T:3: unsat in 1.780 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.564 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isSubnormal (fp.sqrt RNA x1_11_53)))
+(assert (or (fp.eq (fp.fma RTN x1_4_6 x1_4_6 x0_4_6) (fp.roundToIntegral RNE x1_4_6)) (not (fp.isSubnormal ((_ to_fp_unsigned 4 6) RTN ((_ fp.to_ubv 32) RNE x0_4_6))))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2639, from Float64
+; solver 1: z3 -T:3: unsat in 0.555 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.019 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.gt (_ +zero 11 53) (fp.div RNA x0_11_53 x0_11_53)))
+(assert (fp.isNegative (ite (fp.lt x1_11_53 x1_11_53) x0_11_53 (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3388, from fp.add
+; solver 1: z3 -T:3: timeout in 3.009 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.111 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNaN (fp.roundToIntegral RTN x0_4_6)))
+(assert (or (fp.isInfinite x0_8_24) (= (fp.fma RNA x1_8_24 x0_8_24 x1_8_24) x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3624, from fp.isNaN
+; solver 1: z3 -T:3: timeout in 3.011 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.446 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.gt (fp.fma RTZ (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x1_11_53 x0_11_53) (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3973, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.482 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative x1_11_53))
+(assert (fp.geq (fp.fma RTZ x0_11_53 x1_11_53 (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000)) (_ +zero 11 53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4525, from fp.neg
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.189 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNaN (fp.rem x0_5_11 x1_5_11)))
+(assert (or (fp.isNormal (fp.max (fp #b1 #b00000 #b1111111111) x0_5_11)) (fp.lt (fp.fma RTP x0_5_11 x0_5_11 x0_5_11) (fp.neg (fp #b1 #b11110 #b1111111111)))))
+(check-sat)
+(get-model)

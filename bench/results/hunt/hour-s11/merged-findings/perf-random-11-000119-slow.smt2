@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4580, from fp.isNormal
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.099 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.leq (fp.rem x1_5_11 x0_5_11) ((_ to_fp 5 11) RTP (fp #b0 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

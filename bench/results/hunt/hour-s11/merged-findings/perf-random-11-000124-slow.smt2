@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4951, from fp.sqrt
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.107 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (not (fp.eq (fp.max x1_5_11 (fp #b0 #b00000 #b1111111111)) (fp.neg x0_5_11))))
+(assert (or (not (= (fp.abs x1_5_11) x1_5_11)) (fp.geq (fp.rem x1_5_11 x0_5_11) (fp.sqrt RNA x0_5_11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 11, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.928 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (= ((_ to_fp 11 53) RTN x0_8_24) x1_11_53) (fp.isNegative (fp.fma RTN x1_11_53 x1_11_53 (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111)))))
+(assert (or (fp.isZero x0_11_53) (fp.isZero x1_11_53)))
+(check-sat)
+(get-model)

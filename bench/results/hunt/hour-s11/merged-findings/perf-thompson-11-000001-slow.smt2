@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 32, from generate
+; solver 1: z3 -T:3: timeout in 3.017 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.448 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (or (fp.isNormal x0_11_53) (fp.isSubnormal (fp.sqrt RNA x0_11_53))))
+(assert (fp.leq (_ +zero 4 6) x1_4_6))
+(check-sat)
+(get-model)

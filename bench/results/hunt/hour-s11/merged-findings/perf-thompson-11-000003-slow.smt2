@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 130, from RTZ
+; solver 1: z3 -T:3: unsat in 2.049 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.050 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isInfinite (fp.div RTZ x1_5_11 x1_5_11)))
+(assert (fp.lt (fp.mul RNA x0_11_53 x1_11_53) x0_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 317, from fp.isSubnormal
+; solver 1: z3 -T:3: unsat in 0.038 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.048 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (fp.isSubnormal ((_ to_fp_unsigned 11 53) RTZ ((_ fp.to_ubv 32) RTP x0_11_53))) (fp.isNormal x0_11_53)))
+(assert (fp.isSubnormal (fp.abs (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

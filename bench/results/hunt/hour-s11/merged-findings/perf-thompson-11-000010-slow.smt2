@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 485, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.474 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.leq (fp #b0 #b00000 #b1111111111) (fp.add RNA x1_5_11 x0_5_11)))
+(assert (or (fp.geq (fp.rem x1_5_11 x0_5_11) (fp.mul RTN x1_5_11 (fp #b1 #b10000 #b0111111111))) (fp.lt (fp.neg x0_5_11) x0_5_11)))
+(check-sat)
+(get-model)

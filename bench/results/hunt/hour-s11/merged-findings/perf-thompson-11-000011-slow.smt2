@@ -1,0 +1,9 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 528, from generate
+; solver 1: z3 -T:3: unsat in 0.069 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.010 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(assert (fp.isNegative (_ +zero 8 24)))
+(check-sat)
+(get-model)

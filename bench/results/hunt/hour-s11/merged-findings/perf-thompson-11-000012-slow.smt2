@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 605, from to_fp_unsigned
+; solver 1: z3 -T:3: unsat in 0.024 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.069 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.leq ((_ to_fp_unsigned 5 11) RNA ((_ fp.to_ubv 32) RTN x1_5_11)) (fp.fma RTN x0_5_11 (fp #b1 #b10000 #b0111111111) x0_5_11)))
+(assert (fp.isSubnormal (fp #b0 #b1000 #b01111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 741, from fp.abs
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.122 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.eq (fp #b0 #b01100010 #b11101000101010010001110) (fp.fma RTP x0_8_24 x1_8_24 (fp #b1 #b01111111 #b00000000000000000000000))))
+(assert (= (fp.abs x1_5_11) (fp #b0 #b11110 #b1111111111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 756, from fp.isPositive
+; solver 1: z3 -T:3: sat in 0.120 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.036 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isNormal (fp.min x0_5_11 (fp #b1 #b01111 #b0000000001))))
+(assert (fp.isPositive (fp.max (fp #b0 #b0000 #b11111) x0_4_6)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 761, from to_fp_unsigned
+; solver 1: z3 -T:3: sat in 0.039 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.027 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive ((_ to_fp_unsigned 5 11) RNE ((_ fp.to_ubv 32) RTP x0_5_11))))
+(assert (fp.isPositive (fp.sqrt RNA (fp #b0 #b0000 #b11111))))
+(check-sat)
+(get-model)

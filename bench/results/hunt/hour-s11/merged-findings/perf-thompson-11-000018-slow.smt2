@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 816, from generate
+; solver 1: z3 -T:3: unsat in 0.150 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.051 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNormal (fp.rem x0_5_11 x0_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 833, from ite
+; solver 1: z3 -T:3: timeout in 3.131 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.889 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isNegative (fp.rem x0_11_53 x0_11_53)))
+(assert (fp.gt x1_4_6 x0_4_6))
+(check-sat)
+(get-model)

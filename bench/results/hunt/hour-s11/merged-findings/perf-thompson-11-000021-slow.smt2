@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 972, from fp.fma
+; solver 1: z3 -T:3: sat in 2.100 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.107 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (not (fp.isPositive (fp.fma RNA x1_8_24 x0_8_24 (fp #b1 #b01110110 #b10111010110000000000100)))))
+(check-sat)
+(get-model)

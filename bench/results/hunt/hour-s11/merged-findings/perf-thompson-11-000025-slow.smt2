@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1099, from RTZ
+; solver 1: z3 -T:3: timeout in 3.008 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.262 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (not (fp.isNegative (fp.rem x0_5_11 x1_5_11))))
+(check-sat)
+(get-model)

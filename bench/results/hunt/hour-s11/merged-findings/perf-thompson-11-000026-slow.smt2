@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 1153, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.021 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.639 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNormal (fp.neg x1_5_11)))
+(assert (or (fp.isNaN (fp.fma RNA x0_11_53 x0_11_53 (fp #b0 #b00000000001 #b0000000000000000000000000000000000000000000000000000))) (fp.isInfinite ((_ to_fp 11 53) RTP x0_8_24))))
+(check-sat)
+(get-model)

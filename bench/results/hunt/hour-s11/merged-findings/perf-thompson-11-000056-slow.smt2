@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2017, from fp.neg
+; solver 1: z3 -T:3: sat in 0.272 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.038 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isPositive (fp.rem x1_5_11 x1_5_11)))
+(assert (or (not (fp.isNegative (fp.neg x1_4_6))) (fp.isPositive (fp.roundToIntegral RTN (_ +oo 4 6)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2096, from generate
+; solver 1: z3 -T:3: unsat in 0.073 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.030 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isNormal (_ +zero 11 53)))
+(assert (or (fp.isNegative (fp.roundToIntegral RTN x1_4_6)) (not (fp.isPositive (fp.neg (fp #b0 #b0000 #b11111))))))
+(check-sat)
+(get-model)

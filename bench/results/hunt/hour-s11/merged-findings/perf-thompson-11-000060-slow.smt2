@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2097, from to_fp_unsigned
+; solver 1: z3 -T:3: sat in 2.539 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.704 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal (fp.sqrt RNE x0_11_53)))
+(check-sat)
+(get-model)

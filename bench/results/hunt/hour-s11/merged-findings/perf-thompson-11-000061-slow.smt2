@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2282, from fp.neg
+; solver 1: z3 -T:3: unsat in 0.076 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.016 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.sqrt RTZ (fp #b1 #b10000000 #b01111111111111111111111))))
+(assert (or (fp.isNegative (fp.neg x0_5_11)) (fp.isPositive ((_ to_fp 5 11) RNE ((_ fp.to_sbv 32) RNE (fp #b0 #b01111 #b0000000001))))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2512, from generate
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.123 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq (_ +zero 5 11) (fp.mul RNE x0_5_11 (fp #b1 #b10000 #b0111111111))))
+(assert (fp.geq ((_ to_fp_unsigned 8 24) RNA ((_ fp.to_ubv 32) RNE (fp #b0 #b01111111 #b00000000000000000000000))) (fp.fma RNA x1_8_24 x0_8_24 (fp #b1 #b01111111 #b00000000000000000000001))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2740, from Float64
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.956 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (not (fp.isNaN ((_ to_fp 5 11) RNE ((_ fp.to_sbv 32) RTP x0_5_11)))))
+(assert (fp.eq (fp.fma RNE x0_11_53 x1_11_53 x1_11_53) (fp.abs x0_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2912, from generate
+; solver 1: z3 -T:3: unsat in 0.026 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.036 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (not (fp.leq (fp.abs x0_8_24) (fp.roundToIntegral RTN (fp #b0 #b01101000 #b00000000000000000000000)))))
+(assert (fp.isNormal (fp.div RTP (fp #b0 #b01111111 #b00000000000000000000000) (fp #b0 #b00000000 #b00000000000000000000001))))
+(check-sat)
+(get-model)

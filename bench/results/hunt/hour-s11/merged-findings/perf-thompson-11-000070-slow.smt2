@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 2942, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.034 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.628 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isSubnormal (fp.sqrt RTZ x1_11_53)))
+(assert (fp.isNegative (fp.rem x0_5_11 (fp #b1 #b01111 #b0000000001))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3052, from fp.isNormal
+; solver 1: z3 -T:3: unsat in 0.126 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.018 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(assert (not (fp.isNormal (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000))))
+(assert (fp.isSubnormal (fp.abs (fp #b1 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3275, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.056 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isPositive (fp.mul RTN (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111) x1_11_53)))
+(assert (fp.isNegative x1_4_6))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3756, from fp.isSubnormal
+; solver 1: z3 -T:3: sat in 1.927 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.164 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNegative ((_ to_fp 11 53) RNA ((_ fp.to_sbv 32) RNA x1_11_53))))
+(assert (fp.leq (fp.rem x1_5_11 x0_5_11) (fp.rem (_ +zero 5 11) x0_5_11)))
+(check-sat)
+(get-model)

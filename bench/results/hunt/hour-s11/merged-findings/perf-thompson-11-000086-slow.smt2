@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 3817, from fp.div
+; solver 1: z3 -T:3: unsat in 0.497 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.020 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isInfinite x0_8_24))
+(assert (fp.isInfinite (fp.div RTZ x1_8_24 x1_8_24)))
+(check-sat)
+(get-model)

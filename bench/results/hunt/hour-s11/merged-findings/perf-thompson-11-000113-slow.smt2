@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4289, from fp.div
+; solver 1: z3 -T:3: timeout in 3.101 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.178 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (= (fp.div RTZ x1_8_24 x1_8_24) (fp #b1 #b01111111 #b00000000000000000000001)))
+(assert (fp.leq (fp.rem (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000) x1_11_53) x1_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4297, from fp.isNegative
+; solver 1: z3 -T:3: unsat in 0.586 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.045 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNA x1_8_24 x1_8_24)))
+(assert (fp.isSubnormal (fp.div RNE x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 4866, from fp.div
+; solver 1: z3 -T:3: timeout in 3.025 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.736 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isSubnormal x0_5_11))
+(assert (fp.isNormal (fp.div RTZ x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

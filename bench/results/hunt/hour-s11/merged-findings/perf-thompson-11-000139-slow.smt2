@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 5030, from to_fp_unsigned
+; solver 1: z3 -T:3: sat in 2.305 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.162 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isPositive (_ +zero 8 24)))
+(assert (fp.geq ((_ to_fp_unsigned 11 53) RTP ((_ fp.to_ubv 32) RNE x1_11_53)) (fp.mul RNE x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 11, shard 1/1, formula 5134, from fp.div
+; solver 1: z3 -T:3: unsat in 0.990 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.038 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.gt (_ +zero 11 53) (fp.div RTN x0_11_53 x1_11_53)))
+(assert (fp.isNaN ((_ to_fp 5 11) RNA ((_ fp.to_sbv 32) RTN x1_5_11))))
+(check-sat)
+(get-model)
