@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/dtoa.h"
 #include "fp/fp.h"
 #include "sample/format.h"
 
@@ -20,16 +21,44 @@ int fer_format_bits(ferret *f, fer_buf *b, fer_u128 v, uint32_t w) {
   return fer_buf_add(f, b, s, k);
 }
 
+static bool json_plain(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }
+
+/* The JSON string body of s[0..n): runs of plain characters at once. */
+static int json_body(ferret *f, fer_buf *b, const char *s, size_t n) {
+  int ok = 1;
+  for (size_t i = 0; ok && i < n;) {
+    size_t run = i;
+    while (run < n && json_plain((unsigned char)s[run])) run++;
+    ok = fer_buf_add(f, b, s + i, run - i);
+    if (!ok || run == n) break;
+    unsigned char c = (unsigned char)s[run];
+    ok = c == '"' || c == '\\' ? fer_buf_add(f, b, "\\", 1) && fer_buf_add(f, b, s + run, 1)
+                                : fer_buf_printf(f, b, "\\u%04x", c);
+    i = run + 1;
+  }
+  return ok;
+}
+
 /* A JSON string (quotes included). */
 static int json_string(ferret *f, fer_buf *b, const char *s) {
-  int ok = fer_buf_add(f, b, "\"", 1);
-  for (; ok && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') ok = fer_buf_add(f, b, "\\", 1) && fer_buf_add(f, b, s, 1);
-    else if (c < 0x20) ok = fer_buf_printf(f, b, "\\u%04x", c);
-    else ok = fer_buf_add(f, b, s, 1);
+  return fer_buf_add(f, b, "\"", 1) && json_body(f, b, s, strlen(s)) &&
+         fer_buf_add(f, b, "\"", 1);
+}
+
+/* Constant c's SMT-LIB text as a JSON string: printed in place, escaped
+ * only if it needs it (a constant's text never does). */
+static int json_value(ferret *f, fer_buf *b, fer_buf *tmp, fer_term c) {
+  size_t at = b->size;
+  if (!fer_buf_add(f, b, "\"", 1) || !fer_print_value(f, b, c)) return 0;
+  size_t i = at + 1;
+  while (i < b->size && json_plain((unsigned char)b->data[i])) i++;
+  if (i < b->size) { /* move the text out and write it back escaped */
+    FER_CLEAR(*tmp);
+    if (!fer_buf_add(f, tmp, b->data + at + 1, b->size - at - 1)) return 0;
+    b->size = at + 1;
+    if (!json_body(f, b, tmp->data, tmp->size)) return 0;
   }
-  return ok && fer_buf_add(f, b, "\"", 1);
+  return fer_buf_add(f, b, "\"", 1);
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break. */
@@ -60,17 +89,18 @@ static uint32_t width_of(ferret *f, fer_term v) {
   }
 }
 
-/* An FP pattern as the nearest double. */
+/* An FP pattern as the nearest double, in its shortest decimal text. */
 static int decimal(ferret *f, fer_buf *b, const fer_sort_info *si, fer_u128 v) {
   fer_fmt from = {si->a, si->b}, d = {11, 53};
   if (fer_fp_is_nan(from, v)) return fer_buf_str(f, b, "\"NaN\"");
   uint64_t u = (uint64_t)fer_fp_convert(d, FER_RNE, from, v);
   double x;
   memcpy(&x, &u, sizeof x);
-  if (fer_fp_is_inf(d, u)) return fer_buf_str(f, b, x < 0 ? "\"-inf\"" : "\"inf\"");
   char s[40];
-  snprintf(s, sizeof s, "\"%.17g\"", x);
-  return fer_buf_str(f, b, s);
+  s[0] = '"';
+  size_t n = 1 + fer_dtoa(s + 1, x); /* "inf", "-inf" as before */
+  s[n++] = '"';
+  return fer_buf_add(f, b, s, n);
 }
 
 /* The value text of constant c, NUL-terminated in tmp. */
@@ -93,13 +123,11 @@ int fer_format_sample(ferret *f, fer_buf *b, int format, const fer_term *vars,
   for (size_t i = 0; ok && i < n; i++) {
     fer_term v = vars[i], c = values[i];
     const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
-    ok = value_text(f, &tmp, c);
-    if (!ok) break;
     switch (format) {
     case FER_FORMAT_JSONL:
       ok = (!i || fer_buf_add(f, b, ", ", 2)) &&
            json_string(f, b, fer_var_name(f, v)) &&
-           fer_buf_str(f, b, ": {\"value\": ") && json_string(f, b, tmp.data) &&
+           fer_buf_str(f, b, ": {\"value\": ") && json_value(f, b, &tmp, c) &&
            fer_buf_str(f, b, ", \"bits\": \"") &&
            fer_format_bits(f, b, bits_of(f, c), width_of(f, v)) &&
            fer_buf_add(f, b, "\"", 1);
@@ -111,7 +139,7 @@ int fer_format_sample(ferret *f, fer_buf *b, int format, const fer_term *vars,
       ok = fer_buf_str(f, b, "(define-fun ") &&
            fer_print_symbol(f, b, fer_var_name(f, v)) &&
            fer_buf_str(f, b, " () ") && fer_print_sort(f, b, fer_term_sort(f, v)) &&
-           fer_buf_add(f, b, " ", 1) && fer_buf_str(f, b, tmp.data) &&
+           fer_buf_add(f, b, " ", 1) && fer_print_value(f, b, c) &&
            fer_buf_str(f, b, ")\n");
       break;
     default: /* CSV */
@@ -119,7 +147,7 @@ int fer_format_sample(ferret *f, fer_buf *b, int format, const fer_term *vars,
       if (ok && (si->kind == FER_SORT_BV || si->kind == FER_SORT_FP))
         ok = fer_format_bits(f, b, bits_of(f, c), width_of(f, v));
       else if (ok)
-        ok = fer_buf_str(f, b, tmp.data);
+        ok = value_text(f, &tmp, c) && fer_buf_str(f, b, tmp.data);
       break;
     }
   }

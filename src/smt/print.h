@@ -9,12 +9,23 @@
 #ifndef FER_PRINT_H
 #define FER_PRINT_H
 
+#include <string.h>
+
 #include "base/context.h"
 #include "smt/term.h"
 
 typedef FER_STACK(char) fer_buf;
 
-int fer_buf_add(ferret *, fer_buf *, const char *text, size_t len);
+/* fer_buf_add's path when the buffer must grow. */
+int fer_buf_add_grow(ferret *, fer_buf *, const char *text, size_t len);
+/* Inline: writers of many small pieces (the sample formats) call it per
+ * piece. */
+static inline int fer_buf_add(ferret *f, fer_buf *b, const char *text, size_t len) {
+  if (b->cap - b->size < len) return fer_buf_add_grow(f, b, text, len);
+  if (len) memcpy(b->data + b->size, text, len);
+  b->size += len;
+  return 1;
+}
 /* A NUL-terminated string, without its NUL. */
 int fer_buf_str(ferret *, fer_buf *, const char *text);
 int fer_buf_printf(ferret *, fer_buf *, const char *fmt, ...)

@@ -8,7 +8,7 @@
 
 /* ------------------------------------------------------------- buffers */
 
-int fer_buf_add(ferret *f, fer_buf *b, const char *text, size_t len) {
+int fer_buf_add_grow(ferret *f, fer_buf *b, const char *text, size_t len) {
   if (!len) return 1;
   if (!FER_RESERVE(f, *b, len)) return 0;
   memcpy(b->data + b->size, text, len);
