@@ -653,6 +653,22 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   return r;
 }
 
+int fer_eval_holds(ferret *f, const fer_term *a, size_t n, const fer_model *model) {
+  FER_REQUIRE(f, f && (a || !n), "NULL argument");
+  evaluator e;
+  memset(&e, 0, sizeof e);
+  e.f = f, e.model = model;
+  int r = 1;
+  for (size_t i = 0; r && i < n; i++) {
+    FER_REQUIRE(f, a[i] && a[i] < f->store->nodes.size, "invalid term");
+    const memo_entry *m = run(&e, a[i]);
+    if (!m || (m->taint == TAINT_NONE && m->val != 1)) r = 0;
+    else if (m->taint != TAINT_NONE) r = -1;
+  }
+  evaluator_release(&e);
+  return r;
+}
+
 int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
                    const fer_model *model, fer_eval_visit_fn visit,
                    void *user) {

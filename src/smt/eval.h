@@ -26,6 +26,12 @@ typedef void (*fer_eval_visit_fn)(void *user, fer_term t, fer_u128 value);
 int fer_eval_visit(ferret *, const fer_term *a, size_t n, const fer_model *,
                    fer_eval_visit_fn visit, void *user);
 
+/* Do assertions a[0..n) hold under `model`?  As fer_model_validate
+ * (model.h) defines it, evaluated with one memo for all of them (shared
+ * subterms once), creating no term: 1, 0 (some assertion false whatever
+ * the unspecified choices, or an error, then set in the context) or -1. */
+int fer_eval_holds(ferret *, const fer_term *a, size_t n, const fer_model *);
+
 /* Does `t` contain no variable (so fer_eval with no model can fold it)? */
 bool fer_term_is_ground(ferret *, fer_term);
 

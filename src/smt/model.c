@@ -66,15 +66,5 @@ const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
 
 int fer_model_validate(ferret *f, const fer_term *a, size_t n,
                        const fer_model *model) {
-  bool unspecified_seen = false;
-  for (size_t i = 0; i < n; i++) {
-    bool unspecified = false;
-    fer_term v = fer_eval(f, a[i], model, &unspecified);
-    if (!v) return 0;
-    if (unspecified)
-      unspecified_seen = true;
-    else if (v != fer_true(f))
-      return 0;
-  }
-  return unspecified_seen ? -1 : 1;
+  return fer_eval_holds(f, a, n, model);
 }
