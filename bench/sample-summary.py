@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Summary of bench/sample.sh's TSV: per suite and strategy the median
 samples, samples/s, executions/s and SMT coverage over files (each file's
-value is the mean over seeds); then sm+de against each other strategy,
-per file (seed means): Vargha-Delaney A12 (the probability that sm+de
-gives more, ties counting half) and the two-sided Wilcoxon signed-rank p
-(normal approximation with tie and zero corrections; with so few files
-it is a rough figure: with n files the smallest p possible is 2^(1-n)).
+value is the mean over seeds); then sm+de against each other strategy:
+Vargha-Delaney A12 as the JFSampler paper defines it, the probability
+that sm+de gives more than the other ON THE SAME FORMULA (per file over
+its seeds' runs, ties counting half, then the mean over files), and the
+two-sided Wilcoxon signed-rank p over the files' seed means (files with
+equal means dropped; exact when no two differences tie in size, else the
+normal approximation with tie and zero corrections; with n files the
+smallest p possible is 2^(1-n)).
 With --svg DIR, box plots of samples (log scale) and coverage per strategy
 and suite (the paper's Figures 1 and 2) are written there as SVG.
 Standard library only."""
@@ -51,6 +54,13 @@ def a12(xs, ys):
     wins = sum((x > y) + 0.5 * (x == y) for x in xs for y in ys)
     return wins / (len(xs) * len(ys)) if xs and ys else float("nan")
 
+def a12_paired(suite, sa, sb, m):
+    """Mean over files of A12 between the two strategies' runs on that file."""
+    files = sorted({r["file"] for r in rows if r["suite"] == suite})
+    v = [a12(val[(suite, sa, f)][m], val[(suite, sb, f)][m]) for f in files
+         if val[(suite, sa, f)][m] and val[(suite, sb, f)][m]]
+    return statistics.mean(v) if v else float("nan")
+
 def wilcoxon(xs, ys):
     d = [x - y for x, y in zip(xs, ys) if x != y]
     n = len(d)
@@ -70,6 +80,15 @@ def wilcoxon(xs, ys):
         ties += t ** 3 - t
         i = j + 1
     w = sum(r for r, x in zip(ranks, d) if x > 0)
+    if ties == 0 and n <= 40:
+        # exact: the number of subsets of ranks 1..n with each sum
+        top = n * (n + 1) // 2
+        ways = [1] + [0] * top
+        for r in range(1, n + 1):
+            for t in range(top, r - 1, -1):
+                ways[t] += ways[t - r]
+        lo = min(w, top - w)
+        return min(1.0, 2 * sum(ways[:int(lo) + 1]) / 2 ** n)
     mu = n * (n + 1) / 4
     sd = math.sqrt(n * (n + 1) * (2 * n + 1) / 24 - ties / 48)
     if sd == 0:
@@ -93,6 +112,16 @@ for suite in sorted({r["suite"] for r in rows}):
         cells.append(str(sum(1 for x in v if x == 0)))
         cells.append(f"{sum(v):.4g}")
         print(f"| {s} | " + " | ".join(cells) + " |")
+    if any(r.get("solve_execs_per_sec", "-") not in ("-", "", None) for r in rows):
+        solve_eps = {r["file"]: num(r["solve_execs_per_sec"]) for r in rows
+                     if r["suite"] == suite and num(r.get("solve_execs_per_sec", "-"))}
+        print("\nsampling's executions/s over the file's solve run's (median over files, min, max):")
+        for s in strategies:
+            files = sorted({r["file"] for r in rows if r["suite"] == suite})
+            q = [statistics.mean(val[(suite, s, f)]["execs_per_sec"]) / solve_eps[f]
+                 for f in files if f in solve_eps and val[(suite, s, f)]["execs_per_sec"]]
+            if q:
+                print(f"- {s}: {statistics.median(q):.2f} ({min(q):.2f} .. {max(q):.2f}), {len(q)} files")
     if "smtsampler" in strategies and "sm+de" in strategies:
         x, y = per_file(suite, "sm+de", "samples"), per_file(suite, "smtsampler", "samples")
         both = [a / b for a, b in zip(x, y) if b > 0]
@@ -107,7 +136,7 @@ for suite in sorted({r["suite"] for r in rows}):
         out = []
         for m in ("samples", "coverage"):
             x, y = per_file(suite, "sm+de", m), per_file(suite, s, m)
-            out += [f"{a12(x, y):.2f}", f"{wilcoxon(x, y):.3g}"]
+            out += [f"{a12_paired(suite, 'sm+de', s, m):.2f}", f"{wilcoxon(x, y):.3g}"]
         print(f"| {s} | " + " | ".join(out) + " |")
 
 

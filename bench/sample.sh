@@ -12,8 +12,11 @@
 #   STRATEGIES="naive de sm sm+de" (ferret's strategies run),
 #   SMTSAMPLER=dir: also the SMTSampler baseline built in that checkout by
 #   bench/smtsampler.sh (strategy "smtsampler", same files, budget, seeds),
-#   OUT=bench/results/sample.tsv.
-# Writes OUT (one row per run).
+#   OUT=bench/results/sample.tsv, SUITES="QF_FP_fs QF_BVFP_fs".
+# Writes OUT (one row per run; solve_execs_per_sec is the executions/s of
+# the file's solve run, the one that picked it, for the ratio the issue
+# asks: sampling's executions/s over solving's; "-" when that run took
+# fewer than 10,000 executions).
 N=${1:-6}
 BUDGET=${2:-5}
 SEEDS=${3:-"1 2 3"}
@@ -28,13 +31,17 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p bench/results
-printf 'suite\tfile\tstrategy\tseed\tsamples\tsamples_per_sec\texecs_per_sec\tcoverage\tend\n' > "$out"
-for suite in QF_FP_fs QF_BVFP_fs; do
+: "${SUITES:=QF_FP_fs QF_BVFP_fs}"
+printf 'suite\tfile\tstrategy\tseed\tsamples\tsamples_per_sec\texecs_per_sec\tcoverage\tend\tsolve_execs_per_sec\n' > "$out"
+for suite in $SUITES; do
   picked=0
   for f in $(awk -F'\t' -v s="$suite" '$13 == s && $6 != "unsat" { print $1 }' "$FERRET_BENCH/MANIFEST.tsv"); do
     [ "$picked" -ge "$N" ] && break
     path="$FERRET_BENCH/$f"
-    [ "$("$FERRET" --timeout 2 "$path" 2>/dev/null | head -1)" = sat ] || continue
+    [ "$("$FERRET" --timeout 2 --stats "$path" 2> "$tmp/solve" | head -1)" = sat ] || continue
+    # the solve run's executions/s, when it ran long enough to mean something
+    seps=$(sed -n 's/.*"execs": \([0-9]*\), "execs_per_sec": \([0-9.]*\).*/\1 \2/p' "$tmp/solve" |
+           awk 'NR == 1 && $1 >= 10000 { print $2 }')
     picked=$((picked + 1))
     for strategy in $STRATEGIES; do
       for seed in $SEEDS; do
@@ -43,16 +50,16 @@ for suite in QF_FP_fs QF_BVFP_fs; do
         stats=$(grep '"job": "sample"' "$tmp/stats")
         get() { echo "$stats" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }
         cov=$("$FERRET" coverage "$path" "$tmp/s.jsonl" 2>/dev/null | sed -n 's/^total \([0-9.]*\)%/\1/p')
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" "$strategy" "$seed" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" "$strategy" "$seed" \
           "$(get samples)" "$(get samples_per_sec)" "$(get execs_per_sec)" "${cov:-0}" \
-          "$(get end)" >> "$out"
+          "$(get end)" "${seps:--}" >> "$out"
       done
     done
     if [ -n "${SMTSAMPLER:-}" ]; then
       for seed in $SEEDS; do
         row=$(FERRET="$FERRET" bench/smtsampler.sh run "$SMTSAMPLER" "$path" "$BUDGET" "$seed" \
           "$tmp/s.csv")
-        printf '%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" smtsampler "$seed" "$row" >> "$out"
+        printf '%s\t%s\t%s\t%s\t%s\t-\n' "$suite" "$f" smtsampler "$seed" "$row" >> "$out"
       done
     fi
     echo "$suite $f done" >&2

@@ -478,3 +478,31 @@ bool fer_ival_print(ferret *f, const fer_intervals *iv, fer_term t,
   if (d->kind == FER_IV_BV) return fer_iv_bv_print(f, d, so, b);
   return fer_iv_fp_print(f, d, so, b);
 }
+
+/* (interval.h)  A domain that allows NaN keeps the full FP space (NaN
+ * patterns sit at both ends of the order keys). */
+const fer_slot_range *fer_intervals_slot_ranges(const fer_intervals *iv, const fer_prog *p,
+                                                fer_slot_range *out) {
+  bool any = false;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_ival *d = fer_intervals_of(iv, p->slots.data[s].var);
+    fer_slot_range r = {0, 0, 0};
+    if (d && d->kind == FER_IV_BOOL && d->t != d->f)
+      r.base = d->t, r.count = 1;
+    else if (d && d->kind == FER_IV_BV && d->lo <= d->hi) {
+      r.base = d->lo, r.count = d->hi - d->lo + 1; /* 0: the full 128 bits */
+      /* the values with the known bits, when they are fewer */
+      fer_u128 m = d->width >= 128 ? ~(fer_u128)0 : ((fer_u128)1 << d->width) - 1;
+      fer_u128 free = ~(d->zero | d->one) & m;
+      int nfree = __builtin_popcountll((uint64_t)free) +
+                  __builtin_popcountll((uint64_t)(free >> 64));
+      if (free && nfree < 64 && (!r.count || (fer_u128)1 << nfree < r.count))
+        r.base = d->one, r.count = (fer_u128)1 << nfree, r.free = free;
+    }
+    else if (d && d->kind == FER_IV_FP && !d->nan && d->lo <= d->hi)
+      r.base = d->lo, r.count = d->hi - d->lo + 1;
+    out[s] = r;
+    any |= r.count != 0;
+  }
+  return any ? out : NULL;
+}

@@ -34,6 +34,7 @@
 #define FER_INTERVAL_H
 
 #include "base/map.h"
+#include "engine/engine.h"
 #include "smt/print.h"
 #include "smt/term.h"
 
@@ -75,6 +76,13 @@ ferret_status fer_intervals_run(ferret *, const fer_term *a, size_t n,
 
 /* The domain of a term of the last run, or NULL if it was not reached. */
 const fer_ival *fer_intervals_of(const fer_intervals *, fer_term);
+
+/* The domains of program p's slots as engine slot ranges (engine.h), into
+ * out[0..p->nslots): a search (solve, sample) then draws seeds and values
+ * inside them, and enumerates a small narrowed space.  Returns out, or
+ * NULL when no slot is narrowed. */
+const fer_slot_range *fer_intervals_slot_ranges(const fer_intervals *, const fer_prog *p,
+                                                fer_slot_range *out);
 
 /* Append the domain of t as text, e.g. "[-1.5, 2.0] or NaN" (FP values
  * printed as SMT-LIB constants).  false on allocation failure. */

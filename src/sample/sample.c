@@ -105,7 +105,10 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
                         execs, since(j->t0),
                         j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
   j->st->samples++;
-  if (!j->cb(j->user, &it)) {
+  double t = fer_now();
+  bool go_on = j->cb(j->user, &it);
+  j->st->time_output += since(t);
+  if (!go_on) {
     j->end = "stopped";
     return FER_ENGINE_STOP;
   }
@@ -203,8 +206,8 @@ static int with_free_vars(ferret *f, const fer_term *a, size_t n,
 }
 
 static ferret_result search(job *j, const fer_term *a, size_t n,
-                            const fer_pre *pre, const fer_term_stack *ca,
-                            const char **why) {
+                            const fer_pre *pre, const fer_intervals *iv,
+                            const fer_term_stack *ca, const char **why) {
   ferret *f = j->f;
   fer_sample_stats *st = j->st;
   fer_prog p;
@@ -224,6 +227,13 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   fer_engine_request r;
   memset(&r, 0, sizeof r);
   r.prog = &p, r.layout = fer_layout_of(&p);
+  fer_slot_range *ranges = fer_calloc(f, (p.nslots ? p.nslots : 1) * sizeof *ranges);
+  if (!ranges) {
+    fer_prog_release(f, &p);
+    *why = "memory";
+    return FERRET_UNKNOWN;
+  }
+  r.layout.ranges = fer_intervals_slot_ranges(iv, &p, ranges);
   r.check.assertions = a, r.check.n = n;
   r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
   r.check.nelim = pre->elim_var.size;
@@ -241,6 +251,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   st->sm_mutations += rs.sm_mutations, st->nb_mutations += rs.nb_mutations;
   st->de_features += rs.de_features;
   st->time_search += rs.time_search, st->time_validate += rs.time_validate;
+  fer_free(f, ranges, (p.nslots ? p.nslots : 1) * sizeof *ranges);
   fer_prog_release(f, &p);
   ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
   *why = "";
@@ -263,17 +274,14 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   return res;
 }
 
-/* Do the intervals (option intervals) prove the preprocessed formula
- * unsat?  As solve asks, before searching. */
-static bool refuted(ferret *f, const fer_pre *pre) {
+/* Interval propagation (option intervals) over the preprocessed formula,
+ * as solve runs it: true if it proves the formula unsat; else the domains
+ * in iv (iv->map empty when not run) narrow the search's draws. */
+static bool refuted(ferret *f, const fer_pre *pre, fer_intervals *iv) {
   if (!f->opt.intervals || !pre->assertions.size) return false;
-  fer_intervals iv;
-  fer_intervals_init(&iv);
-  bool empty = fer_intervals_run(f, pre->assertions.data, pre->assertions.size,
-                                 &iv) == FERRET_OK &&
-               iv.empty;
-  fer_intervals_release(f, &iv);
-  return empty;
+  return fer_intervals_run(f, pre->assertions.data, pre->assertions.size, iv) ==
+             FERRET_OK &&
+         iv->empty;
 }
 
 /* One pass of the pipeline: preprocess formula fa[0..fn), then the one
@@ -284,6 +292,8 @@ static ferret_result pass(job *j, const fer_term *a, size_t n,
   fer_pre pre;
   fer_pre_init(&pre);
   fer_term_stack ca = {0};
+  fer_intervals iv;
+  fer_intervals_init(&iv);
   ferret_result r = FERRET_UNKNOWN;
   *why = "memory";
   double t = fer_now();
@@ -291,7 +301,7 @@ static ferret_result pass(job *j, const fer_term *a, size_t n,
   j->st->time_preprocess += since(t);
   if (ps != FERRET_OK) {
     *why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-  } else if (pre.unsat || refuted(f, &pre)) {
+  } else if (pre.unsat || refuted(f, &pre, &iv)) {
     r = FERRET_UNSAT, *why = "";
     j->end = "complete";
   } else if (!with_free_vars(f, fa, fn, &pre, &ca)) {
@@ -299,8 +309,9 @@ static ferret_result pass(job *j, const fer_term *a, size_t n,
   } else if (!ca.size) {
     r = only_model(j, a, n, &pre, why);
   } else {
-    r = search(j, a, n, &pre, &ca, why);
+    r = search(j, a, n, &pre, &iv, &ca, why);
   }
+  fer_intervals_release(f, &iv);
   FER_RELEASE(f, ca);
   fer_pre_release(f, &pre);
   return r;
@@ -385,5 +396,9 @@ done:
   st->time_total = since(j.t0);
   st->samples_per_sec = st->time_total > 0 ? (double)st->samples / st->time_total : 0;
   st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
+  st->search_share = st->time_search > 0
+                         ? 1 - (st->time_validate + st->time_output) / st->time_search
+                         : 0;
+  if (st->search_share < 0) st->search_share = 0;
   return r;
 }

@@ -86,6 +86,12 @@ typedef struct fer_sample_stats {
   uint64_t preferred;        /* samples of the prefer phase */
   double time_total, time_preprocess, time_compile, time_search,
       time_validate;
+  double time_output;        /* in the callback: formatting and writing */
+  /* With one job: the share of the search's time left to executing
+   * candidates, 1 - (time_validate + time_output) / time_search, which is
+   * sampling's executions/s over what the engine does on this formula with
+   * no per-sample work */
+  double search_share;
   double samples_per_sec, execs_per_sec;
   uint64_t dedup_bits;       /* Bloom filter size */
   uint32_t dedup_hashes;

@@ -205,36 +205,6 @@ static ferret_result answer(solve *x, fer_engine_status s,
   return FERRET_UNKNOWN;
 }
 
-/* The slots' domains after interval propagation, for enumeration (a
- * component whose narrowed space is small is enumerated, and proved or
- * solved).  A domain that allows NaN keeps the full FP space (NaN patterns
- * sit at both ends of the order keys). */
-static const fer_slot_range *slot_ranges(solve *x, const fer_prog *p,
-                                         fer_slot_range *out) {
-  bool any = false;
-  for (uint32_t s = 0; s < p->nslots; s++) {
-    const fer_ival *d = fer_intervals_of(&x->iv, p->slots.data[s].var);
-    fer_slot_range r = {0, 0, 0};
-    if (d && d->kind == FER_IV_BOOL && d->t != d->f)
-      r.base = d->t, r.count = 1;
-    else if (d && d->kind == FER_IV_BV && d->lo <= d->hi) {
-      r.base = d->lo, r.count = d->hi - d->lo + 1; /* 0: the full 128 bits */
-      /* the values with the known bits, when they are fewer */
-      fer_u128 m = d->width >= 128 ? ~(fer_u128)0 : ((fer_u128)1 << d->width) - 1;
-      fer_u128 free = ~(d->zero | d->one) & m;
-      int nfree = __builtin_popcountll((uint64_t)free) +
-                  __builtin_popcountll((uint64_t)(free >> 64));
-      if (free && nfree < 64 && (!r.count || (fer_u128)1 << nfree < r.count))
-        r.base = d->one, r.count = (fer_u128)1 << nfree, r.free = free;
-    }
-    else if (d && d->kind == FER_IV_FP && !d->nan && d->lo <= d->hi)
-      r.base = d->lo, r.count = d->hi - d->lo + 1;
-    out[s] = r;
-    any |= r.count != 0;
-  }
-  return any ? out : NULL;
-}
-
 /* ------------------------------------------------------------ backends */
 
 /* The in-process engine, one run per independent component. */
@@ -299,7 +269,7 @@ static ferret_result with_engine(solve *x, const char **why) {
       fer_prog_release(f, &p);
       goto done;
     }
-    if (x->have_iv) q.layout.ranges = slot_ranges(x, &p, ranges.data);
+    if (x->have_iv) q.layout.ranges = fer_intervals_slot_ranges(&x->iv, &p, ranges.data);
     fer_engine_stats rs;
     fer_engine_status s = FER_ENGINE_UNKNOWN;
     if (over) {
