@@ -413,3 +413,40 @@ TEST(sample_prefer_and_neighbours) {
   got_free(&g);
   ferret_delete(f);
 }
+
+static void grab(void *u, const char *t, size_t n) { fer_test_buf_add(u, t, n); }
+
+/* The end of the last sample run, as --stats gives it. */
+static bool ended_complete(ferret *f) {
+  fer_test_buf b = {0};
+  ferret_set_diagnostic(f, grab, &b);
+  ferret_print_sample_stats(f);
+  fer_test_buf_add(&b, "", 1);
+  bool c = b.data && strstr(b.data, "\"end\": \"complete\"");
+  free(b.data);
+  return c;
+}
+
+/* The search draws inside the interval domains, as solve's does: x + 1
+ * narrowed to 21 values narrows x by the backward rule of fp.add, and
+ * that small space is enumerated: the run ends complete.  Without the
+ * domains (intervals=0) it is a search of 2^32 values that runs to the
+ * budget. */
+TEST(sample_inside_interval_domains) {
+  const char *formula =
+      "(declare-const x Float32)(define-fun s () Float32 (fp.add RNE x ((_ to_fp 8 24) RNE 1.0)))"
+      "(assert (fp.leq (fp #b0 #b10001100 #b00000000010000000000000) s))"
+      "(assert (fp.leq s (fp #b0 #b10001100 #b00000000010000000010100)))";
+  ferret *f = load("max_execs=50000", formula);
+  got g = {0};
+  CHECK(run(f, "sm+de", NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK_MSG(g.n >= 20 && distinct(&g) == g.n, "%zu samples", g.n);
+  CHECK(ended_complete(f));
+  got_free(&g);
+  ferret_delete(f);
+  f = load("max_execs=50000 intervals=0", formula);
+  run(f, "sm+de", NULL, 0, FERRET_FORMAT_CSV, &g);
+  CHECK(!ended_complete(f));
+  got_free(&g);
+  ferret_delete(f);
+}
