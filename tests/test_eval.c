@@ -649,3 +649,49 @@ TEST(eval_smt_ground_check_sat) {
   CHECK(strstr(r.out, "#b10000000 #b10000000000000000000000)") != NULL ||
         strstr(r.out, "#x80 #b10000000000000000000000)") != NULL);
 }
+
+/* fer_eval_holds_memo (the judge's validation) with one kept memo over
+ * many models answers as a fresh evaluation of each assertion does
+ * (fer_eval), also across the stamp's wrap-around, and after a failed
+ * call (unassigned variable) that left work on the stack. */
+TEST(eval_holds_with_kept_memo) {
+  ferret *f = ferret_new();
+  fer_sort bv8 = fer_sort_bv(f, 8), f16 = fer_sort_fp(f, 5, 11);
+  fer_term x = fer_mk_var(f, "x", bv8), y = fer_mk_var(f, "y", bv8);
+  fer_term h = fer_mk_var(f, "h", f16), z = fer_mk_var(f, "z", bv8);
+  fer_term s = op2(f, FER_OP_BVADD, x, y); /* shared by two assertions */
+  fer_term hs = fer_mk(f, FER_OP_TO_FP_UBV, 2, (fer_term[]){rm(f, FER_RNE), s}, 5, 11);
+  fer_term a[3] = {op2(f, FER_OP_BVULT, s, bv(f, 8, 200)),
+                   op2(f, FER_OP_FP_LT, h, hs),
+                   op1(f, FER_OP_NOT, op2(f, FER_OP_EQ, s, bv(f, 8, 7)))};
+  fer_model m;
+  fer_model_init(&m);
+  CHECK(fer_model_reserve(f, &m));
+  fer_eval_memo kept = {0};
+  uint64_t st = 12345;
+  int agree = 0;
+  for (int i = 0; i < 3000; i++) {
+    st = st * 6364136223846793005ull + 1442695040888963407ull;
+    m.value[fer_term_idx(f, x, 0)] = bv(f, 8, (st >> 20) & 255);
+    m.value[fer_term_idx(f, y, 0)] = bv(f, 8, (st >> 30) & 255);
+    m.value[fer_term_idx(f, h, 0)] = fp(f, 5, 11, (st >> 40) & 0xffff);
+    if (i == 1000) kept.gen = UINT32_MAX; /* the next call wraps */
+    int want = 1;
+    for (int k = 0; k < 3 && want; k++) {
+      bool u = false;
+      fer_term v = fer_eval(f, a[k], &m, &u);
+      if (u) want = -1;
+      else if (v != fer_true(f)) want = 0;
+    }
+    int got = fer_eval_holds_memo(f, &kept, a, 3, &m);
+    agree += got == want;
+    if (i == 2000) { /* a failing call: z is unassigned */
+      fer_term bad = op2(f, FER_OP_BVULT, op2(f, FER_OP_BVADD, s, z), bv(f, 8, 9));
+      CHECK(fer_eval_holds_memo(f, &kept, &bad, 1, &m) == 0);
+    }
+  }
+  CHECK_MSG(agree == 3000, "%d of 3000 agree", agree);
+  fer_eval_memo_release(f, &kept);
+  fer_model_release(f, &m);
+  ferret_delete(f);
+}

@@ -126,6 +126,7 @@ void fer_judge_release(fer_judge *j) {
   fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
   FER_RELEASE(f, j->seen);
   fer_model_release(f, &j->model);
+  fer_eval_memo_release(f, &j->memo);
   FER_RELEASE(f, j->vars);
   memset(j, 0, sizeof *j);
 }
@@ -229,7 +230,10 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   double t = fer_now();
   fer_error_clear(f);
   const char *why = make_model(j, j->canon);
-  int v = why ? 0 : fer_model_validate(f, r->check.assertions, r->check.n, &j->model);
+  /* fer_model_validate, with the evaluator's memory kept between calls */
+  int v = why ? 0
+              : fer_eval_holds_memo(f, &j->memo, r->check.assertions, r->check.n,
+                                    &j->model);
   st->time_validate += fer_now() - t;
   if (why) return fail(j, why);
   if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED)

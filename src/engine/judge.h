@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/pre.h"
+#include "smt/eval.h"
 
 typedef struct fer_judge {
   ferret *f;
@@ -19,6 +20,7 @@ typedef struct fer_judge {
   fer_model model;              /* base values set once per run */
   bool model_ready;
   fer_term_stack vars;          /* the variables of r->check.assertions */
+  fer_eval_memo memo;           /* the validations' evaluator, kept */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
   FER_STACK(fer_u128) seen;     /* inputs judged so far, nslots each */
   uint32_t *table;              /* hash table: index into seen + 1 */

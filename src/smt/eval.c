@@ -36,7 +36,8 @@ enum { TAINT_NONE = 0, TAINT_ZSIGN = 1, TAINT_ANY = 2 };
 
 typedef struct memo_entry {
   fer_u128 val;
-  fer_term key; /* 0 = empty slot */
+  fer_term key;
+  uint32_t gen; /* the entry is live iff this is the evaluator's gen */
   uint8_t taint;
 } memo_entry;
 
@@ -50,6 +51,7 @@ typedef struct evaluator {
   const fer_model *model;
   memo_entry *memo;
   uint32_t cap, count; /* cap is a power of two, load <= 1/2 */
+  uint32_t gen;        /* >= 1; a kept table (fer_eval_memo) moves it on */
   FER_STACK(frame) stack;
 } evaluator;
 
@@ -63,8 +65,8 @@ static memo_entry *memo_find(const evaluator *e, fer_term t) {
   if (!e->cap) return NULL;
   for (uint32_t j = slot_of(t, e->cap);; j = (j + 1) & (e->cap - 1)) {
     memo_entry *m = &e->memo[j];
+    if (m->gen != e->gen) return NULL;
     if (m->key == t) return m;
-    if (!m->key) return NULL;
   }
 }
 
@@ -73,9 +75,9 @@ static int memo_grow(evaluator *e) {
   memo_entry *n = fer_calloc(e->f, (size_t)cap * sizeof *n);
   if (!n) return 0;
   for (uint32_t i = 0; i < e->cap; i++) {
-    if (!e->memo[i].key) continue;
+    if (e->memo[i].gen != e->gen) continue;
     uint32_t j = slot_of(e->memo[i].key, cap);
-    while (n[j].key) j = (j + 1) & (cap - 1);
+    while (n[j].gen == e->gen) j = (j + 1) & (cap - 1);
     n[j] = e->memo[i];
   }
   fer_free(e->f, e->memo, (size_t)e->cap * sizeof *e->memo);
@@ -87,8 +89,9 @@ static int memo_grow(evaluator *e) {
 static int memo_put(evaluator *e, fer_term t, fer_u128 v, int taint) {
   if ((e->count + 1) * 2 > e->cap && !memo_grow(e)) return 0;
   uint32_t j = slot_of(t, e->cap);
-  while (e->memo[j].key) j = (j + 1) & (e->cap - 1);
+  while (e->memo[j].gen == e->gen) j = (j + 1) & (e->cap - 1);
   e->memo[j].key = t, e->memo[j].val = v, e->memo[j].taint = (uint8_t)taint;
+  e->memo[j].gen = e->gen;
   e->count++;
   return 1;
 }
@@ -642,7 +645,7 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   }
   evaluator e;
   memset(&e, 0, sizeof e);
-  e.f = f, e.model = model;
+  e.f = f, e.model = model, e.gen = 1;
   fer_term r = 0;
   const memo_entry *m = run(&e, t);
   if (m) {
@@ -653,11 +656,18 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   return r;
 }
 
-int fer_eval_holds(ferret *f, const fer_term *a, size_t n, const fer_model *model) {
-  FER_REQUIRE(f, f && (a || !n), "NULL argument");
+int fer_eval_holds_memo(ferret *f, fer_eval_memo *kept, const fer_term *a,
+                        size_t n, const fer_model *model) {
+  FER_REQUIRE(f, f && kept && (a || !n), "NULL argument");
   evaluator e;
   memset(&e, 0, sizeof e);
   e.f = f, e.model = model;
+  e.memo = kept->table, e.cap = kept->cap, e.gen = kept->gen + 1;
+  e.stack.data = kept->frames, e.stack.cap = kept->frames_cap;
+  if (!e.gen) { /* after 2^32 - 1 uses: every entry dead again */
+    memset(e.memo, 0, (size_t)e.cap * sizeof *e.memo);
+    e.gen = 1;
+  }
   int r = 1;
   for (size_t i = 0; r && i < n; i++) {
     FER_REQUIRE(f, a[i] && a[i] < f->store->nodes.size, "invalid term");
@@ -665,7 +675,24 @@ int fer_eval_holds(ferret *f, const fer_term *a, size_t n, const fer_model *mode
     if (!m || (m->taint == TAINT_NONE && m->val != 1)) r = 0;
     else if (m->taint != TAINT_NONE) r = -1;
   }
+  kept->table = e.memo, kept->cap = e.cap, kept->gen = e.gen;
+  kept->frames = e.stack.data, kept->frames_cap = e.stack.cap;
+  return r;
+}
+
+void fer_eval_memo_release(ferret *f, fer_eval_memo *kept) {
+  evaluator e;
+  memset(&e, 0, sizeof e);
+  e.f = f, e.memo = kept->table, e.cap = kept->cap;
+  e.stack.data = kept->frames, e.stack.cap = kept->frames_cap;
   evaluator_release(&e);
+  memset(kept, 0, sizeof *kept);
+}
+
+int fer_eval_holds(ferret *f, const fer_term *a, size_t n, const fer_model *model) {
+  fer_eval_memo kept = {0};
+  int r = fer_eval_holds_memo(f, &kept, a, n, model);
+  fer_eval_memo_release(f, &kept);
   return r;
 }
 
@@ -675,14 +702,14 @@ int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
   FER_REQUIRE(f, f && (a || !n) && visit, "NULL argument");
   evaluator e;
   memset(&e, 0, sizeof e);
-  e.f = f, e.model = model;
+  e.f = f, e.model = model, e.gen = 1;
   int ok = 1;
   for (size_t i = 0; ok && i < n; i++) {
     FER_REQUIRE(f, a[i] && a[i] < f->store->nodes.size, "invalid term");
     ok = run(&e, a[i]) != NULL;
   }
   for (uint32_t j = 0; ok && j < e.cap; j++)
-    if (e.memo[j].key) visit(user, e.memo[j].key, e.memo[j].val);
+    if (e.memo[j].gen == e.gen) visit(user, e.memo[j].key, e.memo[j].val);
   evaluator_release(&e);
   return ok;
 }
@@ -694,7 +721,7 @@ static int ground(ferret *f, fer_term t) {
   FER_REQUIRE(f, f && t && t < f->store->nodes.size, "invalid term");
   evaluator e; /* only its memo (as a visited set) and stack */
   memset(&e, 0, sizeof e);
-  e.f = f;
+  e.f = f, e.gen = 1;
   int r = 1;
   if (!push(&e, t, 0)) return -1;
   while (r == 1 && e.stack.size) {

@@ -32,6 +32,20 @@ int fer_eval_visit(ferret *, const fer_term *a, size_t n, const fer_model *,
  * the unspecified choices, or an error, then set in the context) or -1. */
 int fer_eval_holds(ferret *, const fer_term *a, size_t n, const fer_model *);
 
+/* The same with the evaluator's memo and stack kept in `kept` between
+ * calls (zero-initialised before the first; fer_eval_memo_release after
+ * the last), for a caller that checks many models of one formula (the
+ * search's judge): once grown, a check allocates nothing and clears
+ * nothing (entries are stamped with the call they belong to). */
+typedef struct fer_eval_memo {
+  void *table, *frames;
+  uint32_t cap, gen;
+  size_t frames_cap;
+} fer_eval_memo;
+int fer_eval_holds_memo(ferret *, fer_eval_memo *kept, const fer_term *a,
+                        size_t n, const fer_model *);
+void fer_eval_memo_release(ferret *, fer_eval_memo *);
+
 /* Does `t` contain no variable (so fer_eval with no model can fold it)? */
 bool fer_term_is_ground(ferret *, fer_term);
 
