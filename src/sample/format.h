@@ -2,7 +2,8 @@
  * `ferret coverage` reads (read.c):
  *   jsonl  one JSON object per line, one member per variable:
  *          "x": {"value": SMT-LIB value, "bits": "#x..." or "#b...",
- *          and for FP "decimal": its value as the nearest double (%.17g,
+ *          and for FP "decimal": its value as the nearest double, in the
+ *          fewest digits that read back as that double (base/dtoa.h;
  *          "NaN", "inf", "-inf")}; Bool bits #b0/#b1, RoundingMode the
  *          fer_rm number in 3 bits;
  *   smt2   (define-fun x () S v) per variable, then one empty line;
