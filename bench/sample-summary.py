@@ -112,16 +112,29 @@ for suite in sorted({r["suite"] for r in rows}):
         cells.append(str(sum(1 for x in v if x == 0)))
         cells.append(f"{sum(v):.4g}")
         print(f"| {s} | " + " | ".join(cells) + " |")
-    if any(r.get("solve_execs_per_sec", "-") not in ("-", "", None) for r in rows):
-        solve_eps = {r["file"]: num(r["solve_execs_per_sec"]) for r in rows
-                     if r["suite"] == suite and num(r.get("solve_execs_per_sec", "-"))}
-        print("\nsampling's executions/s over the file's solve run's (median over files, min, max):")
+    share = defaultdict(list)  # (strategy, file) -> search_share per seed
+    for r in rows:
+        x = num(r.get("search_share", "-"))
+        if r["suite"] == suite and x:
+            share[(r["strategy"], r["file"])].append(x)
+    if share:
+        files = sorted({r["file"] for r in rows if r["suite"] == suite})
+        # naive's bare search (its executions/s over its share of time spent
+        # searching) is the solver's search on that formula
+        bare = {f: statistics.mean(val[(suite, "naive", f)]["execs_per_sec"]) /
+                statistics.mean(share[("naive", f)])
+                for f in files if share[("naive", f)] and val[(suite, "naive", f)]["execs_per_sec"]}
+        print("\nexecutions/s kept: the share of time spent searching (--stats search_share), "
+              "and executions/s over naive's bare search rate on the same file "
+              "(median over files, min .. max):")
         for s in strategies:
-            files = sorted({r["file"] for r in rows if r["suite"] == suite})
-            q = [statistics.mean(val[(suite, s, f)]["execs_per_sec"]) / solve_eps[f]
-                 for f in files if f in solve_eps and val[(suite, s, f)]["execs_per_sec"]]
-            if q:
-                print(f"- {s}: {statistics.median(q):.2f} ({min(q):.2f} .. {max(q):.2f}), {len(q)} files")
+            sh = [statistics.mean(share[(s, f)]) for f in files if share[(s, f)]]
+            q = [statistics.mean(val[(suite, s, f)]["execs_per_sec"]) / bare[f]
+                 for f in files if f in bare and val[(suite, s, f)]["execs_per_sec"]]
+            if sh and q:
+                print(f"- {s}: search share {statistics.median(sh):.2f} ({min(sh):.2f} .. {max(sh):.2f}); "
+                      f"of the bare search's executions/s {statistics.median(q):.2f} "
+                      f"({min(q):.2f} .. {max(q):.2f}), {len(q)} files")
     if "smtsampler" in strategies and "sm+de" in strategies:
         x, y = per_file(suite, "sm+de", "samples"), per_file(suite, "smtsampler", "samples")
         both = [a / b for a, b in zip(x, y) if b > 0]

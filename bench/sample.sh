@@ -16,7 +16,9 @@
 # Writes OUT (one row per run; solve_execs_per_sec is the executions/s of
 # the file's solve run, the one that picked it, for the ratio the issue
 # asks: sampling's executions/s over solving's; "-" when that run took
-# fewer than 10,000 executions).
+# fewer than 10,000 executions, as on most of these files; search_share
+# is the sample run's share of time spent searching, --stats', so that
+# execs_per_sec / search_share is its bare search's rate).
 N=${1:-6}
 BUDGET=${2:-5}
 SEEDS=${3:-"1 2 3"}
@@ -32,7 +34,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p bench/results
 : "${SUITES:=QF_FP_fs QF_BVFP_fs}"
-printf 'suite\tfile\tstrategy\tseed\tsamples\tsamples_per_sec\texecs_per_sec\tcoverage\tend\tsolve_execs_per_sec\n' > "$out"
+printf 'suite\tfile\tstrategy\tseed\tsamples\tsamples_per_sec\texecs_per_sec\tcoverage\tend\tsolve_execs_per_sec\tsearch_share\n' > "$out"
 for suite in $SUITES; do
   picked=0
   for f in $(awk -F'\t' -v s="$suite" '$13 == s && $6 != "unsat" { print $1 }' "$FERRET_BENCH/MANIFEST.tsv"); do
@@ -50,16 +52,16 @@ for suite in $SUITES; do
         stats=$(grep '"job": "sample"' "$tmp/stats")
         get() { echo "$stats" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }
         cov=$("$FERRET" coverage "$path" "$tmp/s.jsonl" 2>/dev/null | sed -n 's/^total \([0-9.]*\)%/\1/p')
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" "$strategy" "$seed" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$suite" "$f" "$strategy" "$seed" \
           "$(get samples)" "$(get samples_per_sec)" "$(get execs_per_sec)" "${cov:-0}" \
-          "$(get end)" "${seps:--}" >> "$out"
+          "$(get end)" "${seps:--}" "$(get search_share)" >> "$out"
       done
     done
     if [ -n "${SMTSAMPLER:-}" ]; then
       for seed in $SEEDS; do
         row=$(FERRET="$FERRET" bench/smtsampler.sh run "$SMTSAMPLER" "$path" "$BUDGET" "$seed" \
           "$tmp/s.csv")
-        printf '%s\t%s\t%s\t%s\t%s\t-\n' "$suite" "$f" smtsampler "$seed" "$row" >> "$out"
+        printf '%s\t%s\t%s\t%s\t%s\t-\t-\n' "$suite" "$f" smtsampler "$seed" "$row" >> "$out"
       done
     fi
     echo "$suite $f done" >&2
