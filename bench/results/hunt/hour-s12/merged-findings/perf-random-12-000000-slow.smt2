@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 9, from fp.geq
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.307 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal ((_ to_fp_unsigned 8 24) RTZ ((_ fp.to_ubv 32) RNE (_ NaN 8 24)))))
+(assert (or (fp.isNegative (fp.fma RNA x0_11_53 x0_11_53 (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000001))) (fp.geq x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 12, from fp.isNegative
+; solver 1: z3 -T:3: sat in 0.283 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.024 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.div RNE (fp #b1 #b01101000 #b00000000000000000000000) x1_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 13, from fp.min
+; solver 1: z3 -T:3: sat in 1.770 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.394 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNE (fp #b1 #b01101000 #b00000000000000000000000) x1_8_24)))
+(assert (fp.isNegative (fp.fma RNA x0_11_53 x0_11_53 (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000001))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 14, from RTZ
+; solver 1: z3 -T:3: sat in 1.196 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.040 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RTZ (fp #b1 #b01101000 #b00000000000000000000000) x1_8_24)))
+(assert (fp.isNegative x0_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 333, from generate
+; solver 1: z3 -T:3: sat in 2.171 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.123 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.geq (_ +zero 5 11) x1_5_11))
+(assert (fp.lt (fp.abs x0_8_24) (fp.fma RTZ x1_8_24 x0_8_24 (fp #b1 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 530, from fp.isNaN
+; solver 1: z3 -T:3: timeout in 3.061 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 1.524 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (fp.geq ((_ to_fp 11 53) RNE ((_ fp.to_sbv 32) RTN x1_11_53)) (fp.mul RTZ (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x1_11_53)) (not (fp.leq (fp.mul RTZ x0_11_53 (fp #b0 #b01000111011 #b1000111101011110001110101000001111111101101000001000)) x0_11_53))))
+(assert (fp.isNaN (fp.sub RTN (_ NaN 11 53) x0_11_53)))
+(check-sat)
+(get-model)

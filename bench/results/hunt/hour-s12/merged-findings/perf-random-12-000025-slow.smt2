@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 658, from generate
+; solver 1: z3 -T:3: timeout in 3.128 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.223 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.gt (_ +zero 11 53) (fp.rem x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

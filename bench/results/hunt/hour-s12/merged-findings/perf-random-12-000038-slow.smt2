@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1132, from fp.isNormal
+; solver 1: z3 -T:3: unsat in 1.164 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.050 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.gt (fp.rem x0_5_11 x0_5_11) (_ +zero 5 11)))
+(assert (fp.isNormal x1_4_6))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1213, from Float64
+; solver 1: z3 -T:3: sat in 1.448 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.110 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.leq (_ -oo 8 24) (fp.div RTZ x1_8_24 x0_8_24)))
+(assert (fp.isPositive ((_ to_fp_unsigned 11 53) RTN ((_ fp.to_ubv 32) RTP x0_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1353, from fp.mul
+; solver 1: z3 -T:3: sat in 2.126 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.162 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.geq (fp.max (fp #b0 #b00110111 #b00101010010000100101100) x1_8_24) (_ +zero 8 24)))
+(assert (= (fp.mul RTP x1_8_24 x1_8_24) (fp.mul RTN x1_8_24 x0_8_24)))
+(check-sat)
+(get-model)

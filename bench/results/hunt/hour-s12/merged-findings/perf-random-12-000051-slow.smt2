@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1688, from fp.max
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.726 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isNegative (fp.fma RNA x1_11_53 x0_11_53 x1_11_53)))
+(assert (fp.isPositive (fp.max (_ +oo 4 6) x1_4_6)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2457, from fp.lt
+; solver 1: z3 -T:3: timeout in 3.031 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.072 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.lt x1_8_24 (fp.rem (fp #b0 #b00000000 #b11111111111111111111111) x0_8_24)))
+(assert (fp.gt (fp #b1 #b0010 #b00000) (fp.div RTN x1_4_6 x1_4_6)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2699, from Float16
+; solver 1: z3 -T:3: sat in 1.764 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.033 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.div RNA (fp #b0 #b00000000 #b11111111111111111111111) x0_8_24)))
+(check-sat)
+(get-model)

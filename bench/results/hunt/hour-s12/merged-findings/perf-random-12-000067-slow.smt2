@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2701, from fp.isNaN
+; solver 1: z3 -T:3: timeout in 3.014 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.502 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNaN (fp.div RNA (fp #b0 #b00000000 #b11111111111111111111111) x0_8_24)))
+(assert (fp.gt x0_5_11 x1_5_11))
+(check-sat)
+(get-model)

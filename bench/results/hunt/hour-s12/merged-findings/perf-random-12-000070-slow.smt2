@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2713, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.233 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.fma RTP x0_8_24 x1_8_24 (fp #b1 #b00000001 #b00000000000000000000000))))
+(assert (fp.isZero (ite (fp.eq (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111) (fp #b1 #b00000000000 #b0000000000000000000000000000000000000000000000000001)) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000) x0_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2737, from =
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.978 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.geq (fp.sub RTZ x1_11_53 x1_11_53) (fp.fma RTP x1_11_53 x0_11_53 (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000))))
+(assert (or (= (fp.neg (fp #b1 #b10000000 #b01111111111111111111111)) x0_8_24) (fp.isPositive (fp.div RNE x0_8_24 (fp #b1 #b01101000 #b00000000000000000000000)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2792, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.644 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.eq (_ +zero 8 24) (fp.add RNE x1_8_24 x1_8_24)))
+(assert (fp.geq (fp.mul RNA x0_11_53 x0_11_53) (fp #b0 #b11010100111 #b1001000011101100011000101000110001101000111010111011)))
+(check-sat)
+(get-model)

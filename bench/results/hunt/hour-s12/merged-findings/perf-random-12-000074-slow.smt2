@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2833, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.712 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (and (fp.isSubnormal x1_5_11) (fp.leq (fp.abs x0_5_11) (fp #b0 #b10110 #b1100101110))))
+(assert (not (fp.lt (fp.fma RTZ (fp #b0 #b10011001000 #b1011110100000111111100101010111011010011010101011101) x1_11_53 x1_11_53) ((_ to_fp_unsigned 11 53) RTN ((_ fp.to_ubv 32) RNE x1_11_53)))))
+(check-sat)
+(get-model)

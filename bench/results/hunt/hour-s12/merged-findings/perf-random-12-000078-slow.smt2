@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3324, from fp.sqrt
+; solver 1: z3 -T:3: sat in 0.344 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.020 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isPositive x0_4_6))
+(assert (= (fp.sqrt RNA x0_8_24) x1_8_24))
+(check-sat)
+(get-model)

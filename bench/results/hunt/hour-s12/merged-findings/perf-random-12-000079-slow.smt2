@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3364, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.030 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.709 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.gt (fp.div RNE x0_11_53 (_ +zero 11 53)) (fp.roundToIntegral RTN x0_11_53)))
+(assert (fp.isNormal (fp.mul RNE x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3604, from RTZ
+; solver 1: z3 -T:3: timeout in 3.028 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.842 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.gt x1_11_53 (fp.fma RTZ x1_11_53 x0_11_53 (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000))))
+(assert (fp.leq (fp #b1 #b10000 #b0111111111) x1_5_11))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3689, from RTP
+; solver 1: z3 -T:3: timeout in 3.074 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.718 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.lt ((_ to_fp_unsigned 4 6) RNE ((_ fp.to_ubv 32) RTP (fp #b1 #b0000 #b11111))) x0_4_6))
+(assert (fp.geq x1_11_53 (fp.rem x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

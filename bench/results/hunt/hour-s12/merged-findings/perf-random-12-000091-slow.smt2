@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3976, from fp.gt
+; solver 1: z3 -T:3: sat in 1.766 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.133 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.div RTP x0_8_24 x0_8_24)))
+(assert (fp.gt (_ +oo 5 11) (fp.fma RTZ x0_5_11 x0_5_11 x0_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4314, from Float32
+; solver 1: z3 -T:3: timeout in 3.114 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.084 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isInfinite ((_ to_fp 8 24) RTZ ((_ fp.to_sbv 32) RTN x1_8_24))))
+(assert (fp.isPositive (fp.rem (fp #b0 #b11111110 #b11111111111111111111111) x1_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 157, from fp.isNaN
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.413 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNaN (fp.fma RTP x0_8_24 (fp #b1 #b10110101 #b00101010011000000011001) (fp #b1 #b10000000 #b01111111111111111111111))))
+(assert (not (fp.isZero (fp.mul RTZ x1_11_53 x1_11_53))))
+(check-sat)
+(get-model)

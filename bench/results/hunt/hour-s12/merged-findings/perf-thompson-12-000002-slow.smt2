@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 169, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.039 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.071 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.geq (fp.rem x1_8_24 x0_8_24) (fp #b0 #b11011000 #b11011000010101001010010)))
+(assert (fp.isNegative (fp.fma RNA x0_11_53 x0_11_53 (_ +oo 11 53))))
+(check-sat)
+(get-model)

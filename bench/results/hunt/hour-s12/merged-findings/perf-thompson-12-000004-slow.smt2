@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 310, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.011 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.375 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal ((_ to_fp_unsigned 4 6) RNA ((_ fp.to_ubv 32) RTP x1_4_6))))
+(assert (fp.isNaN (fp.fma RTN x0_11_53 x1_11_53 x0_11_53)))
+(check-sat)
+(get-model)

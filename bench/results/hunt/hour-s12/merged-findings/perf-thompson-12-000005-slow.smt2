@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 371, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.325 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.lt (_ +zero 11 53) (fp.fma RTZ x1_11_53 x0_11_53 (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111))))
+(assert (fp.geq x0_4_6 (_ -zero 4 6)))
+(check-sat)
+(get-model)

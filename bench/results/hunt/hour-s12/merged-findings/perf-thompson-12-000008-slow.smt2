@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 404, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.034 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.087 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNA x1_11_53 (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

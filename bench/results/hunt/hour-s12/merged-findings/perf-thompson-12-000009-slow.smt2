@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 462, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.014 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.167 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.fma RNA x0_8_24 x1_8_24 (fp #b0 #b11000110 #b11010010001111010100111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 522, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.181 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNegative (fp.fma RNA x1_11_53 x1_11_53 x0_11_53)))
+(assert (fp.eq x0_5_11 (fp #b0 #b11100 #b1000100011)))
+(check-sat)
+(get-model)

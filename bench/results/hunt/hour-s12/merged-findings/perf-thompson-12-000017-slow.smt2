@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 786, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.059 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.141 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.geq (fp.rem x0_8_24 x0_8_24) (fp #b0 #b10111111 #b10011111110100110111011)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 884, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.011 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.451 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (and (fp.isSubnormal x0_11_53) (fp.geq (fp.mul RTZ x1_11_53 x0_11_53) (fp #b0 #b11011100010 #b1111001001010010111001101110001110100001000000110101))))
+(assert (not (fp.isInfinite (fp.min (fp #b0 #b1110 #b11111) x0_4_6))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1110, from fp.isInfinite
+; solver 1: z3 -T:3: timeout in 4.273 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.464 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNormal (fp.rem x1_8_24 x1_8_24)))
+(assert (fp.isNormal (fp #b0 #b00101 #b0110010000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1766, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.145 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.199 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (= (fp.rem x0_8_24 (fp #b1 #b01100110 #b11010100000000101110011)) (fp #b0 #b11111101 #b10010110011100001100100)))
+(assert (fp.isInfinite ((_ to_fp 5 11) RTZ ((_ fp.to_sbv 32) RTZ x1_5_11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 1924, from fp.isInfinite
+; solver 1: z3 -T:3: timeout in 3.125 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.274 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isInfinite (fp.rem (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111) x1_11_53)))
+(assert (fp.isInfinite ((_ to_fp 11 53) RTP ((_ fp.to_sbv 32) RTP x1_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2287, from fp.div
+; solver 1: z3 -T:3: sat in 2.856 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.058 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNE (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000001) x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2379, from Float16
+; solver 1: z3 -T:3: timeout in 3.017 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.507 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero x1_5_11))
+(assert (fp.isNormal (fp.mul RNE x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

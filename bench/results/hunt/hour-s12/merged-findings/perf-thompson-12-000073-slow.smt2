@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2411, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.105 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.437 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.geq (fp.rem x0_11_53 x0_11_53) (fp #b0 #b11111101100 #b0110101111001100010101100001000001001011001110001000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2472, from fp.eq
+; solver 1: z3 -T:3: timeout in 3.099 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.357 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.eq (fp.neg x0_4_6) (fp #b0 #b0010 #b00000)))
+(assert (fp.isInfinite (fp.rem x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2652, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.025 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.490 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (not (fp.isNaN x1_11_53)))
+(assert (or (fp.isNegative x0_11_53) (fp.isNormal (fp.mul RNE (fp #b1 #b00001000001 #b0001000101000001001111000110010010001101000000100000) x0_11_53))))
+(check-sat)
+(get-model)

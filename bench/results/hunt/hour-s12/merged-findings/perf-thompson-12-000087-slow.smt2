@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 2753, from fp.max
+; solver 1: z3 -T:3: unsat in 0.390 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.089 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isInfinite (fp.rem x1_5_11 x1_5_11)))
+(assert (fp.isZero (fp.max x1_4_6 x0_4_6)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3104, from generate
+; solver 1: z3 -T:3: timeout in 3.017 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.319 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isNormal (fp.fma RNA x1_8_24 x0_8_24 (fp #b0 #b10000000 #b01111111111111111111111))))
+(assert (not (= (_ +zero 4 6) x1_4_6)))
+(check-sat)
+(get-model)

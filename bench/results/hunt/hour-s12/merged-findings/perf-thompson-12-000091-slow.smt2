@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3209, from fp.isNegative
+; solver 1: z3 -T:3: unsat in 1.456 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.042 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.eq (fp.div RTP x0_11_53 x0_11_53) (fp #b1 #b00000000000 #b0000000000000000000000000000000000000000000000000001)))
+(check-sat)
+(get-model)

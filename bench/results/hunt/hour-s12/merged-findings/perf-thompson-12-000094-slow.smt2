@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 3311, from fp.isZero
+; solver 1: z3 -T:3: timeout in 3.026 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.488 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isZero (fp.mul RTZ x0_11_53 x0_11_53)))
+(assert (not (fp.isPositive x1_8_24)))
+(check-sat)
+(get-model)

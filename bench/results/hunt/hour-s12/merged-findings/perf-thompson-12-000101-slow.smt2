@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4036, from fp.isNegative
+; solver 1: z3 -T:3: unsat in 0.253 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.037 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNegative (fp.div RTZ x1_8_24 x1_8_24)))
+(assert (fp.isNegative x0_5_11))
+(check-sat)
+(get-model)

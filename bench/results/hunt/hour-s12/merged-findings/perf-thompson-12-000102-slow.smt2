@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4047, from fp.div
+; solver 1: z3 -T:3: sat in 2.241 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.047 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNegative (fp.div RTP (fp #b0 #b00000000 #b00000000000000000000001) x0_8_24)))
+(assert (fp.isZero x0_5_11))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4082, from fp.mul
+; solver 1: z3 -T:3: sat in 1.328 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.130 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.mul RTN (fp #b1 #b00000 #b0000000001) x0_5_11)))
+(assert (or (= (fp #b0 #b00000000 #b11111111111111111111111) (fp.mul RNA x1_8_24 x1_8_24)) (fp.isInfinite (fp #b1 #b00000000 #b00000000000000000000001))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4446, from fp.neg
+; solver 1: z3 -T:3: timeout in 3.033 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.041 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNE x0_11_53 (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

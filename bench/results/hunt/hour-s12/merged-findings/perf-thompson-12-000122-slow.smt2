@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4485, from to_fp_unsigned
+; solver 1: z3 -T:3: unsat in 0.503 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.061 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.lt (_ +zero 11 53) (fp.mul RNE x1_11_53 x0_11_53)))
+(assert (fp.isNaN ((_ to_fp_unsigned 11 53) RTN ((_ fp.to_ubv 32) RTP x1_11_53))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4490, from fp.div
+; solver 1: z3 -T:3: timeout in 3.051 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.110 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RTP (fp #b0 #b00000000001 #b0000000000000000000000000000000000000000000000000000) x1_11_53)))
+(check-sat)
+(get-model)

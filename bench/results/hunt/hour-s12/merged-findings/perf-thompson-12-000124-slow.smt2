@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4493, from fp.roundToIntegral
+; solver 1: z3 -T:3: timeout in 3.058 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.055 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RTN (fp #b0 #b00000000001 #b0000000000000000000000000000000000000000000000000000) x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 12, shard 1/1, formula 4696, from fp.div
+; solver 1: z3 -T:3: sat in 2.073 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.040 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.div RTZ (fp #b0 #b10000000 #b01111111111111111111111) x1_8_24)))
+(check-sat)
+(get-model)
