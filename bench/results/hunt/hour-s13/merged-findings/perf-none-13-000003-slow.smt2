@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 62, from generate
+; solver 1: z3 -T:3: timeout in 3.212 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.046 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (not (fp.isZero (ite (fp.lt x0_11_53 x0_11_53) (fp #b1 #b01111001011 #b0000000000000000000000000000000000000000000000000000) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000)))) (fp.isNaN (fp.rem x0_11_53 (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000001)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 213, from generate
+; solver 1: z3 -T:3: unsat in 0.408 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.105 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.mul RNA x0_11_53 x0_11_53)))
+(assert (or (fp.isPositive x0_11_53) (fp.lt (fp #b1 #b11111111110 #b1111111111111111111111111111111111111111111111111111) ((_ to_fp 11 53) RNE ((_ fp.to_sbv 32) RTN x0_11_53)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1016, from generate
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.579 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (not (= (fp.roundToIntegral RTP (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111)) (fp.mul RNE x1_11_53 x0_11_53))))
+(assert (fp.isNegative x1_4_6))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1652, from generate
+; solver 1: z3 -T:3: timeout in 3.027 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.726 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (not (fp.isPositive (fp.fma RNA (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x1_11_53 x1_11_53))))
+(assert (fp.lt (fp.max x0_4_6 (fp #b1 #b0011 #b00100)) (fp.max (fp #b0 #b0000 #b11111) (_ +zero 4 6))))
+(check-sat)
+(get-model)

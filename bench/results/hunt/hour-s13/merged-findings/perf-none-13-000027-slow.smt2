@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1692, from generate
+; solver 1: z3 -T:3: timeout in 3.096 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.046 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.lt (_ +zero 11 53) (fp.div RTN (fp #b1 #b10110011110 #b0100111000000011110100110101011110000000110010100100) x1_11_53)))
+(assert (fp.isNaN ((_ to_fp_unsigned 5 11) RNA ((_ fp.to_ubv 32) RNE x1_5_11))))
+(check-sat)
+(get-model)

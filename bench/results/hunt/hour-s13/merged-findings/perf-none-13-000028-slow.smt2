@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1775, from generate
+; solver 1: z3 -T:3: unsat in 0.990 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.081 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (and (fp.isSubnormal x1_4_6) (fp.geq (fp.abs x0_4_6) (fp #b0 #b1011 #b01110))))
+(assert (fp.isNormal (fp.rem x0_5_11 x0_5_11)))
+(check-sat)
+(get-model)

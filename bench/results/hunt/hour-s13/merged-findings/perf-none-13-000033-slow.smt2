@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2013, from generate
+; solver 1: z3 -T:3: timeout in 3.029 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 1.024 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNaN (fp.fma RTZ x0_11_53 x0_11_53 x1_11_53)))
+(assert (fp.geq x0_8_24 (fp #b0 #b11011000 #b10010010000001101001111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2041, from generate
+; solver 1: z3 -T:3: unsat in 1.280 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.173 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isZero (fp.mul RTZ x1_8_24 (fp #b0 #b10000000 #b01111111111111111111111))))
+(assert (and (fp.isSubnormal x1_8_24) (fp.geq (fp.abs x0_8_24) (fp #b0 #b11101100 #b01111011101010101110111))))
+(check-sat)
+(get-model)

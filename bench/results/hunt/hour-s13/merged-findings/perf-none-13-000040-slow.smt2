@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2322, from generate
+; solver 1: z3 -T:3: timeout in 3.025 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.427 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (= (fp.mul RTN (fp #b1 #b00000000 #b00000000000000000000001) x0_8_24) (fp.fma RNA x0_8_24 x0_8_24 x0_8_24)))
+(assert (or (fp.isNormal ((_ to_fp 5 11) RTN ((_ fp.to_sbv 32) RTZ x0_5_11))) (fp.geq (_ +zero 5 11) (fp.min x1_5_11 x1_5_11))))
+(check-sat)
+(get-model)

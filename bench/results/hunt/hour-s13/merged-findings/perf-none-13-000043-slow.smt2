@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2536, from generate
+; solver 1: z3 -T:3: timeout in 3.079 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.021 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (let ((_let_1 (fp.rem x0_8_24 x1_8_24))) (fp.gt _let_1 _let_1)))
+(check-sat)
+(get-model)

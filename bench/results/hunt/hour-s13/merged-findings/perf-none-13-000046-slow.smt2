@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2633, from generate
+; solver 1: z3 -T:3: timeout in 3.051 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 1.813 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (and (fp.isSubnormal x0_4_6) (fp.geq (fp.abs x1_4_6) (fp #b0 #b1011 #b11010))))
+(assert (fp.geq (fp.mul RNE (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111) x1_11_53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2687, from generate
+; solver 1: z3 -T:3: sat in 2.978 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.505 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.gt x0_4_6 ((_ to_fp 4 6) RNA ((_ fp.to_sbv 32) RTN x0_4_6))))
+(assert (fp.isZero (fp.fma RTP x0_8_24 x1_8_24 x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2726, from generate
+; solver 1: z3 -T:3: timeout in 3.033 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.249 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (or (fp.isInfinite ((_ to_fp 8 24) RTP ((_ fp.to_sbv 32) RNE x0_8_24))) (not (fp.leq (fp.fma RNA x0_8_24 x0_8_24 x1_8_24) ((_ to_fp 8 24) RTP (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))))
+(assert (fp.geq (fp.max x1_11_53 (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111)) x1_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2821, from generate
+; solver 1: z3 -T:3: unsat in 2.387 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.030 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (= (fp.div RTP x1_8_24 x1_8_24) (_ +zero 8 24)))
+(check-sat)
+(get-model)

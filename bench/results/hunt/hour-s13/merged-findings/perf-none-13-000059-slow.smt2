@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3371, from generate
+; solver 1: z3 -T:3: timeout in 3.134 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.165 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.eq (fp.rem x0_8_24 x0_8_24) (fp #b0 #b01111111 #b00000000000000000000000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3646, from generate
+; solver 1: z3 -T:3: timeout in 3.060 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.072 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.div RNE (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x1_11_53)))
+(check-sat)
+(get-model)

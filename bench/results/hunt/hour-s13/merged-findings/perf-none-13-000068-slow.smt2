@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3822, from generate
+; solver 1: z3 -T:3: sat in 1.678 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.355 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (or (fp.isNegative (fp.sqrt RTP x1_11_53)) (fp.lt (ite (fp.geq x1_11_53 x1_11_53) (_ -oo 11 53) x1_11_53) ((_ to_fp 11 53) RNE x1_8_24))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3996, from generate
+; solver 1: z3 -T:3: timeout in 3.127 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.105 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq (fp.rem x1_8_24 x1_8_24) (fp #b1 #b00000000 #b11111111111111111111111)))
+(check-sat)
+(get-model)

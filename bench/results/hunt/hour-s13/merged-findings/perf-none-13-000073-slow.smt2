@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4147, from generate
+; solver 1: z3 -T:3: sat in 2.821 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.347 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNegative (fp.fma RTN x1_8_24 x0_8_24 x0_8_24)))
+(assert (fp.lt (fp.max x0_5_11 x0_5_11) (fp.mul RTZ (fp #b1 #b10000 #b0111111111) x0_5_11)))
+(check-sat)
+(get-model)

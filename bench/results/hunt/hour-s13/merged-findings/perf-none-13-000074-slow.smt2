@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4161, from generate
+; solver 1: z3 -T:3: sat in 1.119 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.050 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isPositive (fp.div RTZ x0_8_24 (fp #b1 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4305, from generate
+; solver 1: z3 -T:3: timeout in 3.026 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.373 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (= (fp.mul RTN (fp #b0 #b01111 #b0000000000) x1_5_11) (fp.rem x0_5_11 x1_5_11)))
+(check-sat)
+(get-model)

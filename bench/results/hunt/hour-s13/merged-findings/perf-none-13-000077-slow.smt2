@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4367, from generate
+; solver 1: z3 -T:3: sat in 0.333 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.039 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (and (fp.isSubnormal x0_5_11) (fp.geq (fp.abs x1_5_11) (fp #b0 #b11101 #b0111110000))))
+(assert (or (fp.gt (_ +oo 5 11) (fp.neg x1_5_11)) (fp.isPositive (fp.div RTN x1_5_11 x0_5_11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 5, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.132 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.482 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.leq x0_5_11 (_ +zero 5 11)))
+(assert (fp.isSubnormal (fp.rem x0_11_53 x0_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 6, from fp.gt
+; solver 1: z3 -T:3: timeout in 3.146 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 1.534 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (and (fp.leq x0_5_11 ((_ to_fp 5 11) RNE ((_ fp.to_sbv 32) RTZ (fp #b1 #b11110 #b1111111111)))) (fp.gt (fp.abs x1_5_11) (fp #b0 #b11100 #b1001110000))))
+(assert (or (fp.isSubnormal (fp.rem x0_11_53 x0_11_53)) (not (fp.isNaN (fp.sub RTZ (fp #b1 #b00000000001 #b0000000000000000000000000000000000000000000000000000) x0_11_53)))))
+(check-sat)
+(get-model)

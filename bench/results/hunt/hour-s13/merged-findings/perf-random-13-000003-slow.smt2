@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 49, from fp.abs
+; solver 1: z3 -T:3: timeout in 3.040 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.597 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNaN (fp.mul RTP x1_11_53 x0_11_53)))
+(check-sat)
+(get-model)

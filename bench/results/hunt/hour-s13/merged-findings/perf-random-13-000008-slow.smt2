@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 411, from fp.isPositive
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.145 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isPositive (fp.fma RTP x0_8_24 x0_8_24 (fp #b1 #b01111111 #b00000000000000000000001))))
+(assert (fp.eq x1_4_6 x1_4_6))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 828, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.032 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.606 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isZero (fp.mul RTZ x0_11_53 (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(assert (fp.leq (ite (fp.isNaN x1_5_11) (fp #b0 #b10000 #b0111111111) (fp #b1 #b00101 #b0000000000)) ((_ to_fp_unsigned 5 11) RTP ((_ fp.to_ubv 32) RNA (fp #b1 #b01111 #b0000000001)))))
+(check-sat)
+(get-model)

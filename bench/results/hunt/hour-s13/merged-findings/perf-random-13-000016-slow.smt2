@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 951, from fp.div
+; solver 1: z3 -T:3: unsat in 1.675 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.045 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.geq (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111) (fp.div RNA x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 990, from fp.isZero
+; solver 1: z3 -T:3: sat in 1.613 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.609 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (= ((_ to_fp 4 6) RNE x0_8_24) (fp.add RTZ (_ NaN 4 6) x0_4_6)))
+(assert (fp.isZero (fp.div RTZ x1_8_24 (fp #b0 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

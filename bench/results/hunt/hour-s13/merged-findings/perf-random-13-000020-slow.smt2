@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1242, from fp.sub
+; solver 1: z3 -T:3: timeout in 3.022 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.302 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (or (fp.lt x1_11_53 (fp.sub RTZ (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000) x0_11_53)) (fp.isPositive (fp.mul RTZ x1_11_53 x0_11_53))))
+(assert (fp.geq (_ +zero 11 53) x0_11_53))
+(check-sat)
+(get-model)

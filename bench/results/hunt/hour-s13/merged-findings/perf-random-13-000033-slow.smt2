@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1747, from Float16
+; solver 1: z3 -T:3: sat in 0.988 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.110 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (not (fp.gt (fp.rem x1_5_11 x1_5_11) (fp.roundToIntegral RTZ x1_5_11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1829, from Float32
+; solver 1: z3 -T:3: sat in 0.697 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.064 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.mul RTN x0_8_24 x0_8_24)))
+(assert (= (fp.rem x0_5_11 x0_5_11) x0_5_11))
+(check-sat)
+(get-model)

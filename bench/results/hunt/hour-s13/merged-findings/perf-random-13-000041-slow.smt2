@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2115, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.023 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 1.078 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isZero (fp.fma RTZ x0_11_53 (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x0_11_53)))
+(assert (fp.isSubnormal (fp.fma RTN x0_4_6 x0_4_6 x1_4_6)))
+(check-sat)
+(get-model)

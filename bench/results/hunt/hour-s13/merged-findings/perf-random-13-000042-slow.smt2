@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2148, from fp.rem
+; solver 1: z3 -T:3: timeout in 3.023 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.429 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.lt (fp.rem x1_5_11 x0_5_11) x1_5_11))
+(assert (fp.isZero (fp.roundToIntegral RTP x1_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2363, from RTN
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.677 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.gt (fp.mul RTN x0_11_53 (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111)) x0_11_53))
+(assert (fp.isNaN (ite (fp.isNegative x0_5_11) (fp #b0 #b11110 #b1111111111) x1_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2625, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.023 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.710 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (not (fp.isNegative x0_4_6)))
+(assert (fp.gt (fp.roundToIntegral RNE x1_8_24) (fp.fma RTZ x0_8_24 x1_8_24 x1_8_24)))
+(check-sat)
+(get-model)

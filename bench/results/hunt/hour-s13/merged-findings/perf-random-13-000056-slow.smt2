@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3010, from fp.abs
+; solver 1: z3 -T:3: unsat in 2.920 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.268 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt (fp.fma RNE x0_8_24 x0_8_24 (fp #b0 #b01111111 #b00000000000000000000000)) (fp.abs x0_8_24)))
+(assert (or (fp.isPositive (fp.abs (fp #b0 #b00000001 #b00000000000000000000000))) (not (fp.leq (fp #b0 #b00000001 #b00000000000000000000000) ((_ to_fp_unsigned 8 24) RTZ ((_ fp.to_ubv 32) RTP x1_8_24))))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3378, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.027 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.863 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNaN (fp.fma RTN (fp #b1 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x0_11_53 (fp #b1 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))
+(assert (or (not (fp.isNaN (fp.mul RTZ x0_8_24 (_ +zero 8 24)))) (fp.isNormal (fp.min x0_8_24 x1_8_24))))
+(check-sat)
+(get-model)

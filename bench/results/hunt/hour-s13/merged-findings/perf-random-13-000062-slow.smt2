@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3469, from Float32
+; solver 1: z3 -T:3: timeout in 3.094 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.174 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.gt x1_8_24 (fp.rem x1_8_24 x1_8_24)))
+(check-sat)
+(get-model)

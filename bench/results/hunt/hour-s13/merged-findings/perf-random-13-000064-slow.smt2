@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3488, from generate
+; solver 1: z3 -T:3: sat in 1.433 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.065 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.mul RTP x1_8_24 x0_8_24)))
+(assert (fp.gt x1_5_11 (_ +zero 5 11)))
+(check-sat)
+(get-model)

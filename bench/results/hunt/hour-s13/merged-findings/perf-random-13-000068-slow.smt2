@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3756, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.149 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.796 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.lt (fp.rem x0_11_53 x1_11_53) x0_11_53))
+(assert (= (_ NaN 5 11) ((_ to_fp 5 11) RTP ((_ fp.to_sbv 32) RTZ (_ NaN 5 11)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3996, from Float32
+; solver 1: z3 -T:3: timeout in 3.026 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.357 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt (fp.fma RTN x1_8_24 x0_8_24 x1_8_24) (fp #b0 #b00000000 #b00000000000000000000001)))
+(check-sat)
+(get-model)

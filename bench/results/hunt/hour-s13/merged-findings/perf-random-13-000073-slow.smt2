@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4059, from Float32
+; solver 1: z3 -T:3: timeout in 3.012 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.531 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt (fp.mul RNE x1_11_53 (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000)) (fp.mul RTN x1_11_53 (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(assert (not (fp.isInfinite x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4211, from fp.eq
+; solver 1: z3 -T:3: timeout in 3.020 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.165 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isInfinite (fp.mul RTZ x0_8_24 x1_8_24)))
+(assert (fp.eq (fp.rem (fp #b1 #b0000 #b00001) x0_4_6) (_ +zero 4 6)))
+(check-sat)
+(get-model)

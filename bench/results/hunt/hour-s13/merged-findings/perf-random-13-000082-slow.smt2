@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4219, from fp.lt
+; solver 1: z3 -T:3: timeout in 3.119 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.207 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt (fp.rem x0_8_24 x0_8_24) (_ -zero 8 24)))
+(check-sat)
+(get-model)

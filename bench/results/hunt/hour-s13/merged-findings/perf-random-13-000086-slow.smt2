@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4264, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.020 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.454 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (and (fp.isZero x1_4_6) (fp.leq ((_ to_fp_unsigned 4 6) RNE ((_ fp.to_ubv 32) RTN x1_4_6)) (fp #b0 #b1100 #b11001))))
+(assert (fp.isNegative (fp.fma RTN x0_11_53 (fp #b0 #b10000000000 #b0111111111111111111111111111111111111111111111111111) x1_11_53)))
+(check-sat)
+(get-model)

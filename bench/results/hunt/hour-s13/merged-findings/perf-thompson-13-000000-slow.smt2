@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 179, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.187 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.isZero (fp.mul RNA x0_8_24 x1_8_24)))
+(assert (fp.isNegative (fp.div RNE (fp #b1 #b0000 #b00001) x0_4_6)))
+(check-sat)
+(get-model)

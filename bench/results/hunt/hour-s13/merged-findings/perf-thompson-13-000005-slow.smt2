@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 462, from Float16
+; solver 1: z3 -T:3: sat in 1.164 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.078 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.mul RTN (fp #b0 #b00000000000 #b1111111111111111111111111111111111111111111111111111) x1_11_53)))
+(assert (fp.isNegative (fp.roundToIntegral RTZ x0_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 473, from fp.neg
+; solver 1: z3 -T:3: timeout in 3.040 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.399 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.eq (fp.mul RTN x0_11_53 x0_11_53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000001)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 496, from generate
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.309 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isPositive (fp.add RNA (fp #b1 #b01111001011 #b0000000000000000000000000000000000000000000000000000) x1_11_53)))
+(assert (fp.isSubnormal (fp.fma RTZ x0_8_24 x0_8_24 (fp #b1 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 582, from fp.eq
+; solver 1: z3 -T:3: sat in 2.779 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.353 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNormal x1_11_53))
+(assert (not (fp.eq (fp.rem (fp #b1 #b01100 #b0100000001) x0_5_11) (fp #b0 #b11110 #b1111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 660, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.266 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNormal x1_4_6))
+(assert (fp.isPositive (fp.fma RTN x1_8_24 x0_8_24 (fp #b0 #b00000000 #b11111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 919, from RTZ
+; solver 1: z3 -T:3: sat in 0.705 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.042 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (not (fp.isPositive (fp.div RTZ x1_8_24 (fp #b0 #b10000000 #b01111111111111111111111)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 986, from fp.lt
+; solver 1: z3 -T:3: timeout in 3.039 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.987 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (and (fp.lt x0_5_11 (fp.add RNA x1_5_11 (fp #b1 #b00000 #b0000000001))) (fp.geq (fp.max x1_5_11 x0_5_11) (fp #b0 #b11010 #b1001100011))))
+(assert (fp.isSubnormal (fp.mul RTP (fp #b1 #b01100101110 #b1111100010100001010100000110000101011011101011000110) x0_11_53)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1020, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.010 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.362 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq (fp.fma RTZ x1_8_24 x1_8_24 x1_8_24) (_ +zero 8 24)))
+(assert (fp.isInfinite (fp.fma RTP (_ +oo 8 24) x0_8_24 (fp #b0 #b01101000 #b00000000000000000000000))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1173, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.024 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.442 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.leq ((_ to_fp_unsigned 8 24) RNE ((_ fp.to_ubv 32) RTP x0_8_24)) (fp.fma RTP x0_8_24 x1_8_24 x0_8_24)))
+(assert (or (fp.lt x0_8_24 (fp.min x0_8_24 x1_8_24)) (fp.leq x1_8_24 (fp.add RTP x0_8_24 x0_8_24))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1267, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.028 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.830 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero (fp.fma RNE x0_11_53 x0_11_53 (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1450, from fp.leq
+; solver 1: z3 -T:3: timeout in 3.018 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.601 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.lt x0_8_24 (fp.fma RNE x0_8_24 x1_8_24 x0_8_24)))
+(assert (fp.leq (fp #b1 #b00101 #b0000000000) (_ +zero 5 11)))
+(check-sat)
+(get-model)

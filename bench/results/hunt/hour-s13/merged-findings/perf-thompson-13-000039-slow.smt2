@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1834, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.044 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.662 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative ((_ to_fp 11 53) RNE x1_8_24)))
+(assert (fp.isNaN (fp.mul RNE x1_11_53 x1_11_53)))
+(check-sat)
+(get-model)

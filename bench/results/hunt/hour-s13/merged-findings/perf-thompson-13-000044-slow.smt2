@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 1850, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.027 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.301 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isSubnormal (fp.fma RNE x0_8_24 x1_8_24 (fp #b1 #b00000001 #b00000000000000000000000))))
+(check-sat)
+(get-model)

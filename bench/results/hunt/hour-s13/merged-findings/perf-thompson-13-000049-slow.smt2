@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2325, from fp.isInfinite
+; solver 1: z3 -T:3: timeout in 3.015 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.069 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isPositive (fp.mul RTZ x1_11_53 (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2326, from fp.mul
+; solver 1: z3 -T:3: sat in 0.987 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.092 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isInfinite x0_5_11))
+(assert (or (not (fp.isZero x0_11_53)) (fp.isPositive (fp.mul RTZ x1_11_53 (fp #b1 #b00000000000 #b1111111111111111111111111111111111111111111111111111)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2392, from fp.isSubnormal
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.294 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(assert (fp.lt (fp.mul RTP x0_11_53 x0_11_53) (fp #b0 #b11111010110 #b0100111111011001101011111110101000011000110110110111)))
+(assert (or (fp.lt (fp #b0 #b0111 #b00000) (fp.min (fp #b0 #b1110 #b11111) x1_4_6)) (= x1_4_6 (fp #b0 #b1000 #b01111))))
+(check-sat)
+(get-model)

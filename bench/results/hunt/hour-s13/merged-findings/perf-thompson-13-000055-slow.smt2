@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2442, from fp.gt
+; solver 1: z3 -T:3: timeout in 3.035 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.086 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.gt (fp.rem x1_8_24 x1_8_24) (_ +zero 8 24)))
+(check-sat)
+(get-model)

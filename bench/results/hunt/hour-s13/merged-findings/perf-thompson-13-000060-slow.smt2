@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 2732, from generate
+; solver 1: z3 -T:3: timeout in 3.023 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.485 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_4_6 () (_ FloatingPoint 4 6))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (and (fp.isSubnormal x1_4_6) (fp.geq (fp.abs x0_4_6) (fp #b0 #b1010 #b10000))))
+(assert (fp.isSubnormal (fp.fma RNE x0_8_24 (fp #b1 #b00101001 #b11101110011100011010101) x0_8_24)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3042, from fp.gt
+; solver 1: z3 -T:3: timeout in 3.013 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.240 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.gt x0_5_11 (fp.rem x1_5_11 x0_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 3306, from fp.sqrt
+; solver 1: z3 -T:3: sat in 1.102 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.200 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (or (fp.isInfinite (fp.rem (fp #b0 #b00000000 #b11111111111111111111111) (fp #b1 #b01111111 #b00000000000000000000000))) (fp.isNegative (fp.mul RTN x1_8_24 x0_8_24))))
+(assert (not (fp.isSubnormal (fp.sqrt RNA x0_8_24))))
+(check-sat)
+(get-model)

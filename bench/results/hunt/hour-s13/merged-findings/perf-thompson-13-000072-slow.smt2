@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4270, from fp.max
+; solver 1: z3 -T:3: timeout in 3.009 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.257 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isPositive (fp.max (fp #b0 #b00000000 #b11111111111111111111111) x1_8_24)))
+(assert (not (fp.isInfinite (fp.fma RTN x0_8_24 x1_8_24 (_ -zero 8 24)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4356, from fp.mul
+; solver 1: z3 -T:3: sat in 1.226 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.080 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.mul RNA x1_11_53 (fp #b0 #b11111111110 #b1111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

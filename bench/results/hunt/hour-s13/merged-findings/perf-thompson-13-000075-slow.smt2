@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 4422, from fp.fma
+; solver 1: z3 -T:3: timeout in 3.030 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.473 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isInfinite (fp.fma RNE x0_8_24 x1_8_24 x1_8_24)))
+(assert (fp.isNaN x0_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 5260, from to_fp_unsigned
+; solver 1: z3 -T:3: unsat in 2.473 s (exit 1)
+; solver 2: cvc5 --fp-exp --tlimit=3000: unsat in 0.067 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNegative (fp.fma RTP x1_11_53 x1_11_53 x1_11_53)))
+(assert (fp.isNaN ((_ to_fp_unsigned 8 24) RTP ((_ fp.to_ubv 32) RTP x1_8_24))))
+(check-sat)
+(get-model)

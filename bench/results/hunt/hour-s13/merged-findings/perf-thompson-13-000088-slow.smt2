@@ -1,0 +1,13 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 5546, from fp.mul
+; solver 1: z3 -T:3: timeout in 3.019 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.392 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (or (fp.isNegative ((_ to_fp 11 53) RNA ((_ fp.to_sbv 32) RNE x0_11_53))) (not (fp.lt (_ +zero 11 53) (fp.mul RNA x0_11_53 x1_11_53)))))
+(assert (let ((_let_1 (fp.isNegative x0_8_24))) (or (not _let_1) _let_1)))
+(check-sat)
+(get-model)

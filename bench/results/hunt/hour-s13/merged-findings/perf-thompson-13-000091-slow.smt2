@@ -1,0 +1,12 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 5721, from fp.sqrt
+; solver 1: z3 -T:3: timeout in 3.022 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.698 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.sqrt RTN x0_11_53)))
+(assert (fp.isNaN (fp.rem (fp #b1 #b00000 #b1111111111) x0_5_11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: slow by solver 1 (z3 -T:3)
+; seed 13, shard 1/1, formula 5762, from fp.isNegative
+; solver 1: z3 -T:3: timeout in 3.117 s (exit 0)
+; solver 2: cvc5 --fp-exp --tlimit=3000: sat in 0.169 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNegative (fp.rem x0_11_53 x0_11_53)))
+(check-sat)
+(get-model)
