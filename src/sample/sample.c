@@ -276,12 +276,16 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
 
 /* Interval propagation (option intervals) over the preprocessed formula,
  * as solve runs it: true if it proves the formula unsat; else the domains
- * in iv (iv->map empty when not run) narrow the search's draws. */
+ * in iv narrow the search's draws (none when it did not run or failed:
+ * iv is then left empty, as solve ignores a failed run's domains). */
 static bool refuted(ferret *f, const fer_pre *pre, fer_intervals *iv) {
   if (!f->opt.intervals || !pre->assertions.size) return false;
-  return fer_intervals_run(f, pre->assertions.data, pre->assertions.size, iv) ==
-             FERRET_OK &&
-         iv->empty;
+  if (fer_intervals_run(f, pre->assertions.data, pre->assertions.size, iv) != FERRET_OK) {
+    fer_intervals_release(f, iv);
+    fer_intervals_init(iv);
+    return false;
+  }
+  return iv->empty;
 }
 
 /* One pass of the pipeline: preprocess formula fa[0..fn), then the one
