@@ -17,6 +17,7 @@
 #include "engine/interval.h"
 #include "engine/pre.h"
 #include "sample/coverage.h"
+#include "smt/array.h"
 #include "sample/dedup.h"
 #include "sample/sample.h"
 
@@ -39,6 +40,7 @@ typedef struct job {
   fer_coverage cov;
   bool have_cov;
   fer_term *values;  /* cfg->nout */
+  fer_u128 *bits;    /* cfg->nout: the same as bits */
   double t0;
   const char *end;   /* why the run ended, when the job ended it */
   double phase_deadline;  /* the prefer phase: its own limits (0: none) */
@@ -89,6 +91,7 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
       return FER_ENGINE_STOP;
     }
     j->values[k] = c;
+    j->bits[k] = fer_value_bits(f, c);
     fer_u128 b = value_bits(f, v, c);
     h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
     h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
@@ -101,7 +104,7 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
     j->fail = "coverage: cannot evaluate";
     return FER_ENGINE_STOP;
   }
-  fer_sample_item it = {j->st->samples, cfg->out, j->values, cfg->nout,
+  fer_sample_item it = {j->st->samples, cfg->out, j->values, j->bits, cfg->nout,
                         execs, since(j->t0),
                         j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
   j->st->samples++;
@@ -366,8 +369,10 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   ferret_result r = FERRET_UNKNOWN;
   const char *why = "memory";
   size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
+  size_t bb = (cfg->nout ? cfg->nout : 1) * sizeof *j.bits;
   j.values = fer_malloc(f, vb);
-  if (!j.values ||
+  j.bits = fer_malloc(f, bb);
+  if (!j.values || !j.bits ||
       !fer_dedup_init(f, &j.dd, cfg->dedup_bytes ? cfg->dedup_bytes : FER_DEDUP_DEFAULT))
     goto done;
   if (cfg->coverage) {
@@ -385,6 +390,7 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   }
 done:
   if (j.values) fer_free(f, j.values, vb);
+  if (j.bits) fer_free(f, j.bits, bb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
   st->dedup_fill = fer_dedup_fill(&j.dd);
   st->false_dup_rate = fer_dedup_false_rate(&j.dd);

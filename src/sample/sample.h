@@ -64,6 +64,9 @@ typedef struct fer_sample_item {
   uint64_t index;            /* 0, 1, ... */
   const fer_term *vars;      /* config.out */
   const fer_term *values;    /* constants, one per variable */
+  const fer_u128 *bits;      /* the same values as bits (Bool 0/1,
+                                RoundingMode its fer_rm, BV/FP the pattern
+                                as the model has it: a NaN keeps its own) */
   size_t n;
   uint64_t execs;            /* executions so far */
   double elapsed;            /* seconds since the job started */
