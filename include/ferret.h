@@ -448,6 +448,9 @@ typedef struct ferret_sample_options {
                                limit at most 10 s); every sample is
                                still a model of the query alone */
   size_t nprefer;
+  int no_values;            /* non-zero: ferret_sample_item.values is NULL
+                               (the library then makes no term per sample:
+                               about a tenth of the time per sample) */
 } ferret_sample_options;
 
 /* The defaults (all zero but the format, JSONL). */
@@ -460,7 +463,8 @@ typedef struct ferret_sample_item {
   size_t nvars;
   const ferret_term *vars;        /* the variables, in declaration order
                                      (or the projection's order) */
-  const ferret_term *values;      /* their values, constants */
+  const ferret_term *values;      /* their values, constants (NULL with
+                                     options.no_values) */
   const char *text;               /* the sample in options.format, ending
                                      with a newline (smt2: an empty line) */
   size_t len;

@@ -7,6 +7,8 @@
 
 #include "smt/eval.h"
 #include "base/context.h"
+#include "bv/bv.h"
+#include "smt/array.h"
 #include "smt/term.h"
 #include "solve/solve.h"
 #include "test.h"
@@ -693,5 +695,146 @@ TEST(eval_holds_with_kept_memo) {
   CHECK_MSG(agree == 3000, "%d of 3000 agree", agree);
   fer_eval_memo_release(f, &kept);
   fer_model_release(f, &m);
+  ferret_delete(f);
+}
+
+/* ---- plans (fer_eval_plan): the reference evaluator laid out once ---- */
+
+/* What the judge did before plans: vars[i] = vals[i] as constants, the
+ * eliminated variables completed (their values written back into
+ * elim_vals), then every assertion by fer_eval (value, unspecified) and
+ * all of them by fer_eval_holds. */
+static int plan_reference(ferret *f, const fer_term *vars, size_t nv,
+                          const fer_u128 *vals, const fer_term *ev,
+                          const fer_term *ed, size_t ne, const fer_term *a,
+                          size_t n, fer_u128 *elim_vals, fer_u128 *value,
+                          bool *unspec) {
+  fer_model m;
+  fer_model_init(&m);
+  CHECK(fer_model_reserve(f, &m));
+  for (size_t i = 0; i < nv; i++)
+    m.value[fer_term_idx(f, vars[i], 0)] =
+        fer_value_term(f, fer_term_sort(f, vars[i]), vals[i]);
+  CHECK(fer_model_complete(f, &m, vars, nv, ev, ed, ne) == NULL);
+  for (size_t k = 0; k < ne; k++)
+    elim_vals[k] = fer_value_bits(f, m.value[fer_term_idx(f, ev[k], 0)]);
+  for (size_t i = 0; i < n; i++) {
+    fer_term v = fer_eval(f, a[i], &m, &unspec[i]);
+    CHECK(v != 0);
+    value[i] = v ? fer_value_bits(f, v) : 0;
+  }
+  int r = fer_eval_holds(f, a, n, &m);
+  fer_model_release(f, &m);
+  return r;
+}
+
+/* Compare a plan with the reference on `models` random models (values
+ * drawn near the special ones); counts of the answers 1, 0, -1 in got[].
+ * Returns the number of disagreements. */
+static int plan_compare(ferret *f, const fer_term *vars, size_t nv,
+                        const fer_term *ev, const fer_term *ed, size_t ne,
+                        const fer_term *a, size_t n, int models, uint64_t seed,
+                        int got[3]) {
+  fer_eval_plan *p = fer_eval_plan_new(f, vars, nv, ev, ed, ne, a, n);
+  CHECK(p != NULL);
+  if (!p) return 1;
+  fer_u128 *vals = calloc(nv + 1, sizeof *vals), *ref_elim = calloc(ne + 1, sizeof *vals);
+  fer_u128 *ref_val = calloc(n + 1, sizeof *vals);
+  bool *ref_un = calloc(n + 1, sizeof *ref_un);
+  int bad = 0;
+  uint64_t st = seed;
+  for (int it = 0; it < models; it++) {
+    for (size_t i = 0; i < nv; i++) {
+      const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, vars[i]));
+      uint32_t w = si->kind == FER_SORT_BOOL ? 1
+                   : si->kind == FER_SORT_RM ? 3
+                   : si->kind == FER_SORT_BV ? si->a
+                                             : si->a + si->b;
+      st = st * 6364136223846793005ull + 1442695040888963407ull;
+      fer_u128 r = ((fer_u128)(st ^ (st >> 29)) << 64) ^ (st * 0x9e3779b97f4a7c15ull);
+      switch ((st >> 60) & 3) { /* a quarter each: any, small, zero-ish, top bits */
+      case 1: r &= 7; break;
+      case 2: r = (st >> 40) & 1 ? (fer_u128)1 << (w - 1) : 0; break;
+      case 3: r = ~(fer_u128)0 << (w > 3 ? w - 3 : 0); break;
+      default: break;
+      }
+      vals[i] = r & fer_bv_mask(w);
+      if (si->kind == FER_SORT_RM) vals[i] %= 5;
+    }
+    int want = plan_reference(f, vars, nv, vals, ev, ed, ne, a, n, ref_elim, ref_val,
+                              ref_un);
+    int r = fer_eval_plan_holds(f, p, vals);
+    bool same = r == want;
+    for (size_t k = 0; k < ne; k++) {
+      size_t i = 0;
+      while (vars[i] != ev[k]) i++;
+      same &= vals[i] == ref_elim[k];
+    }
+    for (size_t i = 0; i < n; i++) {
+      bool u;
+      fer_u128 v = fer_eval_plan_value(p, i, &u);
+      same &= v == ref_val[i] && u == ref_un[i];
+    }
+    if (!same && bad++ < 3)
+      CHECK_MSG(0, "model %d: plan %d, reference %d", it, r, want);
+    got[want + 1]++;
+  }
+  free(vals), free(ref_elim), free(ref_val), free(ref_un);
+  fer_eval_plan_free(f, p);
+  return bad;
+}
+
+/* A formula with every kind of node a plan treats apart (ite on a tainted
+ * condition, connectives decided by a clean or a tainted argument,
+ * distinct of many arguments, to_fp of a literal, shared subterms) and
+ * eliminated variables, one defined by an earlier one and one by a later
+ * one (which reads that variable's own value). */
+TEST(eval_plan_matches_evaluator) {
+  ferret *f = ferret_new();
+  fer_sort bv8 = fer_sort_bv(f, 8), f16 = fer_sort_fp(f, 5, 11), b = fer_sort_bool(f);
+  fer_term x = fer_mk_var(f, "x", bv8), y = fer_mk_var(f, "y", bv8);
+  fer_term h = fer_mk_var(f, "h", f16), g = fer_mk_var(f, "g", f16);
+  fer_term p = fer_mk_var(f, "p", b), r = fer_mk_var(f, "r", fer_sort_rm(f));
+  fer_term e1 = fer_mk_var(f, "e1", bv8), e2 = fer_mk_var(f, "e2", f16);
+  fer_term e3 = fer_mk_var(f, "e3", bv8), e4 = fer_mk_var(f, "e4", bv8);
+  fer_term e5 = fer_mk_var(f, "e5", bv8);
+  fer_term mn = op2(f, FER_OP_FP_MIN, h, g); /* tainted on +0, -0 */
+  fer_term neg = op1(f, FER_OP_FP_IS_NEG, mn);
+  fer_term ev[5] = {e1, e2, e3, e4, e5};
+  fer_term ed[5] = {op2(f, FER_OP_BVADD, x, y), mn, op3(f, FER_OP_ITE, p, e1, x),
+                    op2(f, FER_OP_BVXOR, e5, y), /* e5 is eliminated later */
+                    op2(f, FER_OP_BVMUL, e1, bv(f, 8, 3))};
+  fer_term many[20];
+  for (int i = 0; i < 20; i++) many[i] = op2(f, FER_OP_BVADD, e3, bv(f, 8, (unsigned)i * 13));
+  many[19] = op2(f, FER_OP_BVADD, e4, x);
+  uint32_t one[1] = {1}, three[1] = {3};
+  fer_term third = fer_mk(f, FER_OP_TO_FP_REAL, 2,
+                          (fer_term[]){r, fer_mk_real(f, false, one, 1, three, 1)}, 5, 11);
+  fer_term hs = fer_mk(f, FER_OP_TO_FP_UBV, 2, (fer_term[]){r, e1}, 5, 11);
+  fer_term sum = op3(f, FER_OP_FP_ADD, r, h, e2);
+  fer_term a[] = {
+      op2(f, FER_OP_BVULT, e1, bv(f, 8, 250)),
+      op2(f, FER_OP_OR, p, neg),
+      op2(f, FER_OP_AND, neg, op2(f, FER_OP_FP_LEQ, h, hs)),
+      op3(f, FER_OP_ITE, neg, p, op1(f, FER_OP_NOT, p)),
+      op2(f, FER_OP_IMPLIES, op2(f, FER_OP_FP_LT, third, e2), op1(f, FER_OP_FP_IS_NAN, sum)),
+      opi(f, FER_OP_DISTINCT, 20, many, 0, 0),
+      op1(f, FER_OP_NOT, op2(f, FER_OP_EQ, e4, bv(f, 8, 7))),
+      op2(f, FER_OP_FP_EQ, op1(f, FER_OP_FP_NEG, e2), sum),
+  };
+  fer_term vars[] = {x, y, h, g, p, r, e1, e2, e3, e4, e5};
+  int got[3] = {0};
+  CHECK(plan_compare(f, vars, 11, ev, ed, 5, a, 8, 20000, 7, got) == 0);
+  CHECK(plan_compare(f, vars, 11, ev, ed, 5, a + 4, 4, 5000, 8, got) == 0);
+  CHECK(plan_compare(f, vars, 11, NULL, NULL, 0, a, 3, 5000, 9, got) == 0);
+  fprintf(stderr, "plan: %d unspecified, %d false, %d true\n", got[0], got[1], got[2]);
+  CHECK(got[0] > 50 && got[1] > 50 && got[2] > 50); /* every answer is met */
+  /* what a plan does not take: a variable it is not given, arrays */
+  CHECK(fer_eval_plan_new(f, vars, 3, NULL, NULL, 0, a, 1) == NULL);
+  fer_sort arr = fer_sort_array(f, bv8, bv8);
+  fer_term m = fer_mk_var(f, "m", arr);
+  fer_term sel = op2(f, FER_OP_BVULT, op2(f, FER_OP_SELECT, m, x), y);
+  fer_term mv[3] = {m, x, y};
+  CHECK(fer_eval_plan_new(f, mv, 3, NULL, NULL, 0, &sel, 1) == NULL);
   ferret_delete(f);
 }

@@ -180,6 +180,7 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     cfg.dedup_bytes = o->dedup_bytes, cfg.coverage = o->coverage != 0;
     cfg.neighbours = o->neighbours != 0;
     cfg.prefer = o->prefer, cfg.nprefer = o->nprefer;
+    cfg.values = !o->no_values;
     call c = {f, o, fn, user, {0}, {0}};
     fer_sample_stats ss;
     const char *reason;

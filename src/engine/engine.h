@@ -156,7 +156,10 @@ typedef struct fer_engine_formula {
  * the engine and valid until the callback returns; copy what you keep. */
 typedef struct fer_engine_solution {
   const fer_u128 *input;   /* in the layout */
-  const fer_model *model;  /* complete on the formula and validated */
+  const fer_model *model;  /* complete on the formula and validated; NULL
+                              for a sampling request that does not ask
+                              for it (fer_engine_sampling.model) when the
+                              judge checks by a plan (smt/eval.h) */
   fer_term value;          /* MINIMIZE / MAXIMIZE: the term's value on
                               model (a constant); otherwise 0 */
   const char *found_by;    /* "seed", "mutation", "local-search",
@@ -168,6 +171,8 @@ typedef struct fer_engine_solution {
                               variables and their definitions, and of base;
                               every other entry of model is 0 */
   size_t nvars;
+  const fer_u128 *bits;    /* NULL, or the values of vars[0..nvars) as
+                              bits (smt/eval.h: fer_eval_plan) */
 } fer_engine_solution;
 
 typedef enum fer_engine_verdict { FER_ENGINE_STOP, FER_ENGINE_GO_ON } fer_engine_verdict;
@@ -223,6 +228,8 @@ typedef struct fer_engine_sampling {
   bool diversity;
   bool mutator;
   bool neighbours;
+  bool model; /* the callback needs solution.model; without it the judge
+                 may give only solution.bits (see fer_engine_solution) */
 } fer_engine_sampling;
 
 #define FER_SAMPLING_POOL 1024

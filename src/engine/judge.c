@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bv/bv.h"
+#include "smt/array.h"
 #include "smt/eval.h"
 #include "engine/judge.h"
 #include "engine/pre.h"
@@ -88,6 +89,53 @@ static fer_u128 key_of(const fer_judge *j, fer_term c, bool *nan) {
   return (fer_u128)fer_fp_key(j->eb, j->sb, v, false) ^ ((fer_u128)1 << 127);
 }
 
+/* ----------------------------------------------------- checks by plan */
+
+/* A sampling run checks its many candidates by a plan of the reference
+ * evaluator (smt/eval.h) over the values of vars, the slots' variables
+ * added: what make_model and fer_eval_holds_memo would do, with no term
+ * made.  Without a plan (the formula has what a plan does not take) the
+ * judge goes the usual way. */
+static const char *plan_init(fer_judge *j) {
+  ferret *f = j->f;
+  const fer_engine_request *r = j->r;
+  const fer_prog *p = r->prog;
+  uint32_t ns = p->nslots;
+  j->slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *j->slot_var);
+  if (!j->slot_var) return "memory";
+  for (uint32_t s = 0; s < ns; s++) { /* few slots: a linear search */
+    fer_term v = p->slots.data[s].var;
+    size_t k = 0;
+    while (k < j->vars.size && j->vars.data[k] != v) k++;
+    if (k == j->vars.size && !FER_PUSH(f, j->vars, v)) return "memory";
+    j->slot_var[s] = (uint32_t)k;
+  }
+  size_t nv = j->vars.size ? j->vars.size : 1;
+  j->vals = fer_calloc(f, nv * sizeof *j->vals);
+  j->vals_base = fer_calloc(f, nv * sizeof *j->vals_base);
+  if (!j->vals || !j->vals_base) return "memory";
+  const fer_model *b = r->check.base; /* else the defaults: bits 0 */
+  for (size_t k = 0; b && k < j->vars.size; k++) {
+    uint32_t i = fer_term_idx(f, j->vars.data[k], 0);
+    if (i < b->size && b->value[i]) j->vals_base[k] = fer_value_bits(f, b->value[i]);
+  }
+  fer_error_clear(f);
+  j->plan = fer_eval_plan_new(f, j->vars.data, j->vars.size, r->check.elim_var,
+                              r->check.elim_def, r->check.nelim, r->check.assertions,
+                              r->check.n);
+  fer_error_clear(f);
+  return NULL;
+}
+
+/* Check candidate in (canonical) by the plan: 1, 0 or -1 as
+ * fer_eval_holds_memo. */
+static int plan_check(fer_judge *j, const fer_u128 *in) {
+  size_t nv = j->vars.size;
+  memcpy(j->vals, j->vals_base, nv * sizeof *j->vals);
+  for (uint32_t s = 0; s < nslots(j); s++) j->vals[j->slot_var[s]] = in[s];
+  return fer_eval_plan_holds(j->f, j->plan, j->vals);
+}
+
 /* ----------------------------------------------------------- the judge */
 
 const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
@@ -115,7 +163,7 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
     return "memory";
   for (size_t i = 0; i < r->check.nelim; i++)
     if (!FER_PUSH(f, j->vars, r->check.elim_var[i])) return "memory";
-  return NULL;
+  return r->sampling && k == FER_OBJ_SATISFY ? plan_init(j) : NULL;
 }
 
 void fer_judge_release(fer_judge *j) {
@@ -127,6 +175,11 @@ void fer_judge_release(fer_judge *j) {
   FER_RELEASE(f, j->seen);
   fer_model_release(f, &j->model);
   fer_eval_memo_release(f, &j->memo);
+  fer_eval_plan_free(f, j->plan);
+  size_t nv = j->vars.size ? j->vars.size : 1;
+  fer_free(f, j->vals, nv * sizeof *j->vals);
+  fer_free(f, j->vals_base, nv * sizeof *j->vals_base);
+  fer_free(f, j->slot_var, (ns ? ns : 1) * sizeof *j->slot_var);
   FER_RELEASE(f, j->vars);
   memset(j, 0, sizeof *j);
 }
@@ -195,7 +248,7 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
 fer_judge_verdict fer_judge_offer(fer_judge *j, const fer_u128 *in,
                                   const char *found_by, uint64_t execs) {
   ferret *f = j->f;
-  bool scratch = j->r->sampling && j->model_ready;
+  bool scratch = j->r->sampling && (j->model_ready || j->plan);
   fer_store_mark m = fer_store_mark_now(f);
   fer_judge_verdict v = offer(j, in, found_by, execs);
   if (scratch && fer_term_count(f) + 1 > m.nodes) {
@@ -229,11 +282,17 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   }
   double t = fer_now();
   fer_error_clear(f);
-  const char *why = make_model(j, j->canon);
-  /* fer_model_validate, with the evaluator's memory kept between calls */
-  int v = why ? 0
-              : fer_eval_holds_memo(f, &j->memo, r->check.assertions, r->check.n,
-                                    &j->model);
+  const char *why = NULL;
+  int v;
+  if (j->plan) {
+    v = plan_check(j, j->canon);
+    if (v > 0 && r->sampling->model) why = make_model(j, j->canon);
+  } else { /* fer_model_validate, the evaluator's memory kept */
+    why = make_model(j, j->canon);
+    v = why ? 0
+            : fer_eval_holds_memo(f, &j->memo, r->check.assertions, r->check.n,
+                                  &j->model);
+  }
   st->time_validate += fer_now() - t;
   if (why) return fail(j, why);
   if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED)
@@ -248,7 +307,11 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
     return FER_JUDGE_SKIP;
   }
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
-                             st->solutions, j->vars.data, j->vars.size};
+                             st->solutions, j->vars.data, j->vars.size, NULL};
+  if (j->plan) {
+    sol.bits = j->vals;
+    if (!r->sampling->model) sol.model = NULL;
+  }
   fer_objective_kind k = r->objective.kind;
   if (k == FER_OBJ_MINIMIZE || k == FER_OBJ_MAXIMIZE) {
     bool unspec = false, nan;

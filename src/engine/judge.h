@@ -21,6 +21,10 @@ typedef struct fer_judge {
   bool model_ready;
   fer_term_stack vars;          /* the variables of r->check.assertions */
   fer_eval_memo memo;           /* the validations' evaluator, kept */
+  fer_eval_plan *plan;          /* sampling: the same checks, laid out */
+  fer_u128 *vals, *vals_base;   /* its values of vars: a candidate's, and
+                                   the base or default ones */
+  uint32_t *slot_var;           /* slot -> index in vars */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
   FER_STACK(fer_u128) seen;     /* inputs judged so far, nslots each */
   uint32_t *table;              /* hash table: index into seen + 1 */

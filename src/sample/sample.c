@@ -41,6 +41,9 @@ typedef struct job {
   bool have_cov;
   fer_term *values;  /* cfg->nout */
   fer_u128 *bits;    /* cfg->nout: the same as bits */
+  size_t *out_at;    /* cfg->nout: its index in the run's solution.vars */
+  bool out_ready;    /* out_at is this run's */
+  fer_fmt *out_fmt;  /* cfg->nout: FP formats, else {0, 0} */
   double t0;
   const char *end;   /* why the run ended, when the job ended it */
   double phase_deadline;  /* the prefer phase: its own limits (0: none) */
@@ -61,38 +64,46 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h ^ (h >> 31);
 }
 
-/* The bits of constant c of variable v's sort, every NaN as one value. */
-static fer_u128 value_bits(ferret *f, fer_term v, fer_term c) {
-  fer_op op = fer_term_op(f, c);
-  if (op == FER_OP_TRUE) return 1;
-  if (op == FER_OP_FALSE) return 0;
-  fer_u128 b = fer_const_u128(f, c);
-  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
-  if (si->kind == FER_SORT_FP) {
-    fer_fmt m = {si->a, si->b};
-    if (fer_fp_is_nan(m, b)) return ~(fer_u128)0; /* no pattern is this */
+/* The bits of output variable k in solution s (NULL: in model m): the
+ * solution's bits when it has them, else the model's constant's (0 if it
+ * has none, as get-model). */
+static fer_u128 out_bits(job *j, size_t k, const fer_engine_solution *s,
+                         const fer_model *m) {
+  ferret *f = j->f;
+  fer_term v = j->cfg->out[k];
+  if (s && s->bits) {
+    if (!j->out_ready) { /* where each output variable is, once per run */
+      for (size_t q = 0; q < j->cfg->nout; q++) {
+        size_t i = 0;
+        while (i < s->nvars && s->vars[i] != j->cfg->out[q]) i++;
+        j->out_at[q] = i;
+      }
+      j->out_ready = true;
+    }
+    size_t i = j->out_at[k];
+    return i < s->nvars ? s->bits[i] : 0;
   }
+  uint32_t i = fer_term_idx(f, v, 0);
+  fer_term c = i < m->size ? m->value[i] : 0;
+  return c ? fer_value_bits(f, c) : 0;
+}
+
+/* Bits b of variable v's sort for distinctness: every NaN as one value. */
+static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
+  if (j->out_fmt[k].eb && fer_fp_is_nan(j->out_fmt[k], b))
+    return ~(fer_u128)0; /* no pattern is this */
   return b;
 }
 
-/* Give the sample of model m (validated) on, if it is new.  Returns the
- * engine's verdict. */
-static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
+/* emit's work (below). */
+static fer_engine_verdict give(job *j, const fer_engine_solution *s,
+                               const fer_model *m, uint64_t execs) {
   ferret *f = j->f;
   const fer_sample_config *cfg = j->cfg;
   uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
   for (size_t k = 0; k < cfg->nout; k++) {
-    fer_term v = cfg->out[k];
-    uint32_t i = fer_term_idx(f, v, 0);
-    fer_term c = i < m->size ? m->value[i] : 0;
-    if (!c) c = fer_value_term(f, fer_term_sort(f, v), 0); /* as get-model */
-    if (!c) {
-      j->fail = "memory";
-      return FER_ENGINE_STOP;
-    }
-    j->values[k] = c;
-    j->bits[k] = fer_value_bits(f, c);
-    fer_u128 b = value_bits(f, v, c);
+    fer_u128 b = j->bits[k] = out_bits(j, k, s, m);
+    b = dedup_bits(j, k, b);
     h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
     h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
   }
@@ -100,18 +111,23 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
     j->st->projected_dups++;
     return FER_ENGINE_GO_ON;
   }
-  if (j->have_cov && !fer_coverage_add(&j->cov, m)) {
+  for (size_t k = 0; cfg->values && k < cfg->nout; k++) {
+    fer_term v = cfg->out[k];
+    if (!(j->values[k] = fer_value_term(f, fer_term_sort(f, v), j->bits[k]))) {
+      j->fail = "memory";
+      return FER_ENGINE_STOP;
+    }
+  }
+  if (j->have_cov && !fer_coverage_add(&j->cov, s ? s->model : m)) {
     j->fail = "coverage: cannot evaluate";
     return FER_ENGINE_STOP;
   }
-  fer_sample_item it = {j->st->samples, cfg->out, j->values, j->bits, cfg->nout,
+  fer_sample_item it = {j->st->samples, cfg->out, cfg->values ? j->values : NULL,
+                        j->bits, cfg->nout,
                         execs, since(j->t0),
                         j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
   j->st->samples++;
-  double t = fer_now();
-  bool go_on = j->cb(j->user, &it);
-  j->st->time_output += since(t);
-  if (!go_on) {
+  if (!j->cb(j->user, &it)) {
     j->end = "stopped";
     return FER_ENGINE_STOP;
   }
@@ -134,8 +150,18 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
   return FER_ENGINE_GO_ON;
 }
 
+/* Give the sample on (solution s, or model m when s is NULL; validated),
+ * if it is new.  Returns the engine's verdict. */
+static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
+                               const fer_model *m, uint64_t execs) {
+  double t = fer_now();
+  fer_engine_verdict r = give(j, s, m, execs);
+  j->st->time_output += since(t);
+  return r;
+}
+
 static fer_engine_verdict on_solution(void *user, const fer_engine_solution *s) {
-  return emit(user, s->model, s->execs);
+  return emit(user, s, s->model, s->execs);
 }
 
 /* ------------------------------------------------------------ the job */
@@ -161,7 +187,7 @@ static ferret_result only_model(job *j, const fer_term *a, size_t n,
     int v = fer_model_validate(f, a, n, &m);
     j->st->time_validate += since(t);
     if (v == 1) {
-      emit(j, &m, 0);
+      emit(j, NULL, &m, 0);
       r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
       *why = j->fail ? j->fail : "";
       if (!j->end) j->end = "complete";
@@ -226,7 +252,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   int s = j->cfg->strategy;
   fer_engine_sampling hooks = {s == FER_SAMPLE_DE || s == FER_SAMPLE_SM_DE,
                                s == FER_SAMPLE_SM || s == FER_SAMPLE_SM_DE,
-                               j->cfg->neighbours};
+                               j->cfg->neighbours, j->have_cov};
   fer_engine_request r;
   memset(&r, 0, sizeof r);
   r.prog = &p, r.layout = fer_layout_of(&p);
@@ -248,6 +274,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   r.opt = &f->opt;
   r.sampling = &hooks;
   fer_engine_stats rs;
+  j->out_ready = false;
   fer_engine_status es = fer_engine_run(f, &r, &rs);
   st->execs += rs.execs, st->candidates += rs.candidates;
   st->duplicates += rs.duplicates, st->unspecified += rs.unspecified;
@@ -370,9 +397,17 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   const char *why = "memory";
   size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
   size_t bb = (cfg->nout ? cfg->nout : 1) * sizeof *j.bits;
+  size_t ob = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_at;
+  size_t fb = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_fmt;
   j.values = fer_malloc(f, vb);
   j.bits = fer_malloc(f, bb);
-  if (!j.values || !j.bits ||
+  j.out_at = fer_malloc(f, ob);
+  j.out_fmt = fer_calloc(f, fb);
+  for (size_t k = 0; j.out_fmt && k < cfg->nout; k++) {
+    const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, cfg->out[k]));
+    if (si->kind == FER_SORT_FP) j.out_fmt[k] = (fer_fmt){si->a, si->b};
+  }
+  if (!j.values || !j.bits || !j.out_at || !j.out_fmt ||
       !fer_dedup_init(f, &j.dd, cfg->dedup_bytes ? cfg->dedup_bytes : FER_DEDUP_DEFAULT))
     goto done;
   if (cfg->coverage) {
@@ -391,6 +426,8 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
 done:
   if (j.values) fer_free(f, j.values, vb);
   if (j.bits) fer_free(f, j.bits, bb);
+  if (j.out_at) fer_free(f, j.out_at, ob);
+  if (j.out_fmt) fer_free(f, j.out_fmt, fb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
   st->dedup_fill = fer_dedup_fill(&j.dd);
   st->false_dup_rate = fer_dedup_false_rate(&j.dd);

@@ -57,13 +57,15 @@ typedef struct fer_sample_config {
   bool neighbours;           /* also the neighbour mutator (engine.h) */
   const fer_term *prefer;    /* soft Bool terms: samples satisfying all */
   size_t nprefer;            /* of them first (see fer_sample) */
+  bool values;               /* give fer_sample_item.values (else NULL) */
 } fer_sample_config;
 
 /* One sample, as the callback receives it; valid until it returns. */
 typedef struct fer_sample_item {
   uint64_t index;            /* 0, 1, ... */
   const fer_term *vars;      /* config.out */
-  const fer_term *values;    /* constants, one per variable */
+  const fer_term *values;    /* constants, one per variable (NULL without
+                                config.values) */
   const fer_u128 *bits;      /* the same values as bits (Bool 0/1,
                                 RoundingMode its fer_rm, BV/FP the pattern
                                 as the model has it: a NaN keeps its own) */
@@ -89,7 +91,9 @@ typedef struct fer_sample_stats {
   uint64_t preferred;        /* samples of the prefer phase */
   double time_total, time_preprocess, time_compile, time_search,
       time_validate;
-  double time_output;        /* in the callback: formatting and writing */
+  double time_output;        /* giving samples: projection, dedup,
+                                coverage, the callback (formatting and
+                                writing) */
   /* With one job: the share of the search's time left to executing
    * candidates, 1 - (time_validate + time_output) / time_search, which is
    * sampling's executions/s over what the engine does on this formula with

@@ -420,28 +420,31 @@ static int args_taint(const evaluator *e, fer_term t) {
   return taint;
 }
 
+/* Are the n values v[0..n) of x's sort pairwise different?  May reorder
+ * v. */
+static bool all_distinct(evaluator *e, fer_term x, fer_u128 *v, uint32_t n) {
+  if (n <= 16) {
+    for (uint32_t i = 0; i < n; i++)
+      for (uint32_t j = i + 1; j < n; j++)
+        if (values_equal(e, x, v[i], v[j])) return false;
+    return true;
+  }
+  qsort(v, n, sizeof *v, cmp_u128);
+  for (uint32_t i = 1; i < n; i++)
+    if (v[i] == v[i - 1]) return false;
+  return true;
+}
+
 static int eval_distinct(evaluator *e, fer_term t) {
   ferret *f = e->f;
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *arg = fer_term_args(f, t);
-  int taint = args_taint(e, t);
-  bool all_distinct = true;
-  if (n <= 16) {
-    for (uint32_t i = 0; i < n && all_distinct; i++)
-      for (uint32_t j = i + 1; j < n && all_distinct; j++)
-        if (values_equal(e, arg[0], memo_find(e, arg[i])->val,
-                         memo_find(e, arg[j])->val))
-          all_distinct = false;
-  } else {
-    fer_u128 *v = fer_malloc(f, n * sizeof *v);
-    if (!v) return 0;
-    for (uint32_t i = 0; i < n; i++) v[i] = memo_find(e, arg[i])->val;
-    qsort(v, n, sizeof *v, cmp_u128);
-    for (uint32_t i = 1; i < n; i++)
-      if (v[i] == v[i - 1]) all_distinct = false;
-    fer_free(f, v, n * sizeof *v);
-  }
-  return memo_put(e, t, all_distinct, any_if(taint));
+  fer_u128 small[16], *v = n <= 16 ? small : fer_malloc(f, n * sizeof *v);
+  if (!v) return 0;
+  for (uint32_t i = 0; i < n; i++) v[i] = memo_find(e, arg[i])->val;
+  bool r = all_distinct(e, arg[0], v, n);
+  if (v != small) fer_free(f, v, n * sizeof *v);
+  return memo_put(e, t, r, any_if(args_taint(e, t)));
 }
 
 /* The value term of memo bits v of sort s (array.h). */
@@ -487,6 +490,46 @@ static int eval_array(evaluator *e, fer_term t, fer_op op) {
   return memo_put(e, t, fer_value_bits(f, r), taint);
 }
 
+/* The value and taint of t (operator op, not a leaf, connective, ite,
+ * distinct or array operator) from its arguments' values a.  1, or 0 with
+ * the context's error set (an operator this evaluator does not know). */
+static int compute(evaluator *e, fer_term t, fer_op op, const args *a,
+                   fer_u128 *value, int *taint_out) {
+  ferret *f = e->f;
+  uint32_t n = fer_term_nargs(f, t);
+  fer_u128 out = 0;
+  int taint = any_if(a->taint);
+  fer_term x = n ? fer_term_arg(f, t, 0) : 0;
+  uint32_t w = n ? sort_of(e, x)->a : 0; /* first argument's width */
+  switch (op) {
+  case FER_OP_NOT: out = !a->v[0]; break;
+  case FER_OP_XOR: out = a->v[0] != a->v[1]; break;
+  case FER_OP_EQ: out = values_equal(e, x, a->v[0], a->v[1]); break;
+  case FER_OP_CONCAT:
+    out = fer_bv_concat(a->v[0], a->v[1], sort_of(e, fer_term_arg(f, t, 1))->a);
+    break;
+  case FER_OP_EXTRACT:
+    out = fer_bv_extract(a->v[0], fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
+    break;
+  case FER_OP_REPEAT: out = fer_bv_repeat(a->v[0], fer_term_idx(f, t, 0), w); break;
+  case FER_OP_ZERO_EXTEND: out = a->v[0]; break;
+  case FER_OP_SIGN_EXTEND:
+    out = fer_bv_sign_extend(a->v[0], fer_term_idx(f, t, 0), w);
+    break;
+  default:
+    if (bv_op(op, a, w, fer_term_idx(f, t, 0), &out)) break;
+    if (fp_op(e, t, op, a, &out, &taint) || fp_query(e, t, op, a, &out, &taint)) {
+      if (taint < 0) return 0;
+      break;
+    }
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: cannot evaluate '%s'", fer_op_table[op].name);
+    return 0;
+  }
+  *value = out, *taint_out = taint;
+  return 1;
+}
+
 /* All arguments of t are in the memo: compute t. */
 static int apply(evaluator *e, fer_term t) {
   ferret *f = e->f;
@@ -503,36 +546,9 @@ static int apply(evaluator *e, fer_term t) {
     a.v[i] = m->val, a.ta[i] = m->taint;
     a.taint = max_taint(a.taint, m->taint);
   }
-  fer_u128 out = 0;
-  int taint = any_if(a.taint);
-  fer_term x = n ? fer_term_arg(f, t, 0) : 0;
-  uint32_t w = n ? sort_of(e, x)->a : 0; /* first argument's width */
-  switch (op) {
-  case FER_OP_NOT: out = !a.v[0]; break;
-  case FER_OP_XOR: out = a.v[0] != a.v[1]; break;
-  case FER_OP_EQ: out = values_equal(e, x, a.v[0], a.v[1]); break;
-  case FER_OP_CONCAT:
-    out = fer_bv_concat(a.v[0], a.v[1], sort_of(e, fer_term_arg(f, t, 1))->a);
-    break;
-  case FER_OP_EXTRACT:
-    out = fer_bv_extract(a.v[0], fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
-    break;
-  case FER_OP_REPEAT: out = fer_bv_repeat(a.v[0], fer_term_idx(f, t, 0), w); break;
-  case FER_OP_ZERO_EXTEND: out = a.v[0]; break;
-  case FER_OP_SIGN_EXTEND:
-    out = fer_bv_sign_extend(a.v[0], fer_term_idx(f, t, 0), w);
-    break;
-  default:
-    if (bv_op(op, &a, w, fer_term_idx(f, t, 0), &out)) break;
-    if (fp_op(e, t, op, &a, &out, &taint) || fp_query(e, t, op, &a, &out, &taint)) {
-      if (taint < 0) return 0;
-      break;
-    }
-    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
-              "unsupported: cannot evaluate '%s'", fer_op_table[op].name);
-    return 0;
-  }
-  return memo_put(e, t, out, taint);
+  fer_u128 out;
+  int taint;
+  return compute(e, t, op, &a, &out, &taint) && memo_put(e, t, out, taint);
 }
 
 /* --------------------------------------------------------------- driver */
@@ -712,6 +728,262 @@ int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
     if (e.memo[j].gen == e.gen) visit(user, e.memo[j].key, e.memo[j].val);
   evaluator_release(&e);
   return ok;
+}
+
+/* ---------------------------------------------------------------- plans */
+
+typedef struct plan_node {
+  fer_term t;
+  fer_op op;
+  uint32_t nargs, arg; /* arguments: positions args[arg .. arg + nargs) */
+  uint32_t var;        /* FER_OP_VAR: its index in vars */
+} plan_node;
+
+/* Stage k < nelim computes elim_def[k] in nodes [stage[k], stage[k + 1])
+ * and gives its value, root[k], to vars[elim[k]]; the last stage computes
+ * the assertions, root[nelim ..]. */
+struct fer_eval_plan {
+  FER_STACK(plan_node) nodes;
+  FER_STACK(uint32_t) args, stage, elim, root;
+  size_t nval;       /* entries of val and taint */
+  fer_u128 *val;     /* per node */
+  uint8_t *taint;
+  fer_u128 *scratch; /* distinct's values */
+  uint32_t nscratch;
+};
+
+void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
+  if (!p) return;
+  fer_free(f, p->val, p->nval * sizeof *p->val);
+  fer_free(f, p->taint, p->nval);
+  fer_free(f, p->scratch, p->nscratch * sizeof *p->scratch);
+  FER_RELEASE(f, p->nodes);
+  FER_RELEASE(f, p->args);
+  FER_RELEASE(f, p->stage);
+  FER_RELEASE(f, p->elim);
+  FER_RELEASE(f, p->root);
+  fer_free(f, p, sizeof *p);
+}
+
+/* Can a plan take node t?  Sets the error if not. */
+static int plannable(evaluator *e, fer_term t, fer_op op) {
+  ferret *f = e->f;
+  const fer_sort_info *s = sort_of(e, t);
+  if (!check_sort(e, t)) return 0;
+  if (s->kind != FER_SORT_BOOL && s->kind != FER_SORT_BV &&
+      s->kind != FER_SORT_FP && s->kind != FER_SORT_RM &&
+      !(op == FER_OP_REAL && s->kind == FER_SORT_REAL)) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0, "plan: a term of this sort");
+    return 0;
+  }
+  switch (op) {
+  case FER_OP_TRUE: case FER_OP_FALSE: case FER_OP_CONST: case FER_OP_VAR:
+  case FER_OP_REAL: case FER_OP_ITE: case FER_OP_AND: case FER_OP_OR:
+  case FER_OP_IMPLIES: case FER_OP_DISTINCT:
+    return 1;
+  default: break;
+  }
+  if (fer_op_table[op].kind == FER_KIND_LEAF) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0, "plan: a parameter");
+    return 0;
+  }
+  /* A dry run on zeros fails exactly where compute cannot go: that
+   * depends on the operator and the term alone. */
+  args a;
+  memset(&a, 0, sizeof a);
+  fer_u128 out;
+  int taint;
+  return compute(e, t, op, &a, &out, &taint);
+}
+
+/* Lay out the DAG of `root` as the next nodes, in post-order, each shared
+ * node once within the stage (e's memo maps a term to its position; vi's
+ * maps a variable to its index).  Its position in *pos. */
+static int plan_dag(evaluator *e, fer_eval_plan *p, fer_term root,
+                    const evaluator *vi, uint32_t *pos) {
+  ferret *f = e->f;
+  if (!push(e, root, 0)) return 0;
+  while (e->stack.size) {
+    frame fr = FER_POP(e->stack);
+    fer_term t = fr.t;
+    if (memo_find(e, t)) continue;
+    uint32_t n = fer_term_nargs(f, t);
+    const fer_term *arg = fer_term_args(f, t);
+    if (!fr.state) { /* the arguments first */
+      if (!push(e, t, 1)) return 0;
+      for (uint32_t i = n; i-- > 0;)
+        if (!memo_find(e, arg[i]) && !push(e, arg[i], 0)) return 0;
+      continue;
+    }
+    fer_op op = fer_term_op(f, t);
+    if (!plannable(e, t, op)) return 0;
+    plan_node nd = {t, op, n, (uint32_t)p->args.size, 0};
+    if (op == FER_OP_VAR) {
+      const memo_entry *m = memo_find(vi, t);
+      if (!m) {
+        fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0, "plan: variable '%s' not given",
+                  fer_var_name(f, t));
+        return 0;
+      }
+      nd.var = (uint32_t)m->val;
+    }
+    for (uint32_t i = 0; i < n; i++)
+      if (!FER_PUSH(f, p->args, (uint32_t)memo_find(e, arg[i])->val)) return 0;
+    if (op == FER_OP_DISTINCT && n > p->nscratch) p->nscratch = n;
+    if (!FER_PUSH(f, p->nodes, nd) || !memo_put(e, t, p->nodes.size - 1, 0)) return 0;
+  }
+  *pos = (uint32_t)memo_find(e, root)->val;
+  return 1;
+}
+
+/* Stage k of the plan: the eliminated variable k, or (k == nelim) the
+ * assertions. */
+static int plan_stage(evaluator *e, fer_eval_plan *p, const evaluator *vi,
+                      const fer_term *roots, size_t n) {
+  e->gen++, e->count = 0; /* a fresh memo, as each fer_eval has */
+  if (!FER_PUSH(e->f, p->stage, (uint32_t)p->nodes.size)) return 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t pos;
+    if (!plan_dag(e, p, roots[i], vi, &pos) || !FER_PUSH(e->f, p->root, pos)) return 0;
+  }
+  return 1;
+}
+
+/* The arrays a check fills, and the constants' values, once. */
+static int plan_arrays(ferret *f, fer_eval_plan *p) {
+  p->nval = p->nodes.size ? p->nodes.size : 1;
+  p->val = fer_malloc(f, p->nval * sizeof *p->val);
+  p->taint = fer_calloc(f, p->nval);
+  p->scratch = fer_malloc(f, (p->nscratch ? p->nscratch : 1) * sizeof *p->scratch);
+  if (!p->scratch) p->nscratch = 0;
+  else if (!p->nscratch) p->nscratch = 1;
+  if (!p->val || !p->taint || !p->scratch) return 0;
+  for (size_t i = 0; i < p->nodes.size; i++) {
+    const plan_node *nd = &p->nodes.data[i];
+    p->val[i] = nd->op == FER_OP_CONST  ? fer_const_u128(f, nd->t)
+                : nd->op == FER_OP_TRUE ? 1
+                                        : 0;
+  }
+  return 1;
+}
+
+fer_eval_plan *fer_eval_plan_new(ferret *f, const fer_term *vars, size_t nvars,
+                                 const fer_term *elim_var, const fer_term *elim_def,
+                                 size_t nelim, const fer_term *a, size_t n) {
+  FER_REQUIRE(f, f && (vars || !nvars) && (elim_var || !nelim) && (a || !n),
+              "NULL argument");
+  fer_eval_plan *p = fer_calloc(f, sizeof *p);
+  evaluator vi, e;
+  memset(&vi, 0, sizeof vi);
+  memset(&e, 0, sizeof e);
+  vi.f = e.f = f, vi.gen = e.gen = 1;
+  int ok = p != NULL;
+  for (size_t i = 0; ok && i < nvars; i++)
+    ok = memo_find(&vi, vars[i]) || memo_put(&vi, vars[i], i, TAINT_NONE);
+  for (size_t k = 0; ok && k < nelim; k++) {
+    const memo_entry *m = memo_find(&vi, elim_var[k]);
+    if (!m)
+      fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0, "plan: variable '%s' not given",
+                fer_var_name(f, elim_var[k]));
+    ok = m && FER_PUSH(f, p->elim, (uint32_t)m->val) &&
+         plan_stage(&e, p, &vi, &elim_def[k], 1);
+  }
+  ok = ok && plan_stage(&e, p, &vi, a, n) &&
+       FER_PUSH(f, p->stage, (uint32_t)p->nodes.size) && plan_arrays(f, p);
+  evaluator_release(&vi);
+  evaluator_release(&e);
+  if (!ok) {
+    fer_eval_plan_free(f, p);
+    return NULL;
+  }
+  return p;
+}
+
+/* and / or / => over the values of its arguments, as step_connective
+ * decides them. */
+static void plan_connective(fer_eval_plan *p, const plan_node *nd, size_t i) {
+  const uint32_t *arg = p->args.data + nd->arg;
+  for (uint32_t j = 0; j < nd->nargs; j++)
+    if (!p->taint[arg[j]] && decisive(nd->op, j, p->val[arg[j]])) {
+      p->val[i] = nd->op != FER_OP_AND, p->taint[i] = TAINT_NONE;
+      return;
+    }
+  bool decided = false;
+  int taint = TAINT_NONE;
+  for (uint32_t j = 0; j < nd->nargs; j++) {
+    decided |= decisive(nd->op, j, p->val[arg[j]]);
+    taint = max_taint(taint, p->taint[arg[j]]);
+  }
+  p->val[i] = nd->op == FER_OP_AND ? !decided : decided;
+  p->taint[i] = (uint8_t)any_if(taint);
+}
+
+/* Node i from its arguments.  0 on failure (error set). */
+static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
+                          const fer_u128 *vals) {
+  const plan_node *nd = &p->nodes.data[i];
+  const uint32_t *arg = p->args.data + nd->arg;
+  switch (nd->op) {
+  case FER_OP_TRUE: case FER_OP_FALSE: case FER_OP_CONST: case FER_OP_REAL:
+    return 1;
+  case FER_OP_VAR: p->val[i] = vals[nd->var]; return 1;
+  case FER_OP_ITE: { /* a tainted condition might pick the other branch */
+    uint32_t b = p->val[arg[0]] ? arg[1] : arg[2];
+    p->val[i] = p->val[b];
+    p->taint[i] = p->taint[arg[0]] ? TAINT_ANY : p->taint[b];
+    return 1;
+  }
+  case FER_OP_AND: case FER_OP_OR: case FER_OP_IMPLIES:
+    plan_connective(p, nd, i);
+    return 1;
+  case FER_OP_DISTINCT: {
+    int taint = TAINT_NONE;
+    for (uint32_t j = 0; j < nd->nargs; j++) {
+      p->scratch[j] = p->val[arg[j]];
+      taint = max_taint(taint, p->taint[arg[j]]);
+    }
+    p->val[i] = all_distinct(e, fer_term_arg(e->f, nd->t, 0), p->scratch, nd->nargs);
+    p->taint[i] = (uint8_t)any_if(taint);
+    return 1;
+  }
+  default: break;
+  }
+  args a;
+  memset(&a, 0, sizeof a);
+  for (uint32_t j = 0; j < nd->nargs && j < 4; j++) {
+    a.v[j] = p->val[arg[j]], a.ta[j] = p->taint[arg[j]];
+    a.taint = max_taint(a.taint, a.ta[j]);
+  }
+  int taint;
+  if (!compute(e, nd->t, nd->op, &a, &p->val[i], &taint)) return 0;
+  p->taint[i] = (uint8_t)taint;
+  return 1;
+}
+
+int fer_eval_plan_holds(ferret *f, fer_eval_plan *p, fer_u128 *vals) {
+  FER_REQUIRE(f, f && p && vals, "NULL argument");
+  evaluator e;
+  memset(&e, 0, sizeof e);
+  e.f = f;
+  size_t nstage = p->stage.size - 1, nelim = p->elim.size;
+  for (size_t k = 0; k < nstage; k++) {
+    for (size_t i = p->stage.data[k]; i < p->stage.data[k + 1]; i++)
+      if (!plan_node_eval(&e, p, i, vals)) return 0;
+    if (k < nelim) vals[p->elim.data[k]] = p->val[p->root.data[k]];
+  }
+  int r = 1;
+  for (size_t i = nelim; r && i < p->root.size; i++) {
+    uint32_t x = p->root.data[i];
+    if (p->taint[x] == TAINT_NONE && p->val[x] != 1) r = 0;
+    else if (p->taint[x] != TAINT_NONE) r = -1;
+  }
+  return r;
+}
+
+fer_u128 fer_eval_plan_value(const fer_eval_plan *p, size_t i, bool *unspecified) {
+  uint32_t x = p->root.data[p->elim.size + i];
+  if (unspecified) *unspecified = p->taint[x] != TAINT_NONE;
+  return p->val[x];
 }
 
 /* ---------------------------------------------------------- groundness */

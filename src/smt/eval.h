@@ -46,6 +46,38 @@ int fer_eval_holds_memo(ferret *, fer_eval_memo *kept, const fer_term *a,
                         size_t n, const fer_model *);
 void fer_eval_memo_release(ferret *, fer_eval_memo *);
 
+/* A plan: the reference evaluator laid out once for a caller that checks
+ * many models of one formula (the sample job's judge).  The same
+ * per-operation code and the same taints as fer_eval_holds, but the DAG is
+ * walked once at build time: a check evaluates the nodes in a fixed order
+ * into an array, with no memo lookup, no stack and no term made.
+ *
+ * It checks exactly what fer_model_complete then fer_eval_holds do on a
+ * model giving vars[i] the value vals[i] (bits, as fer_eval_visit gives
+ * them): the eliminated variables elim_var[k] (each among vars) get the
+ * value of elim_def[k] in that order, each definition evaluated on the
+ * values so far; then assertions a[0..n) are checked.  The plan evaluates
+ * every node, where fer_eval skips dead ite branches and arguments after a
+ * decisive one; every operation is total on values, so the values and
+ * taints are the same.
+ *
+ * fer_eval_plan_new returns NULL with the context's error set when the
+ * formula has what a plan does not take (arrays, functions, Real
+ * variables, to_fp of a Real that is not a literal, define-fun
+ * parameters, an operation or width the evaluator does not take, a
+ * variable not among vars) or memory is short: use fer_eval_holds then. */
+typedef struct fer_eval_plan fer_eval_plan;
+fer_eval_plan *fer_eval_plan_new(ferret *, const fer_term *vars, size_t nvars,
+                                 const fer_term *elim_var, const fer_term *elim_def,
+                                 size_t nelim, const fer_term *a, size_t n);
+/* 1, 0 or -1 as fer_eval_holds answers on that model.  Writes the
+ * eliminated variables' values into vals. */
+int fer_eval_plan_holds(ferret *, fer_eval_plan *, fer_u128 *vals);
+/* After fer_eval_plan_holds: assertion i's value (as fer_eval_visit gives
+ * it) and whether it is unspecified (as fer_eval says). */
+fer_u128 fer_eval_plan_value(const fer_eval_plan *, size_t i, bool *unspecified);
+void fer_eval_plan_free(ferret *, fer_eval_plan *);
+
 /* Does `t` contain no variable (so fer_eval with no model can fold it)? */
 bool fer_term_is_ground(ferret *, fer_term);
 
