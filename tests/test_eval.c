@@ -11,6 +11,8 @@
 #include "smt/array.h"
 #include "smt/term.h"
 #include "solve/solve.h"
+#include "engine/pre.h"
+#include "api/smt_query.h"
 #include "test.h"
 
 /* ---- term building shorthands ---- */
@@ -837,4 +839,70 @@ TEST(eval_plan_matches_evaluator) {
   fer_term mv[3] = {m, x, y};
   CHECK(fer_eval_plan_new(f, mv, 3, NULL, NULL, 0, &sel, 1) == NULL);
   ferret_delete(f);
+}
+
+static void quiet_out(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
+
+/* On the corpus: the plan the sample job's judge builds (the original
+ * assertions, the variables preprocessing eliminated and their
+ * definitions) agrees with the reference on random models: every
+ * assertion's value and unspecified flag, the eliminated variables'
+ * values, and the answer. */
+TEST(eval_plan_corpus) {
+  size_t nrows = 0;
+  fer_test_row *rows = fer_test_manifest(&nrows);
+  NEED_CORPUS(rows);
+  int files = 0, elim = 0, refused = 0, got[3] = {0};
+  for (size_t i = 0; i < nrows; i++) {
+    fer_test_row *r = &rows[i];
+    if (r->n_check_sat != 1 || i % (fer_test_quick ? 8 : 2)) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", fer_bench_dir, r->path);
+    ferret *f = ferret_new();
+    ferret_set_output(f, quiet_out, NULL);
+    ferret_set_diagnostic(f, quiet_out, NULL);
+    ferret_set_option(f, "parse_only", "1");
+    if (ferret_execute_file(f, path) != FERRET_OK) {
+      ferret_delete(f);
+      continue;
+    }
+    const fer_term *a;
+    size_t n;
+    fer_smt_query(f, &a, &n);
+    fer_pre pre;
+    fer_pre_init(&pre);
+    fer_term_stack all = {0}, vars = {0}; /* each variable once in vars */
+    if (fer_preprocess(f, a, n, &pre, NULL, NULL) == FERRET_OK && !pre.unsat &&
+        fer_collect_vars(f, a, n, &all) &&
+        fer_collect_vars(f, pre.elim_def.data, pre.elim_def.size, &all)) {
+      for (size_t k = 0; k < pre.elim_var.size; k++) FER_PUSH(f, all, pre.elim_var.data[k]);
+      for (size_t k = 0; k < all.size; k++) {
+        size_t q = 0;
+        while (q < vars.size && vars.data[q] != all.data[k]) q++;
+        if (q == vars.size) FER_PUSH(f, vars, all.data[k]);
+      }
+      fer_eval_plan *p = fer_eval_plan_new(f, vars.data, vars.size, pre.elim_var.data,
+                                           pre.elim_def.data, pre.elim_var.size, a, n);
+      if (!p) {
+        refused++;
+      } else {
+        fer_eval_plan_free(f, p);
+        files++, elim += pre.elim_var.size > 0;
+        CHECK_MSG(plan_compare(f, vars.data, vars.size, pre.elim_var.data,
+                               pre.elim_def.data, pre.elim_var.size, a, n, 20,
+                               i + 1, got) == 0,
+                  "%s", r->path);
+      }
+    }
+    FER_RELEASE(f, all);
+    FER_RELEASE(f, vars);
+    fer_pre_release(f, &pre);
+    ferret_delete(f);
+  }
+  fer_test_manifest_free(rows, nrows);
+  fprintf(stderr, "plans on the corpus: %d files (%d with eliminated variables), "
+          "%d refused; answers %d unspecified, %d false, %d true\n",
+          files, elim, refused, got[0], got[1], got[2]);
+  CHECK(files > (fer_test_quick ? 60 : 300));
+  CHECK(elim > (fer_test_quick ? 10 : 50));
 }

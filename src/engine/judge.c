@@ -9,6 +9,7 @@
  * the term store and the allocator. */
 #include <string.h>
 
+#include "base/map.h"
 #include "bv/bv.h"
 #include "smt/array.h"
 #include "smt/eval.h"
@@ -103,13 +104,20 @@ static const char *plan_init(fer_judge *j) {
   uint32_t ns = p->nslots;
   j->slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *j->slot_var);
   if (!j->slot_var) return "memory";
-  for (uint32_t s = 0; s < ns; s++) { /* few slots: a linear search */
+  fer_map at; /* variable -> its first index in vars + 1 */
+  fer_map_init(&at);
+  bool ok = true;
+  for (size_t k = 0; ok && k < j->vars.size; k++)
+    if (!fer_map_get(&at, j->vars.data[k]))
+      ok = fer_map_put(f, &at, j->vars.data[k], (uint32_t)k + 1);
+  for (uint32_t s = 0; ok && s < ns; s++) {
     fer_term v = p->slots.data[s].var;
-    size_t k = 0;
-    while (k < j->vars.size && j->vars.data[k] != v) k++;
-    if (k == j->vars.size && !FER_PUSH(f, j->vars, v)) return "memory";
-    j->slot_var[s] = (uint32_t)k;
+    uint32_t k = fer_map_get(&at, v);
+    if (!k) ok = FER_PUSH(f, j->vars, v) && fer_map_put(f, &at, v, k = (uint32_t)j->vars.size);
+    j->slot_var[s] = k - 1;
   }
+  fer_map_release(f, &at);
+  if (!ok) return "memory";
   size_t nv = j->vars.size ? j->vars.size : 1;
   j->vals = fer_calloc(f, nv * sizeof *j->vals);
   j->vals_base = fer_calloc(f, nv * sizeof *j->vals_base);

@@ -64,6 +64,23 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h ^ (h >> 31);
 }
 
+/* Where each output variable is in the run's solution.vars (nvars when
+ * it is not there), found once per run.  0 when out of memory. */
+static bool where_out(job *j, const fer_engine_solution *s) {
+  fer_map at; /* variable -> its first index + 1 */
+  fer_map_init(&at);
+  bool ok = true;
+  for (size_t i = s->nvars; ok && i-- > 0;)
+    ok = fer_map_put(j->f, &at, s->vars[i], (uint32_t)i + 1);
+  for (size_t k = 0; ok && k < j->cfg->nout; k++) {
+    uint32_t i = fer_map_get(&at, j->cfg->out[k]);
+    j->out_at[k] = i ? i - 1 : s->nvars;
+  }
+  fer_map_release(j->f, &at);
+  if (!ok) j->fail = "memory";
+  return j->out_ready = ok;
+}
+
 /* The bits of output variable k in solution s (NULL: in model m): the
  * solution's bits when it has them, else the model's constant's (0 if it
  * has none, as get-model). */
@@ -72,14 +89,7 @@ static fer_u128 out_bits(job *j, size_t k, const fer_engine_solution *s,
   ferret *f = j->f;
   fer_term v = j->cfg->out[k];
   if (s && s->bits) {
-    if (!j->out_ready) { /* where each output variable is, once per run */
-      for (size_t q = 0; q < j->cfg->nout; q++) {
-        size_t i = 0;
-        while (i < s->nvars && s->vars[i] != j->cfg->out[q]) i++;
-        j->out_at[q] = i;
-      }
-      j->out_ready = true;
-    }
+    if (!j->out_ready && !where_out(j, s)) return 0;
     size_t i = j->out_at[k];
     return i < s->nvars ? s->bits[i] : 0;
   }
@@ -107,6 +117,7 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
     h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
     h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
   }
+  if (j->fail) return FER_ENGINE_STOP;
   if (!fer_dedup_add(&j->dd, h1, h2)) {
     j->st->projected_dups++;
     return FER_ENGINE_GO_ON;
