@@ -703,13 +703,13 @@ TEST(eval_holds_with_kept_memo) {
 /* ---- plans (fer_eval_plan): the reference evaluator laid out once ---- */
 
 /* What the judge did before plans: vars[i] = vals[i] as constants, the
- * eliminated variables completed (their values written back into
- * elim_vals), then every assertion by fer_eval (value, unspecified) and
+ * eliminated variables completed (the model's values of vars in
+ * model_vals), then every assertion by fer_eval (value, unspecified) and
  * all of them by fer_eval_holds. */
 static int plan_reference(ferret *f, const fer_term *vars, size_t nv,
                           const fer_u128 *vals, const fer_term *ev,
                           const fer_term *ed, size_t ne, const fer_term *a,
-                          size_t n, fer_u128 *elim_vals, fer_u128 *value,
+                          size_t n, fer_u128 *model_vals, fer_u128 *value,
                           bool *unspec) {
   fer_model m;
   fer_model_init(&m);
@@ -718,8 +718,8 @@ static int plan_reference(ferret *f, const fer_term *vars, size_t nv,
     m.value[fer_term_idx(f, vars[i], 0)] =
         fer_value_term(f, fer_term_sort(f, vars[i]), vals[i]);
   CHECK(fer_model_complete(f, &m, vars, nv, ev, ed, ne) == NULL);
-  for (size_t k = 0; k < ne; k++)
-    elim_vals[k] = fer_value_bits(f, m.value[fer_term_idx(f, ev[k], 0)]);
+  for (size_t k = 0; k < nv; k++)
+    model_vals[k] = fer_value_bits(f, m.value[fer_term_idx(f, vars[k], 0)]);
   for (size_t i = 0; i < n; i++) {
     fer_term v = fer_eval(f, a[i], &m, &unspec[i]);
     CHECK(v != 0);
@@ -740,7 +740,7 @@ static int plan_compare(ferret *f, const fer_term *vars, size_t nv,
   fer_eval_plan *p = fer_eval_plan_new(f, vars, nv, ev, ed, ne, a, n);
   CHECK(p != NULL);
   if (!p) return 1;
-  fer_u128 *vals = calloc(nv + 1, sizeof *vals), *ref_elim = calloc(ne + 1, sizeof *vals);
+  fer_u128 *vals = calloc(nv + 1, sizeof *vals), *ref_vars = calloc(nv + 1, sizeof *vals);
   fer_u128 *ref_val = calloc(n + 1, sizeof *vals);
   bool *ref_un = calloc(n + 1, sizeof *ref_un);
   int bad = 0;
@@ -763,15 +763,11 @@ static int plan_compare(ferret *f, const fer_term *vars, size_t nv,
       vals[i] = r & fer_bv_mask(w);
       if (si->kind == FER_SORT_RM) vals[i] %= 5;
     }
-    int want = plan_reference(f, vars, nv, vals, ev, ed, ne, a, n, ref_elim, ref_val,
+    int want = plan_reference(f, vars, nv, vals, ev, ed, ne, a, n, ref_vars, ref_val,
                               ref_un);
     int r = fer_eval_plan_holds(f, p, vals);
     bool same = r == want;
-    for (size_t k = 0; k < ne; k++) {
-      size_t i = 0;
-      while (vars[i] != ev[k]) i++;
-      same &= vals[i] == ref_elim[k];
-    }
+    for (size_t k = 0; k < nv; k++) same &= vals[k] == ref_vars[k];
     for (size_t i = 0; i < n; i++) {
       bool u;
       fer_u128 v = fer_eval_plan_value(p, i, &u);
@@ -781,7 +777,7 @@ static int plan_compare(ferret *f, const fer_term *vars, size_t nv,
       CHECK_MSG(0, "model %d: plan %d, reference %d", it, r, want);
     got[want + 1]++;
   }
-  free(vals), free(ref_elim), free(ref_val), free(ref_un);
+  free(vals), free(ref_vars), free(ref_val), free(ref_un);
   fer_eval_plan_free(f, p);
   return bad;
 }
@@ -799,13 +795,17 @@ TEST(eval_plan_matches_evaluator) {
   fer_term p = fer_mk_var(f, "p", b), r = fer_mk_var(f, "r", fer_sort_rm(f));
   fer_term e1 = fer_mk_var(f, "e1", bv8), e2 = fer_mk_var(f, "e2", f16);
   fer_term e3 = fer_mk_var(f, "e3", bv8), e4 = fer_mk_var(f, "e4", bv8);
-  fer_term e5 = fer_mk_var(f, "e5", bv8);
+  fer_term e5 = fer_mk_var(f, "e5", bv8), e6 = fer_mk_var(f, "e6", f16);
   fer_term mn = op2(f, FER_OP_FP_MIN, h, g); /* tainted on +0, -0 */
   fer_term neg = op1(f, FER_OP_FP_IS_NEG, mn);
-  fer_term ev[5] = {e1, e2, e3, e4, e5};
-  fer_term ed[5] = {op2(f, FER_OP_BVADD, x, y), mn, op3(f, FER_OP_ITE, p, e1, x),
+  fer_term ev[6] = {e1, e2, e3, e4, e5, e6};
+  fer_term ed[6] = {op2(f, FER_OP_BVADD, x, y), mn, op3(f, FER_OP_ITE, p, e1, x),
                     op2(f, FER_OP_BVXOR, e5, y), /* e5 is eliminated later */
-                    op2(f, FER_OP_BVMUL, e1, bv(f, 8, 3))};
+                    op2(f, FER_OP_BVMUL, e1, bv(f, 8, 3)),
+                    op1(f, FER_OP_FP_NEG, h)}; /* a NaN of either sign */
+  fer_term fps[18]; /* NaNs of any pattern are one value */
+  for (int i = 0; i < 16; i++) fps[i] = fp(f, 5, 11, 0x3c00u + (unsigned)i);
+  fps[16] = e6, fps[17] = g;
   fer_term many[20];
   for (int i = 0; i < 20; i++) many[i] = op2(f, FER_OP_BVADD, e3, bv(f, 8, (unsigned)i * 13));
   many[19] = op2(f, FER_OP_BVADD, e4, x);
@@ -823,12 +823,14 @@ TEST(eval_plan_matches_evaluator) {
       opi(f, FER_OP_DISTINCT, 20, many, 0, 0),
       op1(f, FER_OP_NOT, op2(f, FER_OP_EQ, e4, bv(f, 8, 7))),
       op2(f, FER_OP_FP_EQ, op1(f, FER_OP_FP_NEG, e2), sum),
+      op2(f, FER_OP_BVULT, op1(f, FER_OP_FP_TO_IEEE_BV, e6), op1(f, FER_OP_FP_TO_IEEE_BV, h)),
+      opi(f, FER_OP_DISTINCT, 18, fps, 0, 0),
   };
-  fer_term vars[] = {x, y, h, g, p, r, e1, e2, e3, e4, e5};
+  fer_term vars[] = {x, y, h, g, p, r, e1, e2, e3, e4, e5, e6};
   int got[3] = {0};
-  CHECK(plan_compare(f, vars, 11, ev, ed, 5, a, 8, 20000, 7, got) == 0);
-  CHECK(plan_compare(f, vars, 11, ev, ed, 5, a + 4, 4, 5000, 8, got) == 0);
-  CHECK(plan_compare(f, vars, 11, NULL, NULL, 0, a, 3, 5000, 9, got) == 0);
+  CHECK(plan_compare(f, vars, 12, ev, ed, 6, a, 10, 20000, 7, got) == 0);
+  CHECK(plan_compare(f, vars, 12, ev, ed, 6, a + 4, 6, 5000, 8, got) == 0);
+  CHECK(plan_compare(f, vars, 12, NULL, NULL, 0, a, 3, 5000, 9, got) == 0);
   fprintf(stderr, "plan: %d unspecified, %d false, %d true\n", got[0], got[1], got[2]);
   CHECK(got[0] > 50 && got[1] > 50 && got[2] > 50); /* every answer is met */
   /* what a plan does not take: a variable it is not given, arrays */

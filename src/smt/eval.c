@@ -742,9 +742,16 @@ typedef struct plan_node {
 /* Stage k < nelim computes elim_def[k] in nodes [stage[k], stage[k + 1])
  * and gives its value, root[k], to vars[elim[k]]; the last stage computes
  * the assertions, root[nelim ..]. */
+typedef struct plan_fp {
+  uint32_t var; /* an FP variable's index, and its format */
+  fer_fmt m;
+} plan_fp;
+
 struct fer_eval_plan {
   FER_STACK(plan_node) nodes;
   FER_STACK(uint32_t) args, stage, elim, root;
+  FER_STACK(plan_fp) fp;     /* the FP variables */
+  fer_fmt *elim_fmt;         /* per eliminated variable: FP format or 0 */
   size_t nval;       /* entries of val and taint */
   fer_u128 *val;     /* per node */
   uint8_t *taint;
@@ -762,6 +769,8 @@ void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
   FER_RELEASE(f, p->stage);
   FER_RELEASE(f, p->elim);
   FER_RELEASE(f, p->root);
+  FER_RELEASE(f, p->fp);
+  fer_free(f, p->elim_fmt, (p->elim.size ? p->elim.size : 1) * sizeof *p->elim_fmt);
   fer_free(f, p, sizeof *p);
 }
 
@@ -878,8 +887,13 @@ fer_eval_plan *fer_eval_plan_new(ferret *f, const fer_term *vars, size_t nvars,
   memset(&e, 0, sizeof e);
   vi.f = e.f = f, vi.gen = e.gen = 1;
   int ok = p != NULL;
-  for (size_t i = 0; ok && i < nvars; i++)
-    ok = memo_find(&vi, vars[i]) || memo_put(&vi, vars[i], i, TAINT_NONE);
+  for (size_t i = 0; ok && i < nvars; i++) {
+    if (memo_find(&vi, vars[i])) continue;
+    ok = memo_put(&vi, vars[i], i, TAINT_NONE);
+    const fer_sort_info *si = sort_of(&vi, vars[i]);
+    plan_fp x = {(uint32_t)i, {si->a, si->b}};
+    if (ok && si->kind == FER_SORT_FP) ok = FER_PUSH(f, p->fp, x);
+  }
   for (size_t k = 0; ok && k < nelim; k++) {
     const memo_entry *m = memo_find(&vi, elim_var[k]);
     if (!m)
@@ -890,6 +904,11 @@ fer_eval_plan *fer_eval_plan_new(ferret *f, const fer_term *vars, size_t nvars,
   }
   ok = ok && plan_stage(&e, p, &vi, a, n) &&
        FER_PUSH(f, p->stage, (uint32_t)p->nodes.size) && plan_arrays(f, p);
+  if (ok) ok = (p->elim_fmt = fer_calloc(f, (nelim ? nelim : 1) * sizeof *p->elim_fmt)) != NULL;
+  for (size_t k = 0; ok && k < nelim; k++) {
+    const fer_sort_info *si = sort_of(&vi, elim_var[k]);
+    if (si->kind == FER_SORT_FP) p->elim_fmt[k] = (fer_fmt){si->a, si->b};
+  }
   evaluator_release(&vi);
   evaluator_release(&e);
   if (!ok) {
@@ -966,10 +985,17 @@ int fer_eval_plan_holds(ferret *f, fer_eval_plan *p, fer_u128 *vals) {
   memset(&e, 0, sizeof e);
   e.f = f;
   size_t nstage = p->stage.size - 1, nelim = p->elim.size;
+  for (size_t k = 0; k < p->fp.size; k++) { /* every NaN one value, as */
+    const plan_fp *x = &p->fp.data[k];      /* a model's constants have */
+    vals[x->var] = fer_fp_canon(x->m, vals[x->var]);
+  }
   for (size_t k = 0; k < nstage; k++) {
     for (size_t i = p->stage.data[k]; i < p->stage.data[k + 1]; i++)
       if (!plan_node_eval(&e, p, i, vals)) return 0;
-    if (k < nelim) vals[p->elim.data[k]] = p->val[p->root.data[k]];
+    if (k < nelim) {
+      fer_u128 v = p->val[p->root.data[k]];
+      vals[p->elim.data[k]] = p->elim_fmt[k].eb ? fer_fp_canon(p->elim_fmt[k], v) : v;
+    }
   }
   int r = 1;
   for (size_t i = nelim; r && i < p->root.size; i++) {

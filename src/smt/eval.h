@@ -70,8 +70,9 @@ typedef struct fer_eval_plan fer_eval_plan;
 fer_eval_plan *fer_eval_plan_new(ferret *, const fer_term *vars, size_t nvars,
                                  const fer_term *elim_var, const fer_term *elim_def,
                                  size_t nelim, const fer_term *a, size_t n);
-/* 1, 0 or -1 as fer_eval_holds answers on that model.  Writes the
- * eliminated variables' values into vals. */
+/* 1, 0 or -1 as fer_eval_holds answers on that model.  Makes vals what
+ * the model's constants would be (an FP NaN the canonical one, as
+ * fer_mk_const makes it) and writes the eliminated variables' values. */
 int fer_eval_plan_holds(ferret *, fer_eval_plan *, fer_u128 *vals);
 /* After fer_eval_plan_holds: assertion i's value (as fer_eval_visit gives
  * it) and whether it is unspecified (as fer_eval says). */
