@@ -267,7 +267,8 @@ TEST(format_writer_matches_printer) {
         CHECK(head == NULL);
       }
       for (int k = 0; k < samples; k++) {
-        /* a variable keeps its value half the time, as in a search */
+        /* a variable keeps its value half the time, as in a search (the
+         * writer copies those from its last sample) */
         for (size_t i = 0; i < n; i++) {
           if (k && rnd() % 2) continue;
           vals[i] = constant(f, vars[i], rnd_bits(f, vars[i]));

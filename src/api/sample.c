@@ -79,7 +79,7 @@ typedef struct call {
   ferret *f;
   ferret_sample_fn fn;
   void *user;
-  const fer_sample_writer *w; /* for the run's variables and format */
+  fer_sample_writer *w; /* for the run's variables and format */
   fer_buf text;
 } call;
 

@@ -14,6 +14,12 @@ typedef struct var {
   uint64_t w;          /* width of the bits: 1, 3, the BV width, eb + sb */
   size_t pre, npre;    /* in text: what comes before the value */
   size_t tail, ntail;  /* FP, in text: " eb sb)", the end of (_ NaN eb sb) */
+  /* The variable's part of the last sample (prefix and value), at memo in
+   * the writer's memo: a search changes a few variables per sample, so
+   * most parts are copied from there. */
+  fer_u128 last;       /* its bits */
+  bool have;           /* false before the first sample */
+  size_t memo, nmemo;
 } var;
 
 struct fer_sample_writer {
@@ -23,6 +29,7 @@ struct fer_sample_writer {
   fer_buf text;
   fer_buf header;      /* CSV, NUL-terminated */
   size_t most;         /* bytes one sample can take */
+  char *memo;          /* most bytes: room for every variable's part */
 };
 
 /* ------------------------------------------------- names, at creation */
@@ -101,8 +108,10 @@ fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
      * 13 characters of (fp #b #b #b), or (_ +zero and the tail) and in
      * JSON the bits again, with members around and a decimal of at most
      * 32 characters: well within 128 more */
+    x->memo = w->most;
     w->most += x->npre + x->ntail + 2 * x->w + 128;
   }
+  if (ok && !(w->memo = fer_malloc(f, w->most))) ok = 0;
   for (size_t i = 0; ok && format == FER_FORMAT_CSV && i < n; i++)
     ok = (!i || fer_buf_add(f, &w->header, ",", 1)) &&
          csv_field(f, &w->header, fer_var_name(f, vars[i]));
@@ -118,6 +127,7 @@ fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
 void fer_sample_writer_delete(ferret *f, fer_sample_writer *w) {
   if (!w) return;
   if (w->v) fer_free(f, w->v, (w->n ? w->n : 1) * sizeof *w->v);
+  if (w->memo) fer_free(f, w->memo, w->most);
   FER_RELEASE(f, w->text);
   FER_RELEASE(f, w->header);
   fer_free(f, w, sizeof *w);
@@ -269,31 +279,43 @@ static char *put_decimal(char *p, const var *x, fer_u128 v) {
   return p;
 }
 
-int fer_sample_write(ferret *f, const fer_sample_writer *w, fer_buf *b,
-                     const fer_u128 *bits) {
-  if (!FER_RESERVE(f, *b, w->most)) return 0;
+/* Variable x's part of the sample: its prefix, then its value. */
+static char *put_var(char *p, const fer_sample_writer *w, const var *x, fer_u128 v) {
   const char *text = w->text.data;
+  p = put(p, text + x->pre, x->npre);
+  switch (w->format) {
+  case FER_FORMAT_JSONL:
+    p = PUT(put_value(p, text, x, v), "\", \"bits\": \"");
+    p = put_bits(p, v, x->w);
+    *p++ = '"';
+    if (x->kind == FER_SORT_FP) p = put_decimal(PUT(p, ", \"decimal\": "), x, v);
+    *p++ = '}';
+    return p;
+  case FER_FORMAT_SMT2: return PUT(put_value(p, text, x, v), ")\n");
+  default: /* CSV */
+    return x->kind == FER_SORT_BV || x->kind == FER_SORT_FP ? put_bits(p, v, x->w)
+                                                            : put_value(p, text, x, v);
+  }
+}
+
+int fer_sample_write(ferret *f, fer_sample_writer *w, fer_buf *b, const fer_u128 *bits) {
+  if (!FER_RESERVE(f, *b, w->most)) return 0;
   char *p = b->data + b->size;
   if (w->format == FER_FORMAT_JSONL) *p++ = '{';
   for (size_t i = 0; i < w->n; i++) {
-    const var *x = &w->v[i];
+    var *x = &w->v[i];
     fer_u128 v = bits[i];
-    FER_REQUIRE(f, x->kind != FER_SORT_RM || v < 5, "rounding mode out of range");
-    p = put(p, text + x->pre, x->npre);
-    switch (w->format) {
-    case FER_FORMAT_JSONL:
-      p = PUT(put_value(p, text, x, v), "\", \"bits\": \"");
-      p = put_bits(p, v, x->w);
-      *p++ = '"';
-      if (x->kind == FER_SORT_FP) p = put_decimal(PUT(p, ", \"decimal\": "), x, v);
-      *p++ = '}';
-      break;
-    case FER_FORMAT_SMT2: p = PUT(put_value(p, text, x, v), ")\n"); break;
-    default: /* CSV */
-      p = x->kind == FER_SORT_BV || x->kind == FER_SORT_FP ? put_bits(p, v, x->w)
-                                                           : put_value(p, text, x, v);
-      break;
+    char *memo = w->memo + x->memo;
+    if (x->have && x->last == v) { /* most variables keep their value */
+      p = put(p, memo, x->nmemo);
+      continue;
     }
+    FER_REQUIRE(f, x->kind != FER_SORT_RM || v < 5, "rounding mode out of range");
+    char *start = p;
+    p = put_var(p, w, x, v);
+    x->nmemo = (size_t)(p - start);
+    memcpy(memo, start, x->nmemo);
+    x->last = v, x->have = true;
   }
   p = w->format == FER_FORMAT_JSONL ? PUT(p, "}\n") : PUT(p, "\n");
   b->size = (size_t)(p - b->data);
