@@ -1,7 +1,8 @@
 /* Sample text (contract in format.h).  The writer keeps, per variable, the
  * text before its value (separator, name, sort) in one pool; a sample is
  * one reservation of the most it can take, then direct stores from the
- * bits. */
+ * bits, or a copy of the variable's part of the last sample when its bits
+ * are the same. */
 #include <string.h>
 
 #include "base/dtoa.h"
