@@ -395,6 +395,7 @@ static int write_sample(void *user, const ferret_sample_item *s) {
 static int run_sample(ferret *f, int argc, char **argv, int i) {
   ferret_sample_options o;
   ferret_sample_options_init(&o);
+  o.no_values = 1; /* only the text is written */
   const char *path = NULL, *out_path = NULL, *v;
   const char *prefer_text[16];
   ferret_term prefer[16];

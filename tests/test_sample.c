@@ -103,6 +103,31 @@ TEST(sample_distinct_every_strategy) {
 
 /* The judge drops the constants of each candidate after it: thousands of
  * samples leave the term store as it was after the first ones. */
+/* options.no_values: no term per sample, values NULL, the same text. */
+static int keep_no_values(void *user, const ferret_sample_item *s) {
+  CHECK(s->values == NULL);
+  return keep(user, s);
+}
+
+TEST(sample_no_values_same_text) {
+  got with = {0}, without = {0};
+  ferret *f = load("seed=4", fp_formula);
+  CHECK(run(f, NULL, NULL, 300, FERRET_FORMAT_JSONL, &with) == FERRET_SAT);
+  ferret_delete(f);
+  f = load("seed=4", fp_formula);
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.count = 300, o.no_values = 1;
+  ferret_result r = FERRET_UNKNOWN;
+  CHECK(ferret_sample(f, &o, keep_no_values, &without, &r) == FERRET_OK);
+  CHECK(r == FERRET_SAT && without.n == 300);
+  CHECK(with.all.size == without.all.size && with.all.size &&
+        !memcmp(with.all.data, without.all.data, with.all.size));
+  ferret_delete(f);
+  got_free(&with);
+  got_free(&without);
+}
+
 TEST(sample_term_store_bounded) {
   ferret *f = load("timeout=20", fp_formula);
   got g = {0};

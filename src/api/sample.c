@@ -77,26 +77,23 @@ static ferret_status project(ferret *f, const char *names, const fer_term_stack 
 
 typedef struct call {
   ferret *f;
-  const ferret_sample_options *o;
   ferret_sample_fn fn;
   void *user;
-  fer_buf text, header;
+  fer_sample_writer *w; /* for the run's variables and format */
+  fer_buf text;
 } call;
 
+/* Called on every sample: the text from the bits (format.h). */
 static bool on_sample(void *user, const fer_sample_item *it) {
   call *c = user;
   ferret *f = c->f;
   FER_CLEAR(c->text);
-  FER_CLEAR(c->header);
-  bool csv_head = c->o->format == FERRET_FORMAT_CSV && it->index == 0;
-  if (!fer_format_sample(f, &c->text, (int)c->o->format, it->vars, it->values, it->n) ||
-      !fer_buf_add(f, &c->text, "", 1) ||
-      (csv_head && (!fer_format_csv_header(f, &c->header, it->vars, it->n) ||
-                    !fer_buf_add(f, &c->header, "", 1))))
+  if (!fer_sample_write(f, c->w, &c->text, it->bits) || !fer_buf_add(f, &c->text, "", 1))
     return false;
+  size_t header_len = 0;
+  const char *header = it->index ? NULL : fer_sample_writer_header(c->w, &header_len);
   ferret_sample_item s = {it->index, it->n, it->vars, it->values, c->text.data,
-                     c->text.size - 1, csv_head ? c->header.data : NULL,
-                     csv_head ? c->header.size - 1 : 0, it->execs, it->elapsed,
+                     c->text.size - 1, header, header_len, it->execs, it->elapsed,
                      it->coverage};
   fer_host_enter(f); /* the callback is host code */
   int stop = c->fn(c->user, &s);
@@ -169,8 +166,13 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     if (!FER_PUSH(f, q, a[i])) st = FERRET_ERROR_LIMIT;
   if (st == FERRET_OK && !all_vars(f, q.data, q.size, &vars)) st = FERRET_ERROR_LIMIT;
   if (st == FERRET_OK && o->project && *o->project) st = project(f, o->project, &vars, &proj);
+  /* the writer of out's samples, made once for the run (format.h) */
+  const fer_term_stack *out = proj.size ? &proj : &vars;
+  fer_sample_writer *w = NULL;
+  if (st == FERRET_OK &&
+      !(w = fer_sample_writer_new(f, (int)o->format, out->data, out->size)))
+    st = FERRET_ERROR_LIMIT;
   if (st == FERRET_OK) {
-    const fer_term_stack *out = proj.size ? &proj : &vars;
     fer_sample_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.count = o->count, cfg.strategy = strategy;
@@ -181,7 +183,7 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     cfg.neighbours = o->neighbours != 0;
     cfg.prefer = o->prefer, cfg.nprefer = o->nprefer;
     cfg.values = !o->no_values;
-    call c = {f, o, fn, user, {0}, {0}};
+    call c = {f, fn, user, w, {0}};
     fer_sample_stats ss;
     const char *reason;
     ferret_result r = fer_sample(f, q.data, q.size, &cfg, on_sample, &c, &reason, &ss);
@@ -189,8 +191,8 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     if (result) *result = r;
     f->smt->last = r;
     FER_RELEASE(f, c.text);
-    FER_RELEASE(f, c.header);
   }
+  fer_sample_writer_delete(f, w);
   FER_RELEASE(f, q);
   FER_RELEASE(f, vars);
   FER_RELEASE(f, proj);

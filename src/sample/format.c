@@ -1,31 +1,46 @@
-/* Sample text (contract in format.h). */
-#include <stdio.h>
+/* Sample text (contract in format.h).  The writer keeps, per variable, the
+ * text before its value (separator, name, sort) in one pool; a sample is
+ * one reservation of the most it can take, then direct stores from the
+ * bits, or a copy of the variable's part of the last sample when its bits
+ * are the same. */
 #include <string.h>
 
 #include "base/dtoa.h"
 #include "fp/fp.h"
 #include "sample/format.h"
 
-int fer_format_bits(ferret *f, fer_buf *b, fer_u128 v, uint32_t w) {
-  char s[140];
-  size_t k = 0;
-  s[k++] = '#';
-  if (w % 4 == 0 && w) {
-    s[k++] = 'x';
-    for (uint32_t i = w / 4; i-- > 0;)
-      s[k++] = "0123456789abcdef"[(unsigned)(v >> (4 * i)) & 15];
-  } else {
-    s[k++] = 'b';
-    for (uint32_t i = w; i-- > 0;) s[k++] = (char)('0' + (unsigned)((v >> i) & 1));
-  }
-  return fer_buf_add(f, b, s, k);
-}
+typedef struct var {
+  uint32_t kind;       /* FER_SORT_BOOL, _RM, _BV or _FP */
+  uint32_t eb, sb;     /* FP */
+  uint64_t w;          /* width of the bits: 1, 3, the BV width, eb + sb */
+  size_t pre, npre;    /* in text: what comes before the value */
+  size_t tail, ntail;  /* FP, in text: " eb sb)", the end of (_ NaN eb sb) */
+  /* The variable's part of the last sample (prefix and value), at memo in
+   * the writer's memo: a search changes a few variables per sample, so
+   * most parts are copied from there. */
+  fer_u128 last;       /* its bits */
+  bool have;           /* false before the first sample */
+  size_t memo, nmemo;
+} var;
+
+struct fer_sample_writer {
+  int format;
+  size_t n;
+  var *v;              /* n */
+  fer_buf text;
+  fer_buf header;      /* CSV, NUL-terminated */
+  size_t most;         /* bytes one sample can take */
+  char *memo;          /* most bytes: room for every variable's part */
+};
+
+/* ------------------------------------------------- names, at creation */
 
 static bool json_plain(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }
 
-/* The JSON string body of s[0..n): runs of plain characters at once. */
-static int json_body(ferret *f, fer_buf *b, const char *s, size_t n) {
-  int ok = 1;
+/* A JSON string (quotes included): runs of plain characters at once. */
+static int json_string(ferret *f, fer_buf *b, const char *s) {
+  size_t n = strlen(s);
+  int ok = fer_buf_add(f, b, "\"", 1);
   for (size_t i = 0; ok && i < n;) {
     size_t run = i;
     while (run < n && json_plain((unsigned char)s[run])) run++;
@@ -36,29 +51,7 @@ static int json_body(ferret *f, fer_buf *b, const char *s, size_t n) {
                                 : fer_buf_printf(f, b, "\\u%04x", c);
     i = run + 1;
   }
-  return ok;
-}
-
-/* A JSON string (quotes included). */
-static int json_string(ferret *f, fer_buf *b, const char *s) {
-  return fer_buf_add(f, b, "\"", 1) && json_body(f, b, s, strlen(s)) &&
-         fer_buf_add(f, b, "\"", 1);
-}
-
-/* Constant c's SMT-LIB text as a JSON string: printed in place, escaped
- * only if it needs it (a constant's text never does). */
-static int json_value(ferret *f, fer_buf *b, fer_buf *tmp, fer_term c) {
-  size_t at = b->size;
-  if (!fer_buf_add(f, b, "\"", 1) || !fer_print_value(f, b, c)) return 0;
-  size_t i = at + 1;
-  while (i < b->size && json_plain((unsigned char)b->data[i])) i++;
-  if (i < b->size) { /* move the text out and write it back escaped */
-    FER_CLEAR(*tmp);
-    if (!fer_buf_add(f, tmp, b->data + at + 1, b->size - at - 1)) return 0;
-    b->size = at + 1;
-    if (!json_body(f, b, tmp->data, tmp->size)) return 0;
-  }
-  return fer_buf_add(f, b, "\"", 1);
+  return ok && fer_buf_add(f, b, "\"", 1);
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break. */
@@ -70,92 +63,262 @@ static int csv_field(ferret *f, fer_buf *b, const char *s) {
   return ok && fer_buf_add(f, b, "\"", 1);
 }
 
-/* The bits of constant c (Bool 0/1, RoundingMode its number). */
-static fer_u128 bits_of(ferret *f, fer_term c) {
-  fer_op op = fer_term_op(f, c);
-  if (op == FER_OP_TRUE) return 1;
-  if (op == FER_OP_FALSE) return 0;
-  return fer_const_u128(f, c);
-}
-
-static uint32_t width_of(ferret *f, fer_term v) {
-  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
-  switch (si->kind) {
-  case FER_SORT_BOOL: return 1;
-  case FER_SORT_RM: return 3;
-  case FER_SORT_BV: return si->a;
-  case FER_SORT_FP: return si->a + si->b;
-  default: return 0;
-  }
-}
-
-/* An FP pattern as the nearest double, in its shortest decimal text. */
-static int decimal(ferret *f, fer_buf *b, const fer_sort_info *si, fer_u128 v) {
-  fer_fmt from = {si->a, si->b}, d = {11, 53};
-  if (fer_fp_is_nan(from, v)) return fer_buf_str(f, b, "\"NaN\"");
-  uint64_t u = (uint64_t)fer_fp_convert(d, FER_RNE, from, v);
-  double x;
-  memcpy(&x, &u, sizeof x);
-  char s[40];
-  s[0] = '"';
-  size_t n = 1 + fer_dtoa(s + 1, x); /* "inf", "-inf" as before */
-  s[n++] = '"';
-  return fer_buf_add(f, b, s, n);
-}
-
-/* The value text of constant c, NUL-terminated in tmp. */
-static int value_text(ferret *f, fer_buf *tmp, fer_term c) {
-  FER_CLEAR(*tmp);
-  return fer_print_value(f, tmp, c) && fer_buf_add(f, tmp, "", 1);
-}
-
-int fer_format_csv_header(ferret *f, fer_buf *b, const fer_term *vars, size_t n) {
-  int ok = 1;
-  for (size_t i = 0; ok && i < n; i++)
-    ok = (!i || fer_buf_add(f, b, ",", 1)) && csv_field(f, b, fer_var_name(f, vars[i]));
-  return ok && fer_buf_add(f, b, "\n", 1);
-}
-
-int fer_format_sample(ferret *f, fer_buf *b, int format, const fer_term *vars,
-                      const fer_term *values, size_t n) {
-  fer_buf tmp = {0};
-  int ok = format != FER_FORMAT_JSONL || fer_buf_add(f, b, "{", 1);
-  for (size_t i = 0; ok && i < n; i++) {
-    fer_term v = vars[i], c = values[i];
-    const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
-    switch (format) {
-    case FER_FORMAT_JSONL:
-      ok = (!i || fer_buf_add(f, b, ", ", 2)) &&
-           json_string(f, b, fer_var_name(f, v)) &&
-           fer_buf_str(f, b, ": {\"value\": ") && json_value(f, b, &tmp, c) &&
-           fer_buf_str(f, b, ", \"bits\": \"") &&
-           fer_format_bits(f, b, bits_of(f, c), width_of(f, v)) &&
-           fer_buf_add(f, b, "\"", 1);
-      if (ok && si->kind == FER_SORT_FP)
-        ok = fer_buf_str(f, b, ", \"decimal\": ") && decimal(f, b, si, bits_of(f, c));
-      ok = ok && fer_buf_add(f, b, "}", 1);
-      break;
-    case FER_FORMAT_SMT2:
-      ok = fer_buf_str(f, b, "(define-fun ") &&
-           fer_print_symbol(f, b, fer_var_name(f, v)) &&
+/* Variable i's text before its value, appended to w->text. */
+static int prefix(ferret *f, fer_sample_writer *w, size_t i, fer_term v) {
+  fer_buf *b = &w->text;
+  const char *name = fer_var_name(f, v);
+  switch (w->format) {
+  case FER_FORMAT_JSONL:
+    return (!i || fer_buf_add(f, b, ", ", 2)) && json_string(f, b, name) &&
+           fer_buf_str(f, b, ": {\"value\": \"");
+  case FER_FORMAT_SMT2:
+    return fer_buf_str(f, b, "(define-fun ") && fer_print_symbol(f, b, name) &&
            fer_buf_str(f, b, " () ") && fer_print_sort(f, b, fer_term_sort(f, v)) &&
-           fer_buf_add(f, b, " ", 1) && fer_print_value(f, b, c) &&
-           fer_buf_str(f, b, ")\n");
-      break;
-    default: /* CSV */
-      ok = !i || fer_buf_add(f, b, ",", 1);
-      if (ok && (si->kind == FER_SORT_BV || si->kind == FER_SORT_FP))
-        ok = fer_format_bits(f, b, bits_of(f, c), width_of(f, v));
-      else if (ok)
-        ok = value_text(f, &tmp, c) && fer_buf_str(f, b, tmp.data);
-      break;
+           fer_buf_add(f, b, " ", 1);
+  default: return !i || fer_buf_add(f, b, ",", 1);
+  }
+}
+
+fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
+                                         const fer_term *vars, size_t n) {
+  fer_sample_writer *w = fer_calloc(f, sizeof *w);
+  if (!w) return NULL;
+  w->format = format, w->n = n;
+  w->v = fer_calloc(f, (n ? n : 1) * sizeof *w->v);
+  /* text is never NULL: prefixes of 0 bytes are copied from it too */
+  int ok = w->v != NULL && FER_RESERVE(f, w->text, 64);
+  w->most = 8;
+  for (size_t i = 0; ok && i < n; i++) {
+    var *x = &w->v[i];
+    const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, vars[i]));
+    x->kind = si->kind;
+    x->w = si->kind == FER_SORT_BOOL ? 1
+           : si->kind == FER_SORT_RM ? 3
+           : si->kind == FER_SORT_BV ? si->a
+                                     : (uint64_t)si->a + si->b;
+    x->pre = w->text.size;
+    ok = prefix(f, w, i, vars[i]);
+    x->npre = w->text.size - x->pre;
+    if (ok && si->kind == FER_SORT_FP) {
+      x->eb = si->a, x->sb = si->b;
+      x->tail = w->text.size;
+      ok = fer_buf_printf(f, &w->text, " %u %u)", si->a, si->b);
+      x->ntail = w->text.size - x->tail;
     }
+    /* what a sample adds for x: the prefix, the value (the bits and the
+     * 13 characters of (fp #b #b #b), or (_ +zero and the tail) and in
+     * JSON the bits again, with members around and a decimal of at most
+     * 32 characters: well within 128 more */
+    x->memo = w->most;
+    w->most += x->npre + x->ntail + 2 * x->w + 128;
   }
-  FER_RELEASE(f, tmp);
-  if (!ok) return 0;
-  switch (format) {
-  case FER_FORMAT_JSONL: return fer_buf_str(f, b, "}\n");
-  case FER_FORMAT_SMT2: return fer_buf_add(f, b, "\n", 1);
-  default: return fer_buf_add(f, b, "\n", 1);
+  if (ok && !(w->memo = fer_malloc(f, w->most))) ok = 0;
+  for (size_t i = 0; ok && format == FER_FORMAT_CSV && i < n; i++)
+    ok = (!i || fer_buf_add(f, &w->header, ",", 1)) &&
+         csv_field(f, &w->header, fer_var_name(f, vars[i]));
+  if (ok && format == FER_FORMAT_CSV)
+    ok = fer_buf_add(f, &w->header, "\n", 1) && fer_buf_add(f, &w->header, "", 1);
+  if (!ok) {
+    fer_sample_writer_delete(f, w);
+    return NULL;
   }
+  return w;
+}
+
+void fer_sample_writer_delete(ferret *f, fer_sample_writer *w) {
+  if (!w) return;
+  if (w->v) fer_free(f, w->v, (w->n ? w->n : 1) * sizeof *w->v);
+  if (w->memo) fer_free(f, w->memo, w->most);
+  FER_RELEASE(f, w->text);
+  FER_RELEASE(f, w->header);
+  fer_free(f, w, sizeof *w);
+}
+
+const char *fer_sample_writer_header(const fer_sample_writer *w, size_t *len) {
+  if (w->format != FER_FORMAT_CSV) return NULL;
+  *len = w->header.size - 1;
+  return w->header.data;
+}
+
+/* ----------------------------------------------- values, on every sample */
+
+static char *put(char *p, const char *s, size_t n) {
+  memcpy(p, s, n);
+  return p + n;
+}
+#define PUT(P, LITERAL) put((P), (LITERAL), sizeof(LITERAL) - 1)
+
+/* Bits [lo, lo + n) of v as a number; bits from 128 on are zeros. */
+static fer_u128 field(fer_u128 v, uint64_t lo, uint64_t n) {
+  if (lo >= 128) return 0;
+  v >>= lo;
+  return n < 128 ? v & (((fer_u128)1 << n) - 1) : v;
+}
+
+/* Is the exponent field e of x's format all ones (NaN or infinity)?  Never
+ * when the field reaches bit 128. */
+static bool exp_ones(const var *x, fer_u128 e) {
+  return x->sb - 1 + (uint64_t)x->eb <= 128 && e == field(~(fer_u128)0, 0, x->eb);
+}
+
+/* The 8 bits of b as 8 digits, most significant first: b copied into
+ * every byte, byte i masked to bit 7 - i, then each byte to 0/1 and '0'. */
+static char *put_byte(char *p, unsigned b) {
+  uint64_t t = ((uint64_t)b * 0x0101010101010101u) & 0x0102040810204080u;
+  t = (((t + 0x7f7f7f7f7f7f7f7fu) >> 7) & 0x0101010101010101u) + 0x3030303030303030u;
+  for (int i = 0; i < 8; i++) p[i] = (char)(t >> (8 * i)); /* one store */
+  return p + 8;
+}
+
+/* #b and bits [lo, lo + n) of v, most significant first. */
+static char *put_bin(char *p, fer_u128 v, uint64_t lo, uint64_t n) {
+  *p++ = '#', *p++ = 'b';
+  for (; n && lo + n > 128; n--) *p++ = '0';
+  if (!n) return p;
+  if (lo + n <= 64) {
+    /* the common case, 8 digits at a time: the first n % 8 at the top of
+     * a byte whose other digits the next stores overwrite (or that lie
+     * past the text, inside the reservation) */
+    uint64_t x = (uint64_t)v >> lo, r = n % 8;
+    if (r) n -= r, p = put_byte(p, (unsigned)((x >> n) << (8 - r)) & 255) - (8 - r);
+    while (n) n -= 8, p = put_byte(p, (unsigned)(x >> n) & 255);
+  } else {
+    fer_u128 x = v >> lo;
+    while (n--) *p++ = (char)('0' + (unsigned)((x >> n) & 1));
+  }
+  return p;
+}
+
+/* Raw bits of width w: #x when w is a multiple of 4, else #b. */
+static char *put_bits(char *p, fer_u128 v, uint64_t w) {
+  static const char hex[] = "0123456789abcdef";
+  if (w % 4) return put_bin(p, v, 0, w);
+  *p++ = '#', *p++ = 'x';
+  uint64_t d = w / 4;
+  for (; d > 32; d--) *p++ = '0';
+  if (d <= 16) {
+    uint64_t x = (uint64_t)v;
+    while (d--) *p++ = hex[(x >> (4 * d)) & 15];
+  } else {
+    while (d--) *p++ = hex[(unsigned)(v >> (4 * d)) & 15];
+  }
+  return p;
+}
+
+/* (fp #b. #b.. #b...), or (_ NaN eb sb) and the other specials. */
+static char *put_fp(char *p, const char *text, const var *x, fer_u128 v) {
+  uint64_t m = x->sb - 1;
+  fer_u128 e = field(v, m, x->eb), frac = field(v, 0, m);
+  bool neg = field(v, m + x->eb, 1) != 0;
+  const char *special = exp_ones(x, e) ? (frac ? "NaN" : neg ? "-oo" : "+oo")
+                        : !e && !frac ? (neg ? "-zero" : "+zero")
+                                      : NULL;
+  if (special) {
+    p = put(PUT(p, "(_ "), special, strlen(special));
+    return put(p, text + x->tail, x->ntail);
+  }
+  p = put_bin(PUT(p, "(fp "), v, m + x->eb, 1);
+  *p++ = ' ';
+  p = put_bin(p, v, m, x->eb);
+  *p++ = ' ';
+  p = put_bin(p, v, 0, m);
+  *p++ = ')';
+  return p;
+}
+
+/* The value text, as fer_print_value prints the constant. */
+static char *put_value(char *p, const char *text, const var *x, fer_u128 v) {
+  switch (x->kind) {
+  case FER_SORT_BOOL: return v ? PUT(p, "true") : PUT(p, "false");
+  case FER_SORT_RM: return put(p, fer_rm_names[(size_t)v], 3); /* RNE ... RTZ */
+  case FER_SORT_BV: return put_bits(p, v, x->w);
+  default: return put_fp(p, text, x, v);
+  }
+}
+
+/* The pattern v of x's format as the nearest double (RNE), for every
+ * format: Float32 and Float64 by fer_fp_convert's fast paths, any other
+ * decoded here and rounded once by fer_fp_round, which also serves the
+ * formats fer_fp_convert does not take (eb > 30, eb + sb > 128: zeros
+ * above bit 127).  The exponent is clamped to [-1400, 1100], where every
+ * 128-bit significand still rounds to the same zero or infinity. */
+static uint64_t to_double(const var *x, fer_u128 v, bool *nan) {
+  fer_fmt d = {11, 53};
+  uint64_t m = x->sb - 1;
+  fer_u128 e = field(v, m, x->eb), frac = field(v, 0, m);
+  *nan = exp_ones(x, e) && frac;
+  if (x->eb == 8 && x->sb == 24)
+    return (uint64_t)fer_fp_convert(d, FER_RNE, (fer_fmt){8, 24}, v);
+  if (x->eb == 11 && x->sb == 53) return (uint64_t)v;
+  bool neg = field(v, m + x->eb, 1) != 0;
+  if (exp_ones(x, e)) return (uint64_t)(frac ? fer_fp_nan(d) : fer_fp_inf(d, neg));
+  /* unit exponent: (e or 1 for a subnormal) - bias - m, clamped */
+  int64_t q = -1400;
+  if (x->eb <= 128) { /* else every value is below 2^(2 - 2^127) */
+    fer_u128 bias = ((fer_u128)1 << (x->eb - 1)) - 1, eu = e ? e : 1;
+    fer_u128 lim = (fer_u128)1 << 40;
+    int64_t de = eu >= bias ? (int64_t)(eu - bias < lim ? eu - bias : lim)
+                            : -(int64_t)(bias - eu < lim ? bias - eu : lim);
+    q = de - (int64_t)m;
+  }
+  q = q < -1400 ? -1400 : q > 1100 ? 1100 : q;
+  fer_u128 sig = e ? frac | (fer_u128)1 << m : frac; /* e != 0: m < 128 */
+  return (uint64_t)fer_fp_round(d, FER_RNE, neg, (int32_t)q, sig, false);
+}
+
+/* The "decimal" member's value: "NaN", else the shortest text of the
+ * nearest double ("inf", "-inf", "-0" included). */
+static char *put_decimal(char *p, const var *x, fer_u128 v) {
+  bool nan;
+  uint64_t u = to_double(x, v, &nan);
+  if (nan) return PUT(p, "\"NaN\"");
+  double r;
+  memcpy(&r, &u, sizeof r);
+  *p++ = '"';
+  p += fer_dtoa(p, r);
+  *p++ = '"';
+  return p;
+}
+
+/* Variable x's part of the sample: its prefix, then its value. */
+static char *put_var(char *p, const fer_sample_writer *w, const var *x, fer_u128 v) {
+  const char *text = w->text.data;
+  p = put(p, text + x->pre, x->npre);
+  switch (w->format) {
+  case FER_FORMAT_JSONL:
+    p = PUT(put_value(p, text, x, v), "\", \"bits\": \"");
+    p = put_bits(p, v, x->w);
+    *p++ = '"';
+    if (x->kind == FER_SORT_FP) p = put_decimal(PUT(p, ", \"decimal\": "), x, v);
+    *p++ = '}';
+    return p;
+  case FER_FORMAT_SMT2: return PUT(put_value(p, text, x, v), ")\n");
+  default: /* CSV */
+    return x->kind == FER_SORT_BV || x->kind == FER_SORT_FP ? put_bits(p, v, x->w)
+                                                            : put_value(p, text, x, v);
+  }
+}
+
+int fer_sample_write(ferret *f, fer_sample_writer *w, fer_buf *b, const fer_u128 *bits) {
+  if (!FER_RESERVE(f, *b, w->most)) return 0;
+  char *p = b->data + b->size;
+  if (w->format == FER_FORMAT_JSONL) *p++ = '{';
+  for (size_t i = 0; i < w->n; i++) {
+    var *x = &w->v[i];
+    fer_u128 v = bits[i];
+    char *memo = w->memo + x->memo;
+    if (x->have && x->last == v) { /* most variables keep their value */
+      p = put(p, memo, x->nmemo);
+      continue;
+    }
+    FER_REQUIRE(f, x->kind != FER_SORT_RM || v < 5, "rounding mode out of range");
+    char *start = p;
+    p = put_var(p, w, x, v);
+    x->nmemo = (size_t)(p - start);
+    memcpy(memo, start, x->nmemo);
+    x->last = v, x->have = true;
+  }
+  p = w->format == FER_FORMAT_JSONL ? PUT(p, "}\n") : PUT(p, "\n");
+  b->size = (size_t)(p - b->data);
+  return 1;
 }

@@ -10,7 +10,14 @@
  *   csv    a header line of the variable names (before the first sample),
  *          then one line per sample: BV and FP cells are the raw bits
  *          (#x... when the width is a multiple of 4, else #b...), Bool
- *          true/false, RoundingMode its SMT-LIB name. */
+ *          true/false, RoundingMode its SMT-LIB name.
+ * Values are written as fer_print_value prints the constants.
+ *
+ * A writer is made once per run, for its variables and format: what does
+ * not depend on the values (each name JSON-escaped, |quoted| or
+ * CSV-quoted, the sorts, the separators) is worked out then, and every
+ * sample is written from its values' bits, with no term, sort or name
+ * lookup. */
 #ifndef FER_SAMPLE_FORMAT_H
 #define FER_SAMPLE_FORMAT_H
 
@@ -22,13 +29,25 @@ typedef enum fer_sample_format {
   FER_FORMAT_CSV
 } fer_sample_format;
 
-/* Append the sample vars[i] = values[i] (constants) to b.  1, or 0 on
- * allocation failure. */
-int fer_format_sample(ferret *, fer_buf *b, int format, const fer_term *vars,
-                      const fer_term *values, size_t n);
-/* The CSV header line. */
-int fer_format_csv_header(ferret *, fer_buf *b, const fer_term *vars, size_t n);
-/* Raw bits of width w as an SMT-LIB literal (#x when w % 4 == 0). */
-int fer_format_bits(ferret *, fer_buf *b, fer_u128 v, uint32_t w);
+typedef struct fer_sample_writer fer_sample_writer;
+
+/* The writer of samples of vars[0..n) (each Bool, RoundingMode, BV or FP)
+ * in `format` (fer_sample_format); NULL on allocation failure.  vars is
+ * not kept.  Free it with fer_sample_writer_delete. */
+fer_sample_writer *fer_sample_writer_new(ferret *, int format,
+                                         const fer_term *vars, size_t n);
+void fer_sample_writer_delete(ferret *, fer_sample_writer *);
+/* CSV: the header line, NUL-terminated, its length without the NUL in
+ * *len; NULL in the other formats.  Owned by the writer. */
+const char *fer_sample_writer_header(const fer_sample_writer *, size_t *len);
+/* Append to b the sample whose variables hold bits[0..n), as
+ * fer_sample_item.bits has them (Bool 0/1, RoundingMode its fer_rm, BV
+ * and FP the pattern, a NaN its own).  A sort wider than 128 bits reads
+ * zeros above bit 127, as the model's constants have (fer_mk_const_u128).
+ * 1, or 0 on allocation failure.  Called on every sample: one
+ * reservation, then direct stores; a variable whose bits are those of the
+ * previous sample is copied from that sample's text (the writer keeps it,
+ * so one writer serves one thread). */
+int fer_sample_write(ferret *, fer_sample_writer *, fer_buf *b, const fer_u128 *bits);
 
 #endif
