@@ -107,12 +107,6 @@ static const fer_sort_info *sort_of(const evaluator *e, fer_term t) {
   return fer_sort_get(e->f, fer_term_sort(e->f, t));
 }
 
-static fer_fmt fmt_of(const evaluator *e, fer_term t) {
-  const fer_sort_info *s = sort_of(e, t);
-  fer_fmt m = {s->a, s->b};
-  return m;
-}
-
 /* Widths the semantic library handles: BV <= 128, FP eb+sb <= 128 with
  * eb <= 30 (fp.h).  Anything wider is valid SMT-LIB we do not evaluate. */
 static int check_sort(evaluator *e, fer_term t) {
@@ -208,6 +202,34 @@ typedef struct args {
   int ta[4];
 } args;
 
+/* What an operation reads of its term besides its arguments' values:
+ * looked up per node by the memo walk, once per node by a plan. */
+typedef struct node_info {
+  fer_term t;
+  fer_op op;
+  uint32_t n;      /* arguments */
+  uint32_t i0, i1; /* the term's indices */
+  uint32_t w, w1;  /* the widths (sort_info.a) of arguments 0 and 1 */
+  fer_fmt m;       /* the term's FP format */
+  fer_fmt am;      /* the first FP argument's (among 0 and 1), or 0 */
+  bool fp0;        /* argument 0 is FP */
+} node_info;
+
+static void info_of(const evaluator *e, fer_term t, node_info *d) {
+  ferret *f = e->f;
+  const fer_sort_info *s = sort_of(e, t);
+  memset(d, 0, sizeof *d);
+  d->t = t, d->op = fer_term_op(f, t), d->n = fer_term_nargs(f, t);
+  d->i0 = fer_term_idx(f, t, 0), d->i1 = fer_term_idx(f, t, 1);
+  d->m = (fer_fmt){s->a, s->b};
+  for (uint32_t i = 0; i < d->n && i < 2; i++) {
+    const fer_sort_info *as = sort_of(e, fer_term_arg(f, t, i));
+    if (i) d->w1 = as->a;
+    else d->w = as->a, d->fp0 = as->kind == FER_SORT_FP;
+    if (as->kind == FER_SORT_FP && !d->am.eb) d->am = (fer_fmt){as->a, as->b};
+  }
+}
+
 static bool bv_op(fer_op op, const args *a, uint32_t w, uint32_t i0,
                   fer_u128 *out) {
   fer_u128 x = a->v[0], y = a->v[1];
@@ -260,26 +282,25 @@ static bool bv_op(fer_op op, const args *a, uint32_t w, uint32_t i0,
 /* ----------------------------------------------- strict floating point */
 
 /* FP operators: value and taint.  Returns false if `op` is not one. */
-static bool fp_op(evaluator *e, fer_term t, fer_op op, const args *a,
+static bool fp_op(evaluator *e, const node_info *d, const args *a,
                   fer_u128 *out, int *taint) {
   ferret *f = e->f;
-  fer_fmt m;
+  fer_op op = d->op;
+  fer_fmt m = d->m;
   fer_rm rm = (fer_rm)a->v[0];
   *taint = a->taint;
   switch (op) {
   case FER_OP_FP: {
-    m = fmt_of(e, t);
     *out = fer_fp_canon(m, fer_fp_make(m, (unsigned)a->v[0], a->v[1], a->v[2]));
     return true;
   }
   case FER_OP_FP_ABS:
-    *out = fer_fp_abs(fmt_of(e, t), a->v[0]);
+    *out = fer_fp_abs(m, a->v[0]);
     *taint = sign_blind(a->taint);
     return true;
-  case FER_OP_FP_NEG: *out = fer_fp_neg(fmt_of(e, t), a->v[0]); return true;
+  case FER_OP_FP_NEG: *out = fer_fp_neg(m, a->v[0]); return true;
   default: break;
   }
-  m = fmt_of(e, t);
   switch (op) {
   case FER_OP_FP_ADD: *out = fer_fp_add(m, rm, a->v[1], a->v[2]); break;
   case FER_OP_FP_SUB: *out = fer_fp_sub(m, rm, a->v[1], a->v[2]); break;
@@ -309,20 +330,18 @@ static bool fp_op(evaluator *e, fer_term t, fer_op op, const args *a,
   }
   case FER_OP_TO_FP_BV: *out = fer_fp_canon(m, a->v[0]); break;
   case FER_OP_TO_FP_FP: {
-    fer_fmt from = fmt_of(e, fer_term_arg(f, t, 1));
-    *out = fer_fp_convert(m, rm, from, a->v[1]);
+    *out = fer_fp_convert(m, rm, d->am, a->v[1]);
     *taint = a->taint > TAINT_ZSIGN || a->ta[0] ? TAINT_ANY : a->taint;
     return true;
   }
   case FER_OP_TO_FP_SBV:
   case FER_OP_TO_FP_UBV: {
-    uint32_t w = sort_of(e, fer_term_arg(f, t, 1))->a;
-    *out = op == FER_OP_TO_FP_SBV ? fer_fp_from_sbv(m, rm, a->v[1], w)
-                                  : fer_fp_from_ubv(m, rm, a->v[1], w);
+    *out = op == FER_OP_TO_FP_SBV ? fer_fp_from_sbv(m, rm, a->v[1], d->w1)
+                                  : fer_fp_from_ubv(m, rm, a->v[1], d->w1);
     break;
   }
   case FER_OP_TO_FP_REAL: {
-    fer_term r = fer_term_arg(f, t, 1);
+    fer_term r = fer_term_arg(f, d->t, 1);
     if (fer_term_op(f, r) != FER_OP_REAL) {
       fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
                 "unsupported: to_fp of a Real that is not a literal");
@@ -343,11 +362,10 @@ static bool fp_op(evaluator *e, fer_term t, fer_op op, const args *a,
 }
 
 /* Operators from FP to Bool or BV. */
-static bool fp_query(evaluator *e, fer_term t, fer_op op, const args *a,
-                     fer_u128 *out, int *taint) {
-  ferret *f = e->f;
-  bool to_bv = op == FER_OP_FP_TO_UBV || op == FER_OP_FP_TO_SBV;
-  fer_fmt m = fmt_of(e, fer_term_arg(f, t, to_bv ? 1 : 0));
+static bool fp_query(const node_info *d, const args *a, fer_u128 *out,
+                     int *taint) {
+  fer_op op = d->op;
+  fer_fmt m = d->am; /* of argument 0, or 1 after a rounding mode */
   fer_u128 u = a->v[0], v = a->v[1];
   /* Comparisons and classification (but the sign tests) cannot tell the
    * two zeros apart. */
@@ -376,7 +394,7 @@ static bool fp_query(evaluator *e, fer_term t, fer_op op, const args *a,
   case FER_OP_FP_TO_UBV:
   case FER_OP_FP_TO_SBV: {
     bool defined = true;
-    uint32_t w = fer_term_idx(f, t, 0);
+    uint32_t w = d->i0;
     fer_rm rm = (fer_rm)a->v[0];
     *out = op == FER_OP_FP_TO_UBV ? fer_fp_to_ubv(m, rm, a->v[1], w, &defined)
                                   : fer_fp_to_sbv(m, rm, a->v[1], w, &defined);
@@ -394,13 +412,9 @@ static bool fp_query(evaluator *e, fer_term t, fer_op op, const args *a,
 
 /* ------------------------------------------------------------ strict ops */
 
-static bool values_equal(evaluator *e, fer_term x, fer_u128 u, fer_u128 v) {
-  const fer_sort_info *s = sort_of(e, x);
-  if (s->kind == FER_SORT_FP) {
-    fer_fmt m = {s->a, s->b};
-    return fer_fp_smt_eq(m, u, v);
-  }
-  return u == v;
+/* SMT-LIB equality of two values of a sort: FP (format m) when fp. */
+static bool values_equal(bool fp, fer_fmt m, fer_u128 u, fer_u128 v) {
+  return fp ? fer_fp_smt_eq(m, u, v) : u == v;
 }
 
 static int cmp_u128(const void *p, const void *q) {
@@ -420,13 +434,13 @@ static int args_taint(const evaluator *e, fer_term t) {
   return taint;
 }
 
-/* Are the n values v[0..n) of x's sort pairwise different?  May reorder
- * v. */
-static bool all_distinct(evaluator *e, fer_term x, fer_u128 *v, uint32_t n) {
+/* Are the n values v[0..n) of the arguments' sort (d: distinct's)
+ * pairwise different?  May reorder v. */
+static bool all_distinct(const node_info *d, fer_u128 *v, uint32_t n) {
   if (n <= 16) {
     for (uint32_t i = 0; i < n; i++)
       for (uint32_t j = i + 1; j < n; j++)
-        if (values_equal(e, x, v[i], v[j])) return false;
+        if (values_equal(d->fp0, d->am, v[i], v[j])) return false;
     return true;
   }
   qsort(v, n, sizeof *v, cmp_u128);
@@ -442,7 +456,9 @@ static int eval_distinct(evaluator *e, fer_term t) {
   fer_u128 small[16], *v = n <= 16 ? small : fer_malloc(f, n * sizeof *v);
   if (!v) return 0;
   for (uint32_t i = 0; i < n; i++) v[i] = memo_find(e, arg[i])->val;
-  bool r = all_distinct(e, arg[0], v, n);
+  node_info d;
+  info_of(e, t, &d);
+  bool r = all_distinct(&d, v, n);
   if (v != small) fer_free(f, v, n * sizeof *v);
   return memo_put(e, t, r, any_if(args_taint(e, t)));
 }
@@ -490,39 +506,31 @@ static int eval_array(evaluator *e, fer_term t, fer_op op) {
   return memo_put(e, t, fer_value_bits(f, r), taint);
 }
 
-/* The value and taint of t (operator op, not a leaf, connective, ite,
- * distinct or array operator) from its arguments' values a.  1, or 0 with
+/* The value and taint of node d (not a leaf, connective, ite, distinct
+ * or array operator) from its arguments' values a.  1, or 0 with
  * the context's error set (an operator this evaluator does not know). */
-static int compute(evaluator *e, fer_term t, fer_op op, const args *a,
+static int compute(evaluator *e, const node_info *d, const args *a,
                    fer_u128 *value, int *taint_out) {
-  ferret *f = e->f;
-  uint32_t n = fer_term_nargs(f, t);
+  fer_op op = d->op;
   fer_u128 out = 0;
   int taint = any_if(a->taint);
-  fer_term x = n ? fer_term_arg(f, t, 0) : 0;
-  uint32_t w = n ? sort_of(e, x)->a : 0; /* first argument's width */
+  uint32_t w = d->w; /* first argument's width */
   switch (op) {
   case FER_OP_NOT: out = !a->v[0]; break;
   case FER_OP_XOR: out = a->v[0] != a->v[1]; break;
-  case FER_OP_EQ: out = values_equal(e, x, a->v[0], a->v[1]); break;
-  case FER_OP_CONCAT:
-    out = fer_bv_concat(a->v[0], a->v[1], sort_of(e, fer_term_arg(f, t, 1))->a);
-    break;
-  case FER_OP_EXTRACT:
-    out = fer_bv_extract(a->v[0], fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
-    break;
-  case FER_OP_REPEAT: out = fer_bv_repeat(a->v[0], fer_term_idx(f, t, 0), w); break;
+  case FER_OP_EQ: out = values_equal(d->fp0, d->am, a->v[0], a->v[1]); break;
+  case FER_OP_CONCAT: out = fer_bv_concat(a->v[0], a->v[1], d->w1); break;
+  case FER_OP_EXTRACT: out = fer_bv_extract(a->v[0], d->i0, d->i1); break;
+  case FER_OP_REPEAT: out = fer_bv_repeat(a->v[0], d->i0, w); break;
   case FER_OP_ZERO_EXTEND: out = a->v[0]; break;
-  case FER_OP_SIGN_EXTEND:
-    out = fer_bv_sign_extend(a->v[0], fer_term_idx(f, t, 0), w);
-    break;
+  case FER_OP_SIGN_EXTEND: out = fer_bv_sign_extend(a->v[0], d->i0, w); break;
   default:
-    if (bv_op(op, a, w, fer_term_idx(f, t, 0), &out)) break;
-    if (fp_op(e, t, op, a, &out, &taint) || fp_query(e, t, op, a, &out, &taint)) {
+    if (bv_op(op, a, w, d->i0, &out)) break;
+    if (fp_op(e, d, a, &out, &taint) || fp_query(d, a, &out, &taint)) {
       if (taint < 0) return 0;
       break;
     }
-    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+    fer_error(e->f, FERRET_ERROR_UNSUPPORTED, 0, 0,
               "unsupported: cannot evaluate '%s'", fer_op_table[op].name);
     return 0;
   }
@@ -546,9 +554,11 @@ static int apply(evaluator *e, fer_term t) {
     a.v[i] = m->val, a.ta[i] = m->taint;
     a.taint = max_taint(a.taint, m->taint);
   }
+  node_info d;
+  info_of(e, t, &d);
   fer_u128 out;
   int taint;
-  return compute(e, t, op, &a, &out, &taint) && memo_put(e, t, out, taint);
+  return compute(e, &d, &a, &out, &taint) && memo_put(e, t, out, taint);
 }
 
 /* --------------------------------------------------------------- driver */
@@ -733,10 +743,9 @@ int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
 /* ---------------------------------------------------------------- plans */
 
 typedef struct plan_node {
-  fer_term t;
-  fer_op op;
-  uint32_t nargs, arg; /* arguments: positions args[arg .. arg + nargs) */
-  uint32_t var;        /* FER_OP_VAR: its index in vars */
+  node_info d;
+  uint32_t arg; /* arguments: positions args[arg .. arg + d.n) */
+  uint32_t var; /* FER_OP_VAR: its index in vars */
 } plan_node;
 
 /* Stage k < nelim computes elim_def[k] in nodes [stage[k], stage[k + 1])
@@ -774,11 +783,12 @@ void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
   fer_free(f, p, sizeof *p);
 }
 
-/* Can a plan take node t?  Sets the error if not. */
-static int plannable(evaluator *e, fer_term t, fer_op op) {
+/* Can a plan take node d?  Sets the error if not. */
+static int plannable(evaluator *e, const node_info *d) {
   ferret *f = e->f;
-  const fer_sort_info *s = sort_of(e, t);
-  if (!check_sort(e, t)) return 0;
+  fer_op op = d->op;
+  const fer_sort_info *s = sort_of(e, d->t);
+  if (!check_sort(e, d->t)) return 0;
   if (s->kind != FER_SORT_BOOL && s->kind != FER_SORT_BV &&
       s->kind != FER_SORT_FP && s->kind != FER_SORT_RM &&
       !(op == FER_OP_REAL && s->kind == FER_SORT_REAL)) {
@@ -802,7 +812,7 @@ static int plannable(evaluator *e, fer_term t, fer_op op) {
   memset(&a, 0, sizeof a);
   fer_u128 out;
   int taint;
-  return compute(e, t, op, &a, &out, &taint);
+  return compute(e, d, &a, &out, &taint);
 }
 
 /* Lay out the DAG of `root` as the next nodes, in post-order, each shared
@@ -824,9 +834,10 @@ static int plan_dag(evaluator *e, fer_eval_plan *p, fer_term root,
         if (!memo_find(e, arg[i]) && !push(e, arg[i], 0)) return 0;
       continue;
     }
-    fer_op op = fer_term_op(f, t);
-    if (!plannable(e, t, op)) return 0;
-    plan_node nd = {t, op, n, (uint32_t)p->args.size, 0};
+    plan_node nd = {.arg = (uint32_t)p->args.size};
+    info_of(e, t, &nd.d);
+    if (!plannable(e, &nd.d)) return 0;
+    fer_op op = nd.d.op;
     if (op == FER_OP_VAR) {
       const memo_entry *m = memo_find(vi, t);
       if (!m) {
@@ -869,9 +880,9 @@ static int plan_arrays(ferret *f, fer_eval_plan *p) {
   if (!p->val || !p->taint || !p->scratch) return 0;
   for (size_t i = 0; i < p->nodes.size; i++) {
     const plan_node *nd = &p->nodes.data[i];
-    p->val[i] = nd->op == FER_OP_CONST  ? fer_const_u128(f, nd->t)
-                : nd->op == FER_OP_TRUE ? 1
-                                        : 0;
+    p->val[i] = nd->d.op == FER_OP_CONST  ? fer_const_u128(f, nd->d.t)
+                : nd->d.op == FER_OP_TRUE ? 1
+                                          : 0;
   }
   return 1;
 }
@@ -922,18 +933,19 @@ fer_eval_plan *fer_eval_plan_new(ferret *f, const fer_term *vars, size_t nvars,
  * decides them. */
 static void plan_connective(fer_eval_plan *p, const plan_node *nd, size_t i) {
   const uint32_t *arg = p->args.data + nd->arg;
-  for (uint32_t j = 0; j < nd->nargs; j++)
-    if (!p->taint[arg[j]] && decisive(nd->op, j, p->val[arg[j]])) {
-      p->val[i] = nd->op != FER_OP_AND, p->taint[i] = TAINT_NONE;
+  fer_op op = nd->d.op;
+  for (uint32_t j = 0; j < nd->d.n; j++)
+    if (!p->taint[arg[j]] && decisive(op, j, p->val[arg[j]])) {
+      p->val[i] = op != FER_OP_AND, p->taint[i] = TAINT_NONE;
       return;
     }
   bool decided = false;
   int taint = TAINT_NONE;
-  for (uint32_t j = 0; j < nd->nargs; j++) {
-    decided |= decisive(nd->op, j, p->val[arg[j]]);
+  for (uint32_t j = 0; j < nd->d.n; j++) {
+    decided |= decisive(op, j, p->val[arg[j]]);
     taint = max_taint(taint, p->taint[arg[j]]);
   }
-  p->val[i] = nd->op == FER_OP_AND ? !decided : decided;
+  p->val[i] = op == FER_OP_AND ? !decided : decided;
   p->taint[i] = (uint8_t)any_if(taint);
 }
 
@@ -942,7 +954,7 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
                           const fer_u128 *vals) {
   const plan_node *nd = &p->nodes.data[i];
   const uint32_t *arg = p->args.data + nd->arg;
-  switch (nd->op) {
+  switch (nd->d.op) {
   case FER_OP_TRUE: case FER_OP_FALSE: case FER_OP_CONST: case FER_OP_REAL:
     return 1;
   case FER_OP_VAR: p->val[i] = vals[nd->var]; return 1;
@@ -957,11 +969,11 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
     return 1;
   case FER_OP_DISTINCT: {
     int taint = TAINT_NONE;
-    for (uint32_t j = 0; j < nd->nargs; j++) {
+    for (uint32_t j = 0; j < nd->d.n; j++) {
       p->scratch[j] = p->val[arg[j]];
       taint = max_taint(taint, p->taint[arg[j]]);
     }
-    p->val[i] = all_distinct(e, fer_term_arg(e->f, nd->t, 0), p->scratch, nd->nargs);
+    p->val[i] = all_distinct(&nd->d, p->scratch, nd->d.n);
     p->taint[i] = (uint8_t)any_if(taint);
     return 1;
   }
@@ -969,12 +981,12 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
   }
   args a;
   memset(&a, 0, sizeof a);
-  for (uint32_t j = 0; j < nd->nargs && j < 4; j++) {
+  for (uint32_t j = 0; j < nd->d.n && j < 4; j++) {
     a.v[j] = p->val[arg[j]], a.ta[j] = p->taint[arg[j]];
     a.taint = max_taint(a.taint, a.ta[j]);
   }
   int taint;
-  if (!compute(e, nd->t, nd->op, &a, &p->val[i], &taint)) return 0;
+  if (!compute(e, &nd->d, &a, &p->val[i], &taint)) return 0;
   p->taint[i] = (uint8_t)taint;
   return 1;
 }
