@@ -61,12 +61,13 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h ^ (h >> 31);
 }
 
-/* The bits of constant c of variable v's sort, every NaN as one value. */
-static fer_u128 value_bits(ferret *f, fer_term v, fer_term c) {
+/* The bits of constant c of variable v's sort, every NaN as one value;
+ * `bits` is fer_value_bits(f, c), already at hand. */
+static fer_u128 value_bits(ferret *f, fer_term v, fer_term c, fer_u128 bits) {
   fer_op op = fer_term_op(f, c);
   if (op == FER_OP_TRUE) return 1;
   if (op == FER_OP_FALSE) return 0;
-  fer_u128 b = fer_const_u128(f, c);
+  fer_u128 b = op == FER_OP_CONST ? bits : fer_const_u128(f, c);
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
   if (si->kind == FER_SORT_FP) {
     fer_fmt m = {si->a, si->b};
@@ -92,7 +93,7 @@ static fer_engine_verdict emit(job *j, const fer_model *m, uint64_t execs) {
     }
     j->values[k] = c;
     j->bits[k] = fer_value_bits(f, c);
-    fer_u128 b = value_bits(f, v, c);
+    fer_u128 b = value_bits(f, v, c, j->bits[k]);
     h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
     h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
   }
