@@ -677,6 +677,54 @@ TEST(engine_batch_matches_scalar_all_ops) {
   ferret_delete(f);
 }
 
+/* The search's features take an atom that holds as at distance 0, bucket
+ * 0, without computing its distance (worker.c): every comparison kind,
+ * swapped ones (fp.gt, bvuge, ...) included, on inputs drawn as the batch
+ * tests draw them (special values, NaN among them, and dictionary
+ * constants, so that equalities hold too).  Returns the atoms found true
+ * with a distance. */
+static int true_atoms_at_zero(ferret *f, const fer_prog *p, fer_rng *rng,
+                              int inputs, uint64_t *held) {
+  fer_exec x;
+  CHECK(fer_exec_init(f, &x, p));
+  fer_u128 *in = calloc(p->nslots ? p->nslots : 1, sizeof *in);
+  int bad = 0;
+  for (int t = 0; t < inputs && in; t++) {
+    batch_input(p, rng, in);
+    fer_exec_load(&x, in);
+    for (uint32_t c = 0; c < p->cons.size; c++) {
+      fer_exec_cons(&x, c);
+      const fer_cons *cn = &p->cons.data[c];
+      for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
+        const fer_dnode *dn = &p->dn.data[d];
+        if (!FER_DN_IS_ATOM(dn->kind) || !(x.r[dn->reg] & 1)) continue;
+        (*held)++;
+        if (fer_atom_distance(dn, x.r) && bad++ < 3)
+          fprintf(stderr, "constraint %u atom %u (kind %u) holds at distance > 0\n",
+                  c, d, dn->kind);
+      }
+    }
+  }
+  free(in);
+  fer_exec_release(f, &x);
+  return bad;
+}
+
+TEST(engine_true_atom_at_distance_zero) {
+  ferret *f = fresh("");
+  CHECK(ferret_execute(f, "test", all_ops, strlen(all_ops)) == FERRET_OK);
+  fer_prog p;
+  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
+        FERRET_OK);
+  fer_rng rng;
+  fer_rng_seed(&rng, 5);
+  uint64_t held = 0;
+  CHECK_EQ_U(true_atoms_at_zero(f, &p, &rng, fer_test_quick ? 2000 : 20000, &held), 0);
+  CHECK(held > 1000);
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}
+
 /* On real formulas: every 5th single-query QF_FP / QF_BVFP file of the
  * corpus (MANIFEST.tsv), compiled as the engine compiles them. */
 TEST(engine_batch_matches_scalar_corpus) {

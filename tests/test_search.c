@@ -6,12 +6,16 @@
  * stop from the callback ending the run at once, MINIMIZE / MAXIMIZE
  * (optimum proved by enumeration, NaN never better), validation on the
  * request's formula rather than the program, and unsupported requests. */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "fp/fp.h"
+#include "bv/bv.h"
 #include "engine/engine.h"
+#include "engine/judge.h"
 #include "base/context.h"
+#include "base/rng.h"
 #include "smt/term.h"
 #include "api/smt_session.h"
 #include "test.h"
@@ -413,6 +417,83 @@ TEST(search_layout_ranges) {
   CHECK(fer_engine_run(f, &r, &st) == FER_ENGINE_EXHAUSTED);
   CHECK_EQ_U(st.enumerated, 6);
   CHECK_EQ_U(c.calls, 0);
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}
+
+/* A callback counting its calls. */
+static fer_engine_verdict go_on(void *user, const fer_engine_solution *s) {
+  (void)s;
+  (*(uint32_t *)user)++;
+  return FER_ENGINE_GO_ON;
+}
+
+/* The judge's memory of the inputs it judged (judge.c: rows of packed
+ * bits in a hashed table) is an exact set, over slots of every width and
+ * through the table's growths: each input is new once and then a
+ * duplicate, an input one bit away from a judged one is new, and a
+ * RoundingMode pattern beyond RTZ is RNE's. */
+TEST(search_judge_remembers_exactly) {
+  static const char *names[] = {"p", "m", "a", "b", "c", "d", "x", "y"};
+  enum { NV = 8, N = 3000 };
+  ferret *f = load("", "(declare-fun p () Bool)(declare-fun m () RoundingMode)"
+                       "(declare-fun a () (_ BitVec 3))(declare-fun b () (_ BitVec 63))"
+                       "(declare-fun c () (_ BitVec 65))(declare-fun d () (_ BitVec 128))"
+                       "(declare-fun x () Float32)(declare-fun y () Float64)");
+  fer_term eqs[NV]; /* (= v v): every input is a model */
+  for (int i = 0; i < NV; i++) {
+    fer_term v[2] = {var(f, names[i]), var(f, names[i])};
+    eqs[i] = fer_mk(f, FER_OP_EQ, 2, v, 0, 0);
+  }
+  fer_prog p;
+  CHECK(fer_compile(f, eqs, NV, &p) == FERRET_OK);
+  CHECK_EQ_U(p.nslots, NV);
+  uint32_t ns = p.nslots, calls = 0, sm = slot(f, &p, "m");
+  fer_engine_request r;
+  memset(&r, 0, sizeof r);
+  fer_engine_sampling hooks = {false, false, false};
+  r.prog = &p, r.layout = fer_layout_of(&p);
+  r.check.assertions = eqs, r.check.n = NV;
+  r.objective.kind = FER_OBJ_SATISFY;
+  r.accept = go_on, r.accept_user = &calls;
+  r.sampling = &hooks;
+  fer_engine_stats st;
+  memset(&st, 0, sizeof st);
+  fer_judge j;
+  CHECK(fer_judge_init(f, &j, &r, &st) == NULL);
+  fer_u128 *in = calloc((size_t)N * ns, sizeof *in), one[NV];
+  fer_rng g;
+  fer_rng_seed(&g, 42);
+  for (uint32_t k = 0; k < N; k++)
+    for (uint32_t s = 0; s < ns; s++)
+      in[k * ns + s] = s == sm ? fer_rng_below(&g, 5)
+                               : fer_rng_u128(&g) & fer_bv_mask(p.slots.data[s].bits);
+  in[sm] = FER_RNE;
+  for (uint32_t k = 0; k < N; k++)
+    CHECK(fer_judge_offer(&j, in + k * ns, "seed", k) == FER_JUDGE_GO_ON);
+  CHECK_EQ_U(calls, N);
+  for (uint32_t k = 0; k < N; k++)
+    CHECK(fer_judge_offer(&j, in + k * ns, "seed", k) == FER_JUDGE_SKIP);
+  CHECK_EQ_U(st.duplicates, N);
+  /* one bit away: slot k % ns, its lowest, highest, then other bits */
+  for (uint32_t k = 0; k < N; k++) {
+    uint32_t s = k % ns, w = p.slots.data[s].bits, t = k / ns;
+    memcpy(one, in + k * ns, sizeof one);
+    if (s == sm) one[s] = (one[s] + 1) % 5;
+    else one[s] ^= (fer_u128)1 << (t == 0 ? 0 : t == 1 ? w - 1 : t % w);
+    CHECK_MSG(fer_judge_offer(&j, one, "seed", k) == FER_JUDGE_GO_ON,
+              "input %u, slot %u (%u bits), bit %u", k, s, w, t);
+  }
+  CHECK_EQ_U(calls, 2 * N);
+  memcpy(one, in, sizeof one); /* in[0] has RNE */
+  for (fer_u128 v = 5; v < 8; v++) {
+    one[sm] = v;
+    CHECK(fer_judge_offer(&j, one, "seed", 0) == FER_JUDGE_SKIP);
+  }
+  CHECK_EQ_U(st.duplicates, N + 3);
+  CHECK_EQ_U(calls, 2 * N);
+  free(in);
+  fer_judge_release(&j);
   fer_prog_release(f, &p);
   ferret_delete(f);
 }

@@ -18,37 +18,86 @@
 
 /* ------------------------------------------------------ inputs seen */
 
-static uint64_t hash_input(const fer_u128 *in, uint32_t n) {
+/* The inputs judged so far are kept packed, the slots' canonical values
+ * one after the other in a string of bits (a Float32 slot in 32 bits, not
+ * 128): a sampling run judges up to FER_SAMPLING_SEEN of them, a candidate
+ * every few executions, and writing rows to fresh pages, comparing them
+ * and reading them again to grow the table were most of its cost.  A
+ * table entry holds the high 32 bits of the input's hash beside its index,
+ * and the entry's place derives from those bits alone: a probe compares
+ * two inputs only when these bits agree, and growing re-places the
+ * entries without reading an input.  Equal rows are equal inputs (each
+ * value is masked to its slot's width), so the answers are those of any
+ * exact set. */
+
+/* Pack canonical input `in` into row `out` (j->row words). */
+static void pack(const fer_judge *j, const fer_u128 *in, uint64_t *out) {
+  const fer_prog *p = j->r->prog;
+  uint64_t acc = 0;
+  uint32_t used = 0, n = 0; /* bits of acc taken, words written */
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    fer_u128 v = in[s];
+    uint32_t b = p->slots.data[s].bits;
+    for (;;) {
+      acc |= (uint64_t)v << used;
+      uint32_t room = 64 - used;
+      if (b < room) {
+        used += b;
+        break;
+      }
+      out[n++] = acc;
+      v >>= room, b -= room;
+      acc = 0, used = 0;
+    }
+  }
+  if (used || !n) out[n] = acc; /* !n: no slot, one placeholder word */
+}
+
+/* The row's hash (only the table's places depend on it). */
+static uint64_t hash_row(const uint64_t *w, uint32_t n) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
   for (uint32_t i = 0; i < n; i++) {
-    h = (h ^ (uint64_t)in[i]) * 0xbf58476d1ce4e5b9ull;
-    h = (h ^ (uint64_t)(in[i] >> 64) ^ (h >> 31)) * 0x94d049bb133111ebull;
+    h = (h ^ w[i]) * 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 31;
   }
+  h *= 0x94d049bb133111ebull;
   return h ^ (h >> 29);
 }
 
-static uint32_t nslots(const fer_judge *j) { return j->r->prog->nslots; }
+/* An entry: the hash's high 32 bits, then the row's index + 1 (0: empty);
+ * its home place is the low bits of the high ones. */
+static uint32_t home(const fer_judge *j, uint64_t e) {
+  return (uint32_t)(e >> 32) & (j->table_cap - 1);
+}
 
-/* The table position of `in`: its entry, or the empty one to fill. */
-static uint32_t probe(const fer_judge *j, const fer_u128 *in) {
-  uint32_t ns = nslots(j), mask = j->table_cap - 1;
-  size_t bytes = (size_t)ns * sizeof *in;
-  for (uint32_t i = (uint32_t)hash_input(in, ns) & mask;; i = (i + 1) & mask) {
-    uint32_t e = j->table[i];
-    if (!e || !memcmp(j->seen.data + (size_t)(e - 1) * ns, in, bytes)) return i;
+/* The table position of row `row` with hash h: its entry, or the empty
+ * one to fill. */
+static uint32_t probe(const fer_judge *j, const uint64_t *row, uint64_t h) {
+  uint64_t tag = h >> 32 << 32;
+  uint32_t mask = j->table_cap - 1;
+  for (uint32_t i = home(j, tag);; i = (i + 1) & mask) {
+    uint64_t e = j->table[i];
+    if (!e) return i;
+    if ((e >> 32 << 32) == tag &&
+        !memcmp(j->seen.data + (size_t)((uint32_t)e - 1) * j->row, row,
+                j->row * sizeof *row))
+      return i;
   }
 }
 
 /* Twice the entries at least: probing always ends at an empty entry. */
 static int grow(fer_judge *j) {
   uint32_t old = j->table_cap, cap = old ? 2 * old : 64;
-  uint32_t *t = fer_calloc(j->f, (size_t)cap * sizeof *t);
+  uint64_t *t = fer_calloc(j->f, (size_t)cap * sizeof *t);
   if (!t) return 0;
-  uint32_t *was = j->table;
+  uint64_t *was = j->table;
   j->table = t, j->table_cap = cap;
-  uint32_t ns = nslots(j);
-  for (uint32_t i = 0; i < old; i++)
-    if (was[i]) t[probe(j, j->seen.data + (size_t)(was[i] - 1) * ns)] = was[i];
+  for (uint32_t i = 0; i < old; i++) {
+    if (!was[i]) continue;
+    uint32_t k = home(j, was[i]);
+    while (t[k]) k = (k + 1) & (cap - 1); /* the rows are distinct */
+    t[k] = was[i];
+  }
   fer_free(j->f, was, (size_t)old * sizeof *was);
   return 1;
 }
@@ -57,21 +106,21 @@ static int grow(fer_judge *j) {
  * A sampling request's judge forgets everything after FER_SAMPLING_SEEN
  * inputs (engine.h), so its memory stays bounded. */
 static int remember(fer_judge *j, const fer_u128 *in) {
-  uint32_t ns = nslots(j);
-  size_t count = ns ? j->seen.size / ns : j->seen.size;
+  size_t count = j->seen.size / j->row;
   if (j->r->sampling && count >= FER_SAMPLING_SEEN) {
     FER_CLEAR(j->seen);
     memset(j->table, 0, (size_t)j->table_cap * sizeof *j->table);
     count = 0;
   }
   if (2 * (count + 1) > j->table_cap && !grow(j)) return -1;
-  uint32_t i = probe(j, in);
+  if (!FER_RESERVE(j->f, j->seen, j->row)) return -1;
+  uint64_t *row = j->seen.data + j->seen.size; /* packed in place */
+  pack(j, in, row);
+  uint64_t h = hash_row(row, j->row);
+  uint32_t i = probe(j, row, h);
   if (j->table[i]) return 0;
-  /* an empty input (no slot) is remembered as one placeholder value */
-  if (!FER_RESERVE(j->f, j->seen, j->seen.size + (ns ? ns : 1))) return -1;
-  if (ns) memcpy(j->seen.data + j->seen.size, in, (size_t)ns * sizeof *in);
-  j->seen.size += ns ? ns : 1;
-  j->table[i] = (uint32_t)count + 1;
+  j->seen.size += j->row;
+  j->table[i] = (h >> 32 << 32) | ((uint32_t)count + 1);
   return 1;
 }
 
@@ -140,7 +189,7 @@ static const char *plan_init(fer_judge *j) {
 static int plan_check(fer_judge *j, const fer_u128 *in) {
   size_t nv = j->vars.size;
   memcpy(j->vals, j->vals_base, nv * sizeof *j->vals);
-  for (uint32_t s = 0; s < nslots(j); s++) j->vals[j->slot_var[s]] = in[s];
+  for (uint32_t s = 0; s < j->r->prog->nslots; s++) j->vals[j->slot_var[s]] = in[s];
   return fer_eval_plan_holds(j->f, j->plan, j->vals);
 }
 
@@ -162,6 +211,9 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
       return "unsupported: objective sort";
   }
   uint32_t ns = r->prog->nslots;
+  uint64_t bits = 0;
+  for (uint32_t s = 0; s < ns; s++) bits += r->prog->slots.data[s].bits;
+  j->row = bits ? (uint32_t)((bits + 63) / 64) : 1;
   j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
   /* the variables a model gives values: the formula's, those the
    * eliminated variables' definitions read, the eliminated ones */

@@ -26,8 +26,10 @@ typedef struct fer_judge {
                                    the base or default ones */
   uint32_t *slot_var;           /* slot -> index in vars */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
-  FER_STACK(fer_u128) seen;     /* inputs judged so far, nslots each */
-  uint32_t *table;              /* hash table: index into seen + 1 */
+  FER_STACK(uint64_t) seen;     /* inputs judged so far, packed: row
+                                   words each (judge.c) */
+  uint32_t row;
+  uint64_t *table;              /* hash table: hash bits, index into seen + 1 */
   uint32_t table_cap;
   bool have_best;
   fer_u128 best;                /* MINIMIZE / MAXIMIZE: ordered key */

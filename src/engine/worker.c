@@ -137,9 +137,12 @@ static uint32_t features(fer_worker *w, uint32_t nsat) {
     for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
       const fer_dnode *dn = &p->dn.data[d];
       if (!FER_DN_IS_ATOM(dn->kind)) continue;
+      /* an atom that holds is at distance 0 (dist.c), bucket 0: most
+       * atoms of a satisfying input, which evaluates every constraint */
       uint64_t i = (uint64_t)dn->atom * FER_BUCKETS +
-                   fer_dist_bucket(fer_atom_distance(dn, r));
-      fresh += fer_feature_add(ft, ft->base_atom + (uint32_t)(i % span));
+                   ((r[dn->reg] & 1) ? 0 : fer_dist_bucket(fer_atom_distance(dn, r)));
+      if (i >= span) i %= span; /* only when the atom features wrap */
+      fresh += fer_feature_add(ft, ft->base_atom + (uint32_t)i);
     }
   }
   return fresh;
@@ -188,7 +191,11 @@ static bool any_unspec(const fer_worker *w) {
 /* Sampling: has a worker returned the solution `in` before?  (A 64-bit
  * hash in the search's direct-mapped table: a solution evicted since is
  * returned again, the judge then skips it; two solutions sharing a hash
- * lose one sample, never a wrong one.)  Remembers it otherwise. */
+ * lose one sample, never a wrong one.)  Remembers it otherwise.  A load
+ * and a store, not an exchange: a locked exchange waits for the
+ * evaluator's register writes to drain, on every satisfying input; two
+ * workers racing on one entry at worst return a solution twice, which
+ * the judge skips. */
 static bool returned_before(fer_worker *w, const fer_u128 *in) {
   uint64_t h = 0x9e3779b97f4a7c15u;
   for (uint32_t i = 0; i < w->p->nslots; i++) {
@@ -197,7 +204,9 @@ static bool returned_before(fer_worker *w, const fer_u128 *in) {
   }
   h ^= h >> 32;
   _Atomic uint64_t *slot = &w->s->returned[h & (FER_RETURNED_SLOTS - 1)];
-  return atomic_exchange_explicit(slot, h, memory_order_relaxed) == h;
+  if (atomic_load_explicit(slot, memory_order_relaxed) == h) return true;
+  atomic_store_explicit(slot, h, memory_order_relaxed);
+  return false;
 }
 
 int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
