@@ -451,7 +451,7 @@ TEST(search_judge_remembers_exactly) {
   uint32_t ns = p.nslots, calls = 0, sm = slot(f, &p, "m");
   fer_engine_request r;
   memset(&r, 0, sizeof r);
-  fer_engine_sampling hooks = {false, false, false};
+  fer_engine_sampling hooks = {false, false, false, false};
   r.prog = &p, r.layout = fer_layout_of(&p);
   r.check.assertions = eqs, r.check.n = NV;
   r.objective.kind = FER_OBJ_SATISFY;
