@@ -659,12 +659,18 @@ static int batch_vs_scalar(ferret *f, const fer_prog *p, const char *name,
   return bad;
 }
 
-TEST(engine_batch_matches_scalar_all_ops) {
+/* A context with all_ops read, and its program in p. */
+static ferret *all_ops_program(fer_prog *p) {
   ferret *f = fresh("");
   CHECK(ferret_execute(f, "test", all_ops, strlen(all_ops)) == FERRET_OK);
-  fer_prog p;
-  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
+  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, p) ==
         FERRET_OK);
+  return f;
+}
+
+TEST(engine_batch_matches_scalar_all_ops) {
+  fer_prog p;
+  ferret *f = all_ops_program(&p);
   fer_rng rng;
   fer_rng_seed(&rng, 7);
   /* outside a search, then in a search's environment (fer_env_enter:
@@ -711,11 +717,8 @@ static int true_atoms_at_zero(ferret *f, const fer_prog *p, fer_rng *rng,
 }
 
 TEST(engine_true_atom_at_distance_zero) {
-  ferret *f = fresh("");
-  CHECK(ferret_execute(f, "test", all_ops, strlen(all_ops)) == FERRET_OK);
   fer_prog p;
-  CHECK(fer_compile(f, f->smt->assertions.data, f->smt->assertions.size, &p) ==
-        FERRET_OK);
+  ferret *f = all_ops_program(&p);
   fer_rng rng;
   fer_rng_seed(&rng, 5);
   uint64_t held = 0;
