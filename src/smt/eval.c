@@ -874,9 +874,8 @@ static int plan_arrays(ferret *f, fer_eval_plan *p) {
   p->nval = p->nodes.size ? p->nodes.size : 1;
   p->val = fer_malloc(f, p->nval * sizeof *p->val);
   p->taint = fer_calloc(f, p->nval);
-  p->scratch = fer_malloc(f, (p->nscratch ? p->nscratch : 1) * sizeof *p->scratch);
-  if (!p->scratch) p->nscratch = 0;
-  else if (!p->nscratch) p->nscratch = 1;
+  if (!p->nscratch) p->nscratch = 1;
+  p->scratch = fer_malloc(f, p->nscratch * sizeof *p->scratch);
   if (!p->val || !p->taint || !p->scratch) return 0;
   for (size_t i = 0; i < p->nodes.size; i++) {
     const plan_node *nd = &p->nodes.data[i];
