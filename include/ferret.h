@@ -411,9 +411,13 @@ FERRET_API const char *ferret_get_value_string(ferret *, ferret_term,
  * Many distinct satisfying assignments of the query: the assertions of the
  * last check-sat read under option parse_only (as `ferret sample` does),
  * else the assertions in scope now.  Options: seed (a run with jobs 1 is
- * reproducible), timeout (seconds, 0: none), max_execs, jobs (works, but
- * the engine stops and restarts every worker thread at each candidate:
- * with jobs > 1 sampling is about 100 times slower than with 1).
+ * reproducible), timeout (seconds, 0: none), max_execs, jobs (workers
+ * that search on threads of their own and hand their solutions to the
+ * calling thread, which validates them and calls the callback), and
+ * judge_thread (with jobs 1: auto, the default, searches on a thread of
+ * its own when a second CPU is online; off keeps every step on the
+ * calling thread; the samples are the same either way).  The callback
+ * always runs on the calling thread.
  *
  * Every sample is validated by the reference evaluator on the query
  * before the callback sees it, and no two samples have the same bits on

@@ -197,6 +197,30 @@ TEST(sample_reproducible_with_seed) {
   got_free(&a), got_free(&b), got_free(&c);
 }
 
+/* One worker's samples do not depend on where the judge runs (option
+ * judge_thread): the worker's pool takes each solution before the
+ * judge's verdict either way.  The second formula has 128 solutions in a
+ * space too large to enumerate, so the judge also skips repeats. */
+TEST(sample_same_with_judge_thread) {
+  const char *st[] = {"naive", "de", "sm", "sm+de"};
+  const char *fm[] = {fp_formula,
+                      "(declare-const x (_ BitVec 12))(declare-const y Float16)"
+                      "(assert (bvult x #x010))(assert (fp.leq ((_ to_fp 5 11) RNE 1.0) y))"
+                      "(assert (fp.lt y ((_ to_fp 5 11) RNE 1.0078125)))"};
+  for (int k = 0; k < 8; k++) {
+    got a = {0}, b = {0};
+    ferret *f = load("judge_thread=off seed=5 timeout=20", fm[k / 4]);
+    CHECK(run(f, st[k % 4], NULL, k < 4 ? 500 : 120, FERRET_FORMAT_CSV, &a) == FERRET_SAT);
+    ferret_delete(f);
+    f = load("judge_thread=on seed=5 timeout=20", fm[k / 4]);
+    CHECK(run(f, st[k % 4], NULL, k < 4 ? 500 : 120, FERRET_FORMAT_CSV, &b) == FERRET_SAT);
+    ferret_delete(f);
+    CHECK_MSG(a.n == (k < 4 ? 500u : 120u), "%s: %zu samples", st[k % 4], a.n);
+    CHECK_MSG(b.n == a.n && !strcmp(a.all.data, b.all.data), "%s, formula %d", st[k % 4], k / 4);
+    got_free(&a), got_free(&b);
+  }
+}
+
 /* y := x + 1 is eliminated by preprocessing, leaving no assertion: x is
  * free and must still vary (not one default sample). */
 TEST(sample_free_variables_vary) {

@@ -25,6 +25,7 @@
   OPTION(opt_intervals, 0, 0, 1, "ferret opt: also print each variable's domain after interval propagation") \
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
+  OPTION(judge_thread, 0, 0, 2, "sampling with one job: search on a thread of its own while the main thread validates and writes the samples (the same samples either way); auto: when a second CPU is online") \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
   OPTION(seeds, 2, 0, 2, "initial inputs: none, naive (zeros/ones) or smart (special values, formula constants)") \
   OPTION(num_seeds, 100, 1, 100000, "number of smart seeds")              \
@@ -56,7 +57,8 @@
   VALUES(seeds, "none|naive|smart")                                        \
   VALUES(encoding, "fail-fast|try-all")                                    \
   VALUES(backend, "engine|libfuzzer")                                      \
-  VALUES(layout, "byte|bit")
+  VALUES(layout, "byte|bit")                                               \
+  VALUES(judge_thread, "auto|off|on")
 
 typedef struct fer_options {
 #define FER_OPTION_FIELD(N, D, LO, HI, DESC) int64_t N;

@@ -7,9 +7,13 @@
  *
  * Threads: with jobs > 1 the workers run in parallel on the shared
  * read-only program until one finds a candidate or a limit is reached;
- * the judge runs here, on the calling thread, after they stopped. */
+ * the judge runs here, on the calling thread, after they stopped.
+ * Sampling does not stop them: they queue their solutions for the judge
+ * here (with one worker too, option judge_thread). */
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/judge.h"
@@ -181,16 +185,24 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
   return -1;
 }
 
-/* ------------------------------------------- sampling with jobs > 1 */
+/* ------------------------------------------------ sampling on threads */
 
-/* Sampling finds a solution every few hundred executions: stopping every
- * worker for each (as solving does) would leave the threads idle.  Here
- * they go on, each solution passes through a bounded queue to the judge
- * on the calling thread, and only the judge's stop or a limit ends them.
- * A worker adds its solution to its own sampling pool when it queues it,
- * before the judge's verdict (a solution the judge skips may be mutated
- * further: it satisfies the program all the same). */
-enum { QUEUE_CAP = 256 };
+/* Sampling finds a solution every few executions: stopping the workers
+ * for each (as solving does) would leave them idle while the judge
+ * validates and the job writes.  Here they go on, each solution passes
+ * through a bounded queue to the judge on the calling thread, and only
+ * the judge's stop or a limit ends them.  With one worker this is a
+ * pipeline over two CPUs (option judge_thread).  A worker adds its
+ * solution to its own sampling pool before the judge's verdict, here as
+ * in the loop of `search`: one worker's samples are the same whether
+ * the judge runs on its own thread or not.
+ *
+ * Hand-over costs a wake-up (a system call, microseconds) only when the
+ * other side sleeps, and both sides sleep rarely: a full queue makes a
+ * worker wait until half of it is free, an empty one makes the judge wait
+ * until QUEUE_BATCH solutions are in or a millisecond has passed; the
+ * judge takes up to QUEUE_BATCH solutions per lock. */
+enum { QUEUE_CAP = 256, QUEUE_BATCH = 16, QUEUE_NAP_NS = 1000000 };
 
 typedef struct queue {
   pthread_mutex_t mu;
@@ -198,6 +210,8 @@ typedef struct queue {
   fer_u128 *ring;        /* QUEUE_CAP * nslots */
   uint8_t origin[QUEUE_CAP];
   uint32_t head, count, running;
+  uint32_t want_room;    /* workers waiting for room */
+  bool want_more;        /* the judge waits for solutions */
   bool closed;           /* the judge stopped: nothing more is taken */
 } queue;
 
@@ -206,30 +220,64 @@ typedef struct producer {
   queue *q;
 } producer;
 
+/* Queue w's solution; false when the judge closed the queue. */
+static bool put(queue *q, const fer_worker *w) {
+  uint32_t ns = w->p->nslots;
+  pthread_mutex_lock(&q->mu);
+  if (q->count == QUEUE_CAP)
+    while (q->count > QUEUE_CAP / 2 && !q->closed) {
+      q->want_room++;
+      pthread_cond_wait(&q->room, &q->mu);
+      q->want_room--;
+    }
+  bool open = !q->closed;
+  if (open) {
+    uint32_t k = (q->head + q->count++) % QUEUE_CAP;
+    memcpy(q->ring + (size_t)k * ns, w->solution, (size_t)ns * sizeof *w->solution);
+    q->origin[k] = (uint8_t)w->found_by;
+    if (q->want_more && q->count >= QUEUE_BATCH) pthread_cond_signal(&q->more);
+  }
+  pthread_mutex_unlock(&q->mu);
+  return open;
+}
+
 static void *produce(void *arg) {
   producer *pr = arg;
   fer_worker *w = pr->w;
-  queue *q = pr->q;
-  uint32_t ns = w->p->nslots;
   while (fer_worker_run(w) == FER_RUN_FOUND) {
     fer_worker_pool_add(w, w->solution);
-    pthread_mutex_lock(&q->mu);
-    while (q->count == QUEUE_CAP && !q->closed) pthread_cond_wait(&q->room, &q->mu);
-    bool closed = q->closed;
-    if (!closed) {
-      uint32_t k = (q->head + q->count++) % QUEUE_CAP;
-      memcpy(q->ring + (size_t)k * ns, w->solution, (size_t)ns * sizeof *w->solution);
-      q->origin[k] = (uint8_t)w->found_by;
-      pthread_cond_signal(&q->more);
-    }
-    pthread_mutex_unlock(&q->mu);
-    if (closed) break;
+    if (!put(pr->q, w)) break;
   }
-  pthread_mutex_lock(&q->mu);
-  q->running--;
-  pthread_cond_signal(&q->more);
-  pthread_mutex_unlock(&q->mu);
+  pthread_mutex_lock(&pr->q->mu);
+  pr->q->running--;
+  pthread_cond_signal(&pr->q->more);
+  pthread_mutex_unlock(&pr->q->mu);
   return NULL;
+}
+
+/* Up to QUEUE_BATCH solutions from q into `to` (their origins into o),
+ * after waiting for some; 0 when none will come. */
+static uint32_t take(queue *q, uint32_t ns, fer_u128 *to, uint8_t *o) {
+  pthread_mutex_lock(&q->mu);
+  while (!q->count && q->running) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_nsec += QUEUE_NAP_NS;
+    if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
+    q->want_more = true;
+    pthread_cond_timedwait(&q->more, &q->mu, &t);
+    q->want_more = false;
+  }
+  uint32_t n = q->count < QUEUE_BATCH ? q->count : QUEUE_BATCH;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t k = (q->head + i) % QUEUE_CAP;
+    memcpy(to + (size_t)i * ns, q->ring + (size_t)k * ns, (size_t)ns * sizeof *to);
+    o[i] = q->origin[k];
+  }
+  q->head = (q->head + n) % QUEUE_CAP, q->count -= n;
+  if (q->want_room && q->count <= QUEUE_CAP / 2) pthread_cond_broadcast(&q->room);
+  pthread_mutex_unlock(&q->mu);
+  return n;
 }
 
 /* The judge's verdicts on the queued solutions until it stops or every
@@ -239,23 +287,27 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
                                        bool *ok) {
   ferret *f = j->f;
   uint32_t ns = x->s.p->nslots, jobs = x->jobs;
+  size_t row = (size_t)(ns ? ns : 1) * sizeof(fer_u128);
   queue q;
   memset(&q, 0, sizeof q);
-  fer_u128 *one = fer_malloc(f, (size_t)(ns ? ns : 1) * sizeof *one);
-  q.ring = fer_malloc(f, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
+  fer_u128 *many = fer_malloc(f, QUEUE_BATCH * row);
+  q.ring = fer_malloc(f, QUEUE_CAP * row);
   pthread_t th[256];
   producer pr[256];
-  *ok = false;
-  if (!one || !q.ring) {
-    if (one) fer_free(f, one, (size_t)(ns ? ns : 1) * sizeof *one);
-    if (q.ring) fer_free(f, q.ring, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
+  uint8_t origin[QUEUE_BATCH];
+  pthread_condattr_t ca;
+  *ok = true;
+  if (!many || !q.ring || pthread_condattr_init(&ca)) {
+    if (many) fer_free(f, many, QUEUE_BATCH * row);
+    if (q.ring) fer_free(f, q.ring, QUEUE_CAP * row);
     st->reason = "memory";
-    *ok = true;
     return FER_ENGINE_UNKNOWN;
   }
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
   pthread_mutex_init(&q.mu, NULL);
-  pthread_cond_init(&q.more, NULL);
+  pthread_cond_init(&q.more, &ca);
   pthread_cond_init(&q.room, NULL);
+  pthread_condattr_destroy(&ca);
   uint32_t started = 0;
   for (; started < jobs; started++) {
     pr[started] = (producer){&x->w[started], &q};
@@ -267,24 +319,15 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   }
   fer_engine_status res = FER_ENGINE_UNKNOWN;
   bool decided = false;
-  while (started) {
-    pthread_mutex_lock(&q.mu);
-    while (!q.count && q.running) pthread_cond_wait(&q.more, &q.mu);
-    if (!q.count) { /* every worker reached a limit */
-      pthread_mutex_unlock(&q.mu);
-      break;
-    }
-    uint32_t k = q.head;
-    memcpy(one, q.ring + (size_t)k * ns, (size_t)ns * sizeof *one);
-    fer_origin o = (fer_origin)q.origin[k];
-    q.head = (q.head + 1) % QUEUE_CAP, q.count--;
-    pthread_cond_signal(&q.room);
-    pthread_mutex_unlock(&q.mu);
-    fer_judge_verdict v = fer_judge_offer(j, one, fer_origin_name[o], atomic_load(&x->s.execs));
-    if (v == FER_JUDGE_STOP || v == FER_JUDGE_FAIL) {
-      res = v == FER_JUDGE_STOP ? FER_ENGINE_STOPPED : FER_ENGINE_UNKNOWN;
-      decided = true;
-      break;
+  for (uint32_t n; !decided && started && (n = take(&q, ns, many, origin));) {
+    for (uint32_t i = 0; i < n && !decided; i++) {
+      fer_judge_verdict v = fer_judge_offer(j, many + (size_t)i * ns,
+                                            fer_origin_name[origin[i]],
+                                            atomic_load(&x->s.execs));
+      if (v == FER_JUDGE_STOP || v == FER_JUDGE_FAIL) {
+        res = v == FER_JUDGE_STOP ? FER_ENGINE_STOPPED : FER_ENGINE_UNKNOWN;
+        decided = true;
+      }
     }
   }
   /* stop the workers (a limit stopped them already, or the judge did) */
@@ -299,16 +342,26 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   pthread_cond_destroy(&q.room);
   pthread_cond_destroy(&q.more);
   pthread_mutex_destroy(&q.mu);
-  fer_free(f, q.ring, (size_t)QUEUE_CAP * (ns ? ns : 1) * sizeof *q.ring);
-  fer_free(f, one, (size_t)(ns ? ns : 1) * sizeof *one);
+  fer_free(f, q.ring, QUEUE_CAP * row);
+  fer_free(f, many, QUEUE_BATCH * row);
   *ok = started > 0;
   return res;
+}
+
+/* Sampling on threads (above), or every step on this one?  With one
+ * worker, option judge_thread decides (auto: when a second CPU is
+ * online). */
+static bool queued(const run *x) {
+  if (!x->s.sampling || x->s.enumerate) return false;
+  if (x->jobs > 1) return true;
+  int64_t o = x->s.opt->judge_thread;
+  return o == 2 || (o == 0 && sysconf(_SC_NPROCESSORS_ONLN) > 1);
 }
 
 /* The search loop: candidates to the judge until it or the search ends. */
 static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
   const fer_prog *p = x->s.p;
-  if (x->s.sampling && !x->s.enumerate && x->jobs > 1) {
+  if (queued(x)) {
     bool ok;
     fer_engine_status r = search_queued(x, j, st, &ok);
     if (ok) return r; /* else no thread could start: the loop below */
@@ -318,16 +371,16 @@ static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
     int win = next_candidate(x, st, &end);
     if (win < 0) return end;
     fer_worker *w = &x->w[win];
+    /* sampling: into the pool before the verdict, as on threads */
+    if (x->s.sampling && !x->s.enumerate) fer_worker_pool_add(w, w->solution);
     switch (fer_judge_offer(j, w->solution, fer_origin_name[w->found_by],
                             execs_so_far(x))) {
     case FER_JUDGE_STOP: return FER_ENGINE_STOPPED;
     case FER_JUDGE_FAIL: return FER_ENGINE_UNKNOWN;
     case FER_JUDGE_SKIP: break;
     case FER_JUDGE_GO_ON: /* search on around the solution */
-      if (x->s.sampling) {
-        /* the corpus learnt it by its features (fer_worker_try) */
-        if (!x->s.enumerate) fer_worker_pool_add(w, w->solution);
-      } else if (!x->s.enumerate && !x->s.opt->pure_random) {
+      /* sampling: the corpus learnt it by its features (fer_worker_try) */
+      if (!x->s.sampling && !x->s.enumerate && !x->s.opt->pure_random) {
         fer_entry e = {(uint32_t)p->cons.size, UINT32_MAX, 0};
         fer_corpus_add(&w->corpus, &w->rng, w->solution, e);
       }

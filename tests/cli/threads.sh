@@ -2,7 +2,8 @@
 # Two contexts on two threads under ThreadSanitizer (tests/threads/threads.c,
 # built by `make tsan` into build-tsan/): right answers, no data race.  Then
 # the search's own threads: solve and sample (workers feeding the judge
-# through a queue) with --jobs 2.
+# through a queue) with --jobs 2, and sample with one worker on a thread of
+# its own (--judge-thread=on).
 cd "$(dirname "$0")/../.." || exit 1
 if [ ! -x build-tsan/threads ]; then
   echo "skipped: no build-tsan/threads (make tsan)"
@@ -18,9 +19,11 @@ rc=$?
 [ $rc = 10 ] || { echo "solve --jobs 2 under TSan: exit $rc"; exit 1; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-printf '(declare-const x (_ BitVec 32))\n(declare-const y Float32)\n(assert (bvult x #x00100000))\n(assert (fp.lt y ((_ to_fp 8 24) RNE 1.5)))\n(check-sat)\n' |
-  build-tsan/ferret sample --jobs 2 -n 2000 -t 60 - > "$out"
-rc=$?
-n=$(wc -l < "$out")
-[ $rc = 10 ] && [ "$n" = 2000 ] || { echo "sample --jobs 2 under TSan: exit $rc, $n samples"; exit 1; }
+for opts in "--jobs 2" "--jobs 1 --judge-thread=on"; do
+  printf '(declare-const x (_ BitVec 32))\n(declare-const y Float32)\n(assert (bvult x #x00100000))\n(assert (fp.lt y ((_ to_fp 8 24) RNE 1.5)))\n(check-sat)\n' |
+    build-tsan/ferret sample $opts -n 2000 -t 60 - > "$out"
+  rc=$?
+  n=$(wc -l < "$out")
+  [ $rc = 10 ] && [ "$n" = 2000 ] || { echo "sample $opts under TSan: exit $rc, $n samples"; exit 1; }
+done
 exit 0
