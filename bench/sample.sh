@@ -9,7 +9,9 @@
 #
 #   bench/sample.sh [N] [BUDGET] [SEEDS]     defaults 6, 5, "1 2 3"
 #   FERRET_BENCH=dir (default ../shared/bench), FERRET=build/ferret,
-#   STRATEGIES="naive de sm sm+de" (ferret's strategies run),
+#   STRATEGIES="naive de sm sm+de" (ferret's strategies run; NAME-1t runs
+#   NAME with --judge-thread=off: search, validation and output on one
+#   thread, as before the judge got a thread of its own),
 #   SMTSAMPLER=dir: also the SMTSampler baseline built in that checkout by
 #   bench/smtsampler.sh (strategy "smtsampler", same files, budget, seeds),
 #   OUT=bench/results/sample.tsv, SUITES="QF_FP_fs QF_BVFP_fs".
@@ -18,7 +20,8 @@
 # asks: sampling's executions/s over solving's; "-" when that run took
 # fewer than 10,000 executions, as on most of these files; search_share
 # is the sample run's share of time spent searching, --stats', so that
-# execs_per_sec / search_share is its bare search's rate).
+# execs_per_sec / search_share is its bare search's rate; the summary takes
+# naive-1t's as the solver's rate when it ran, else naive's).
 N=${1:-6}
 BUDGET=${2:-5}
 SEEDS=${3:-"1 2 3"}
@@ -47,7 +50,12 @@ for suite in $SUITES; do
     picked=$((picked + 1))
     for strategy in $STRATEGIES; do
       for seed in $SEEDS; do
-        "$FERRET" sample "$path" -t "$BUDGET" --seed "$seed" --strategy "$strategy" \
+        case $strategy in
+          *-1t) run="--strategy ${strategy%-1t} --judge-thread=off" ;;
+          *) run="--strategy $strategy" ;;
+        esac
+        # shellcheck disable=SC2086 # $run is two or three words
+        "$FERRET" sample "$path" -t "$BUDGET" --seed "$seed" $run \
           --stats -o "$tmp/s.jsonl" 2> "$tmp/stats" > /dev/null
         stats=$(grep '"job": "sample"' "$tmp/stats")
         get() { echo "$stats" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }

@@ -110,7 +110,8 @@ static void keep_stats(ferret *f, const fer_sample_stats *s) {
       "\"strategy\": \"%s\", \"seed\": %llu, \"jobs\": %u, \"samples\": %llu, "
       "\"samples_per_sec\": %.1f, \"time\": %.6f, \"time_preprocess\": %.6f, "
       "\"time_compile\": %.6f, \"time_search\": %.6f, \"time_validate\": %.6f, "
-      "\"time_output\": %.6f, \"search_share\": %.3f, "
+      "\"time_output\": %.6f, \"time_wait\": %.6f, \"judge_apart\": %s, "
+      "\"search_share\": %.3f, "
       "\"execs\": %llu, \"execs_per_sec\": %.0f, \"candidates\": %llu, "
       "\"duplicates\": %llu, \"projected_dups\": %llu, \"unspecified\": %llu, "
       "\"sm_mutations\": %llu, \"nb_mutations\": %llu, \"de_features\": %llu, "
@@ -122,7 +123,7 @@ static void keep_stats(ferret *f, const fer_sample_stats *s) {
       s->strategy ? s->strategy : "", (unsigned long long)s->seed, s->jobs,
       (unsigned long long)s->samples, s->samples_per_sec, s->time_total,
       s->time_preprocess, s->time_compile, s->time_search, s->time_validate,
-      s->time_output, s->search_share, (unsigned long long)s->execs, s->execs_per_sec,
+      s->time_output, s->time_wait, s->judge_apart ? "true" : "false", s->search_share, (unsigned long long)s->execs, s->execs_per_sec,
       (unsigned long long)s->candidates, (unsigned long long)s->duplicates,
       (unsigned long long)s->projected_dups, (unsigned long long)s->unspecified,
       (unsigned long long)s->sm_mutations, (unsigned long long)s->nb_mutations,

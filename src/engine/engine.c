@@ -218,18 +218,24 @@ typedef struct queue {
 typedef struct producer {
   fer_worker *w;
   queue *q;
+  double wait; /* seconds waiting for room */
 } producer;
 
-/* Queue w's solution; false when the judge closed the queue. */
-static bool put(queue *q, const fer_worker *w) {
+/* Queue pr's solution; false when the judge closed the queue. */
+static bool put(producer *pr) {
+  queue *q = pr->q;
+  const fer_worker *w = pr->w;
   uint32_t ns = w->p->nslots;
   pthread_mutex_lock(&q->mu);
-  if (q->count == QUEUE_CAP)
+  if (q->count == QUEUE_CAP) {
+    double t = fer_now();
     while (q->count > QUEUE_CAP / 2 && !q->closed) {
       q->want_room++;
       pthread_cond_wait(&q->room, &q->mu);
       q->want_room--;
     }
+    pr->wait += fer_now() - t;
+  }
   bool open = !q->closed;
   if (open) {
     uint32_t k = (q->head + q->count++) % QUEUE_CAP;
@@ -246,7 +252,7 @@ static void *produce(void *arg) {
   fer_worker *w = pr->w;
   while (fer_worker_run(w) == FER_RUN_FOUND) {
     fer_worker_pool_add(w, w->solution);
-    if (!put(pr->q, w)) break;
+    if (!put(pr)) break;
   }
   pthread_mutex_lock(&pr->q->mu);
   pr->q->running--;
@@ -310,7 +316,7 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   pthread_condattr_destroy(&ca);
   uint32_t started = 0;
   for (; started < jobs; started++) {
-    pr[started] = (producer){&x->w[started], &q};
+    pr[started] = (producer){&x->w[started], &q, 0};
     q.running++;
     if (pthread_create(&th[started], NULL, produce, &pr[started])) {
       q.running--;
@@ -337,7 +343,11 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   q.closed = true;
   pthread_cond_broadcast(&q.room);
   pthread_mutex_unlock(&q.mu);
-  for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+  for (uint32_t i = 0; i < started; i++) {
+    pthread_join(th[i], NULL);
+    st->time_wait += pr[i].wait / started;
+  }
+  st->judge_apart = started > 0;
   if (started && !decided) st->reason = limit_reason(&x->s);
   pthread_cond_destroy(&q.room);
   pthread_cond_destroy(&q.more);

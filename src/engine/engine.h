@@ -284,6 +284,11 @@ typedef struct fer_engine_stats {
   double time_prepare;  /* before the search (a backend's build) */
   double time_search;   /* searching, validation included */
   double time_validate; /* building models and validating them */
+  double time_wait;     /* sampling on threads: the time a worker waited
+                           for room in the judge's queue (mean over
+                           workers); 0 otherwise */
+  bool judge_apart;     /* sampling on threads: the judge ran apart from
+                           the search */
 } fer_engine_stats;
 
 #define FER_ENGINE_MAX_UNSPEC 16

@@ -292,6 +292,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   st->sm_mutations += rs.sm_mutations, st->nb_mutations += rs.nb_mutations;
   st->de_features += rs.de_features;
   st->time_search += rs.time_search, st->time_validate += rs.time_validate;
+  st->time_wait += rs.time_wait, st->judge_apart |= rs.judge_apart;
   fer_free(f, ranges, (p.nslots ? p.nslots : 1) * sizeof *ranges);
   fer_prog_release(f, &p);
   ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
@@ -454,9 +455,8 @@ done:
   st->time_total = since(j.t0);
   st->samples_per_sec = st->time_total > 0 ? (double)st->samples / st->time_total : 0;
   st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
-  st->search_share = st->time_search > 0
-                         ? 1 - (st->time_validate + st->time_output) / st->time_search
-                         : 0;
+  double idle = st->judge_apart ? st->time_wait : st->time_validate + st->time_output;
+  st->search_share = st->time_search > 0 ? 1 - idle / st->time_search : 0;
   if (st->search_share < 0) st->search_share = 0;
   return r;
 }

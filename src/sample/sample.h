@@ -94,10 +94,13 @@ typedef struct fer_sample_stats {
   double time_output;        /* giving samples: projection, dedup,
                                 coverage, the callback (formatting and
                                 writing) */
-  /* With one job: the share of the search's time left to executing
-   * candidates, 1 - (time_validate + time_output) / time_search, which is
-   * sampling's executions/s over what the engine does on this formula with
-   * no per-sample work */
+  double time_wait;          /* judge apart: the search waited for it */
+  bool judge_apart;          /* the judge ran on the calling thread while
+                                the search ran on its own */
+  /* The share of the search's time left to executing candidates: with
+   * the judge apart, 1 - time_wait / time_search; else 1 - (time_validate
+   * + time_output) / time_search, which is sampling's executions/s over
+   * what the engine does on this formula with no per-sample work */
   double search_share;
   double samples_per_sec, execs_per_sec;
   uint64_t dedup_bits;       /* Bloom filter size */
