@@ -746,7 +746,14 @@ static int plan_compare(ferret *f, const fer_term *vars, size_t nv,
   int bad = 0;
   uint64_t st = seed;
   for (int it = 0; it < models; it++) {
+    /* a quarter of the models are new, the others the last one with each
+     * variable redrawn with probability 1/8 (often none): a plan
+     * recomputes only what changed since its last check */
+    st = st * 6364136223846793005ull + 1442695040888963407ull;
+    bool fresh = it == 0 || (st >> 62) == 0;
     for (size_t i = 0; i < nv; i++) {
+      st = st * 6364136223846793005ull + 1442695040888963407ull;
+      if (!fresh && (st >> 61) != 0) continue;
       const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, vars[i]));
       uint32_t w = si->kind == FER_SORT_BOOL ? 1
                    : si->kind == FER_SORT_RM ? 3

@@ -761,9 +761,15 @@ struct fer_eval_plan {
   FER_STACK(uint32_t) args, stage, elim, root;
   FER_STACK(plan_fp) fp;     /* the FP variables */
   fer_fmt *elim_fmt;         /* per eliminated variable: FP format or 0 */
-  size_t nval;       /* entries of val and taint */
+  size_t nval;       /* entries of val, taint and changed */
   fer_u128 *val;     /* per node */
   uint8_t *taint;
+  /* Per node: did its value or taint change in this check?  A check
+   * recomputes only the nodes with a changed argument, the rest keep the
+   * last check's results (every operation is a function of its arguments'
+   * values and taints alone); `warm` says there are such results. */
+  uint8_t *changed;
+  bool warm;
   fer_u128 *scratch; /* distinct's values */
   uint32_t nscratch;
 };
@@ -772,6 +778,7 @@ void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
   if (!p) return;
   fer_free(f, p->val, p->nval * sizeof *p->val);
   fer_free(f, p->taint, p->nval);
+  fer_free(f, p->changed, p->nval);
   fer_free(f, p->scratch, p->nscratch * sizeof *p->scratch);
   FER_RELEASE(f, p->nodes);
   FER_RELEASE(f, p->args);
@@ -874,9 +881,10 @@ static int plan_arrays(ferret *f, fer_eval_plan *p) {
   p->nval = p->nodes.size ? p->nodes.size : 1;
   p->val = fer_malloc(f, p->nval * sizeof *p->val);
   p->taint = fer_calloc(f, p->nval);
+  p->changed = fer_calloc(f, p->nval);
   if (!p->nscratch) p->nscratch = 1;
   p->scratch = fer_malloc(f, p->nscratch * sizeof *p->scratch);
-  if (!p->val || !p->taint || !p->scratch) return 0;
+  if (!p->val || !p->taint || !p->changed || !p->scratch) return 0;
   for (size_t i = 0; i < p->nodes.size; i++) {
     const plan_node *nd = &p->nodes.data[i];
     p->val[i] = nd->d.op == FER_OP_CONST  ? fer_const_u128(f, nd->d.t)
@@ -956,7 +964,7 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
   switch (nd->d.op) {
   case FER_OP_TRUE: case FER_OP_FALSE: case FER_OP_CONST: case FER_OP_REAL:
     return 1;
-  case FER_OP_VAR: p->val[i] = vals[nd->var]; return 1;
+  case FER_OP_VAR: p->val[i] = vals[nd->var]; return 1; /* never tainted */
   case FER_OP_ITE: { /* a tainted condition might pick the other branch */
     uint32_t b = p->val[arg[0]] ? arg[1] : arg[2];
     p->val[i] = p->val[b];
@@ -990,6 +998,27 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
   return 1;
 }
 
+/* Node i in a warm check: recomputed when an argument (for a variable:
+ * its value) changed since the last check, else kept.  0 on failure. */
+static int plan_step(evaluator *e, fer_eval_plan *p, size_t i, const fer_u128 *vals) {
+  const plan_node *nd = &p->nodes.data[i];
+  if (nd->d.op == FER_OP_VAR) {
+    p->changed[i] = p->val[i] != vals[nd->var];
+    p->val[i] = vals[nd->var];
+    return 1;
+  }
+  const uint32_t *arg = p->args.data + nd->arg;
+  uint8_t any = 0;
+  for (uint32_t j = 0; j < nd->d.n; j++) any |= p->changed[arg[j]];
+  p->changed[i] = 0;
+  if (!any) return 1;
+  fer_u128 v = p->val[i];
+  uint8_t t = p->taint[i];
+  if (!plan_node_eval(e, p, i, vals)) return 0;
+  p->changed[i] = v != p->val[i] || t != p->taint[i];
+  return 1;
+}
+
 int fer_eval_plan_holds(ferret *f, fer_eval_plan *p, fer_u128 *vals) {
   FER_REQUIRE(f, f && p && vals, "NULL argument");
   evaluator e;
@@ -1000,14 +1029,17 @@ int fer_eval_plan_holds(ferret *f, fer_eval_plan *p, fer_u128 *vals) {
     const plan_fp *x = &p->fp.data[k];      /* a model's constants have */
     vals[x->var] = fer_fp_canon(x->m, vals[x->var]);
   }
+  bool warm = p->warm;
+  p->warm = false; /* until this check completes */
   for (size_t k = 0; k < nstage; k++) {
     for (size_t i = p->stage.data[k]; i < p->stage.data[k + 1]; i++)
-      if (!plan_node_eval(&e, p, i, vals)) return 0;
+      if (!(warm ? plan_step(&e, p, i, vals) : plan_node_eval(&e, p, i, vals))) return 0;
     if (k < nelim) {
       fer_u128 v = p->val[p->root.data[k]];
       vals[p->elim.data[k]] = p->elim_fmt[k].eb ? fer_fp_canon(p->elim_fmt[k], v) : v;
     }
   }
+  p->warm = true;
   int r = 1;
   for (size_t i = nelim; r && i < p->root.size; i++) {
     uint32_t x = p->root.data[i];

@@ -59,7 +59,10 @@ void fer_eval_memo_release(ferret *, fer_eval_memo *);
  * values so far; then assertions a[0..n) are checked.  The plan evaluates
  * every node, where fer_eval skips dead ite branches and arguments after a
  * decisive one; every operation is total on values, so the values and
- * taints are the same.
+ * taints are the same.  A check recomputes only the nodes some argument of
+ * which changed since the last completed check (samples differ from the
+ * one before in a few variables); each node's value and taint being a
+ * function of its arguments', the results are those of a full check.
  *
  * fer_eval_plan_new returns NULL with the context's error set when the
  * formula has what a plan does not take (arrays, functions, Real
