@@ -1,8 +1,9 @@
-/* fer_dtoa (src/base/dtoa.c): values worked out by hand, then random
- * doubles of every exponent (bit patterns, subnormals, powers of two and
- * their neighbours, short decimals) read back by strtod, and the digit
- * count compared with the shortest that printf's correctly rounded "%.*e"
- * finds (Grisu2 may print more, up to 17, on a few). */
+/* fer_dtoa (src/base/dtoa.c): values worked out by hand, integers and
+ * values with long integral parts, then random doubles of every exponent
+ * (bit patterns, subnormals, powers of two and their neighbours, short
+ * decimals) read back by strtod, and the digit count compared with the
+ * shortest that printf's correctly rounded "%.*e" finds (Grisu2 may
+ * print more, up to 17, on a few). */
 #include <stdlib.h>
 
 #include "base/dtoa.h"
@@ -52,6 +53,50 @@ TEST(dtoa_by_hand) {
   CHECK(!strcmp(text(from_bits(0x7ff0000000000000ull)), "inf"));
   CHECK(!strcmp(text(from_bits(0xfff0000000000000ull)), "-inf"));
   CHECK(!strcmp(text(from_bits(0x7ff8000000000001ull)), "nan"));
+}
+
+/* The integral digits: every text is the digits of the value's scaled
+ * integral part (1 to 10 of them, written two at a time) and then of its
+ * fraction, ending inside the integral part when the fraction is within
+ * the interval (integers, mostly).  Integers below 2^53 print as "%.0f"
+ * does (the interval is at most one wide, so no shorter decimal is in
+ * it); the others, of every length of integral part, were checked
+ * shortest against printf's correctly rounded "%.*e". */
+TEST(dtoa_integral_digits) {
+  static const struct {
+    double x;
+    const char *want;
+  } cases[] = {
+      {4294967295.0, "4294967295"}, {4294967296.5, "4294967296.5"},
+      {1234567890.1234567, "1234567890.1234567"}, {98765.4321, "98765.4321"},
+      {123456789012345.67, "123456789012345.67"}, {1e15 + 0.3, "1000000000000000.3"},
+      {100.0 / 7.0, "14.285714285714286"}, {1e9 / 7.0, "142857142.85714287"},
+      {999999999.9999999, "999999999.9999999"}, {4503599627370495.5, "4503599627370495.5"},
+      {3.141592653589793, "3.141592653589793"}, {6.02214076e23, "6.02214076e+23"},
+      {1.602176634e-19, "1.602176634e-19"}, {0.000123456789, "0.000123456789"},
+      /* Float32 values, the samples' usual kind */
+      {(double)0.1f, "0.10000000149011612"}, {(double)(1.0f / 3.0f), "0.3333333432674408"},
+      {(double)3.4028234663852886e38f, "3.4028234663852886e+38"},
+      {(double)123456.789f, "123456.7890625"}, {(double)3.0e-5f, "2.9999999242136255e-05"},
+      {(double)1.4e-45f, "1.401298464324817e-45"},
+      /* a tie (the value ends in ...71875): the last digit moves down
+       * only to get strictly nearer */
+      {(double)0x1.0027p-1f, "0.5002975463867188"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    CHECK_MSG(!strcmp(text(cases[i].x), cases[i].want), "%.17g: %s, want %s",
+              cases[i].x, text(cases[i].x), cases[i].want);
+  int n = fer_test_quick ? 20000 : 200000, bad = 0;
+  for (int i = 0; i < n; i++) {
+    /* small ones in turn, then random ones of every length up to 2^53 */
+    int64_t v = i < n / 2 ? i : (int64_t)(rnd() >> (11 + rnd() % 53));
+    double x = (double)(i & 1 ? -v : v);
+    char want[32];
+    snprintf(want, sizeof want, "%.0f", x);
+    if (strcmp(text(x), want) && bad++ < 10)
+      CHECK_MSG(0, "%.17g: %s, want %s", x, text(x), want);
+  }
+  CHECK_MSG(!bad, "%d of %d integers wrong", bad, n);
 }
 
 /* The significant digits of text s (no sign, point or exponent). */

@@ -9,10 +9,12 @@
 
 #include <stddef.h>
 
-/* Writes the text of x into out (NUL-terminated; 32 bytes are always
- * enough) and returns its length.  As "%g" lays it out: plain digits when
- * the decimal exponent is in [-4, 17), else d.ddde-XX / d.ddde+XX; "-0"
- * for negative zero, "inf", "-inf", "nan". */
+/* Writes the text of x into out (NUL-terminated, at most 24 characters)
+ * and returns its length.  out must have 32 bytes: those after the NUL
+ * may be overwritten too (the digits move by fixed-size copies).  As
+ * "%g" lays it out: plain digits when the decimal exponent is in
+ * [-4, 17), else d.ddde-XX / d.ddde+XX; "-0" for negative zero, "inf",
+ * "-inf", "nan". */
 size_t fer_dtoa(char *out, double x);
 
 #endif
