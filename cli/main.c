@@ -370,17 +370,46 @@ bool is_flag(const char *a, const char *name) {
   return !strncmp(a, name, n) && (!a[n] || a[n] == '=');
 }
 
+/* The samples are gathered in buf and written SAMPLE_BUF bytes at a time
+ * (stdio's buffer would take a system call every few samples of a wide
+ * formula), and at least every SAMPLE_FLUSH seconds while samples come,
+ * so that a reader of a pipe sees slow runs' samples as they are found. */
+enum { SAMPLE_BUF = 1 << 16 };
+#define SAMPLE_FLUSH 0.1
+
 typedef struct sampling {
   FILE *out;
   bool progress;
-  double last_progress;
+  double last_progress, last_flush;
   uint64_t count;
+  char *buf; /* SAMPLE_BUF bytes, len of them used */
+  size_t len;
 } sampling;
+
+static void drain(sampling *x) {
+  if (x->len) fwrite(x->buf, 1, x->len, x->out);
+  x->len = 0;
+}
+
+static void gather(sampling *x, const char *text, size_t n) {
+  if (x->len + n > SAMPLE_BUF) drain(x);
+  if (n > SAMPLE_BUF) {
+    fwrite(text, 1, n, x->out);
+    return;
+  }
+  memcpy(x->buf + x->len, text, n);
+  x->len += n;
+}
 
 static int write_sample(void *user, const ferret_sample_item *s) {
   sampling *x = user;
-  if (s->header) fwrite(s->header, 1, s->header_len, x->out);
-  fwrite(s->text, 1, s->len, x->out);
+  if (s->header) gather(x, s->header, s->header_len);
+  gather(x, s->text, s->len);
+  if (s->elapsed - x->last_flush >= SAMPLE_FLUSH) {
+    drain(x);
+    fflush(x->out);
+    x->last_flush = s->elapsed;
+  }
   x->count = s->index + 1;
   if (x->progress && s->elapsed - x->last_progress >= 0.5) {
     x->last_progress = s->elapsed;
@@ -466,9 +495,14 @@ static int run_sample(ferret *f, int argc, char **argv, int i) {
     }
   }
   o.prefer = prefer, o.nprefer = nprefer_text;
-  sampling x = {stdout, isatty(2) != 0, 0, 0};
+  sampling x = {stdout, isatty(2) != 0, 0, 0, 0, malloc(SAMPLE_BUF), 0};
+  if (!x.buf) {
+    fprintf(stderr, "ferret: out of memory\n");
+    return EXIT_ERROR;
+  }
   if (out_path && !(x.out = fopen(out_path, "w"))) {
     fprintf(stderr, "ferret: cannot write '%s'\n", out_path);
+    free(x.buf);
     return EXIT_ERROR;
   }
   install_signals(f);
@@ -476,6 +510,8 @@ static int run_sample(ferret *f, int argc, char **argv, int i) {
   st = ferret_sample(f, &o, write_sample, &x, &r);
   signal_ctx = NULL;
   if (x.progress && x.count) fprintf(stderr, "\n");
+  drain(&x);
+  free(x.buf);
   bool write_failed = fflush(x.out) != 0 || ferror(x.out);
   if (x.out != stdout) write_failed |= fclose(x.out) != 0;
   if (st != FERRET_OK) {
