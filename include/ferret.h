@@ -424,7 +424,7 @@ FERRET_API const char *ferret_get_value_string(ferret *, ferret_term,
  * the sample's variables (every NaN counts as one value).  Memory for
  * distinctness is a fixed-size Bloom filter (dedup_bytes): a new sample
  * is dropped as a duplicate with the probability --stats reports as
- * false_dup_rate (about 1e-9 after 10^6 samples with the default 16 MiB,
+ * false_dup_rate (about 2e-8 after 10^6 samples with the default 16 MiB,
  * 2e-3 after 10^7). */
 typedef enum ferret_sample_format {
   FERRET_FORMAT_JSONL = 0, /* a JSON object per line: "x": {"value": SMT-LIB

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ferret.h"
+#include "sample/dedup.h"
 #include "smt/term.h"
 #include "test.h"
 
@@ -497,5 +498,51 @@ TEST(sample_inside_interval_domains) {
   run(f, "sm+de", NULL, 0, FERRET_FORMAT_CSV, &g);
   CHECK(!ended_complete(f));
   got_free(&g);
+  ferret_delete(f);
+}
+
+static uint64_t splitmix(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The dedup filter: every fingerprint added is found again (no duplicate
+ * is ever emitted), and the false-duplicate rate it reports is the one
+ * new fingerprints meet (measured on copies of a well-filled filter, so
+ * that the probes do not fill it further). */
+TEST(sample_dedup_filter) {
+  ferret *f = ferret_new();
+  fer_dedup d;
+  CHECK(fer_dedup_init(f, &d, 64 << 10)); /* 1024 blocks */
+  uint64_t x = 1, y = 1, n = 40000, fresh = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t h1 = splitmix(&x), h2 = splitmix(&x);
+    fresh += fer_dedup_add(&d, h1, h2);
+  }
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t h1 = splitmix(&y), h2 = splitmix(&y);
+    if (fer_dedup_add(&d, h1, h2)) CHECK_MSG(0, "fingerprint %llu lost", (unsigned long long)i);
+  }
+  double rate = fer_dedup_false_rate(&d);
+  CHECK(fresh > n - n / 50 && fresh <= n);
+  CHECK(rate > 1e-4 && rate < 1e-1);
+  /* 7 bits per fingerprint: each bit is set with probability about
+   * 1 - e^(-7 n / nbits) = 0.41 */
+  double fill = fer_dedup_fill(&d);
+  CHECK_MSG(fill > 0.40 && fill < 0.42, "fill %g", fill);
+  size_t bytes = (size_t)(d.nbits / 8);
+  uint64_t *keep = malloc(bytes), found = 0, probes = 1000000;
+  memcpy(keep, d.bits, bytes);
+  for (uint64_t i = 0; i < probes; i++) {
+    if (i % 100 == 0) memcpy(d.bits, keep, bytes);
+    uint64_t h1 = splitmix(&x), h2 = splitmix(&x);
+    found += !fer_dedup_add(&d, h1, h2);
+  }
+  double seen = (double)found / (double)probes;
+  CHECK_MSG(seen > rate * 0.9 && seen < rate * 1.1, "measured %g, reported %g", seen, rate);
+  free(keep);
+  fer_dedup_release(f, &d);
   ferret_delete(f);
 }

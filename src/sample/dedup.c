@@ -1,38 +1,41 @@
-/* The Bloom filter of emitted samples (contract in dedup.h).  The k probe
- * positions are h1 + i * h2 (Kirsch and Mitzenmacher: two hashes make k
- * with the same false-positive rate as k independent ones). */
-#include <math.h>
+/* The blocked Bloom filter of emitted samples (contract in dedup.h).  h1
+ * picks the block; seven 9-bit fields of h2 pick the bits in it. */
+#include <stdint.h>
 #include <string.h>
 
 #include "sample/dedup.h"
+
+enum { BLOCK_WORDS = 8, BLOCK_BITS = 512 };
 
 int fer_dedup_init(ferret *f, fer_dedup *d, size_t bytes) {
   memset(d, 0, sizeof *d);
   size_t b = 64;
   while (b * 2 <= bytes) b *= 2;
-  d->bits = fer_calloc(f, b);
-  if (!d->bits) return 0;
+  d->raw_bytes = b + 64; /* room to align the blocks on cache lines */
+  if (!(d->raw = fer_calloc(f, d->raw_bytes))) return 0;
+  d->bits = (uint64_t *)(((uintptr_t)d->raw + 63) & ~(uintptr_t)63);
   d->nbits = (uint64_t)b * 8;
   return 1;
 }
 
 void fer_dedup_release(ferret *f, fer_dedup *d) {
-  if (d->bits) fer_free(f, d->bits, (size_t)(d->nbits / 8));
+  if (d->raw) fer_free(f, d->raw, d->raw_bytes);
   memset(d, 0, sizeof *d);
 }
 
 int fer_dedup_add(fer_dedup *d, uint64_t h1, uint64_t h2) {
-  uint64_t mask = d->nbits - 1, pos[FER_DEDUP_HASHES];
-  h2 |= 1; /* odd: the k positions differ */
-  bool present = true;
+  uint64_t *blk = d->bits + (h1 & (d->nbits / BLOCK_BITS - 1)) * BLOCK_WORDS;
+  uint64_t add[BLOCK_WORDS] = {0};
   for (int i = 0; i < FER_DEDUP_HASHES; i++) {
-    pos[i] = (h1 + (uint64_t)i * h2) & mask;
-    if (!(d->bits[pos[i] >> 6] & ((uint64_t)1 << (pos[i] & 63)))) present = false;
+    unsigned p = (unsigned)(h2 >> (9 * i)) & (BLOCK_BITS - 1);
+    add[p >> 6] |= (uint64_t)1 << (p & 63);
   }
+  bool present = true;
+  for (int w = 0; w < BLOCK_WORDS; w++) present &= (blk[w] & add[w]) == add[w];
   if (present) return 0;
-  for (int i = 0; i < FER_DEDUP_HASHES; i++) {
-    uint64_t m = (uint64_t)1 << (pos[i] & 63);
-    if (!(d->bits[pos[i] >> 6] & m)) d->bits[pos[i] >> 6] |= m, d->set++;
+  for (int w = 0; w < BLOCK_WORDS; w++) {
+    d->set += (uint64_t)__builtin_popcountll(add[w] & ~blk[w]);
+    blk[w] |= add[w];
   }
   return 1;
 }
@@ -41,6 +44,19 @@ double fer_dedup_fill(const fer_dedup *d) {
   return d->nbits ? (double)d->set / (double)d->nbits : 0;
 }
 
+/* The chance that a new fingerprint finds its k bits set: its block is
+ * any block alike, and in it each bit is set with that block's share. */
 double fer_dedup_false_rate(const fer_dedup *d) {
-  return pow(fer_dedup_fill(d), FER_DEDUP_HASHES);
+  uint64_t nb = d->nbits / BLOCK_BITS;
+  double sum = 0;
+  for (uint64_t b = 0; b < nb; b++) {
+    unsigned n = 0;
+    for (int w = 0; w < BLOCK_WORDS; w++)
+      n += (unsigned)__builtin_popcountll(d->bits[b * BLOCK_WORDS + w]);
+    if (!n) continue;
+    double s = (double)n / BLOCK_BITS, p = s;
+    for (int i = 1; i < FER_DEDUP_HASHES; i++) p *= s;
+    sum += p;
+  }
+  return nb ? sum / (double)nb : 0;
 }

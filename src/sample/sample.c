@@ -105,9 +105,9 @@ static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
   return b;
 }
 
-/* emit's work (below). */
+/* emit's work (below); now: the time emit began. */
 static fer_engine_verdict give(job *j, const fer_engine_solution *s,
-                               const fer_model *m, uint64_t execs) {
+                               const fer_model *m, uint64_t execs, double now) {
   ferret *f = j->f;
   const fer_sample_config *cfg = j->cfg;
   uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
@@ -135,7 +135,7 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
   }
   fer_sample_item it = {j->st->samples, cfg->out, cfg->values ? j->values : NULL,
                         j->bits, cfg->nout,
-                        execs, since(j->t0),
+                        execs, now - j->t0,
                         j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
   j->st->samples++;
   if (!j->cb(j->user, &it)) {
@@ -147,14 +147,14 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
     return FER_ENGINE_STOP;
   }
   if ((j->phase_count && j->st->samples >= j->phase_count) ||
-      (j->phase_deadline > 0 && fer_now() >= j->phase_deadline)) {
+      (j->phase_deadline > 0 && now >= j->phase_deadline)) {
     j->phase_over = true;
     return FER_ENGINE_STOP;
   }
   /* The workers check the deadline every few hundred executions of their
-   * own; with several workers stopped and restarted at every candidate
-   * they may not get there for long. */
-  if (cfg->deadline > 0 && fer_now() >= cfg->deadline) {
+   * own; the judge, behind them by up to a queue of solutions, ends the
+   * run at the deadline itself. */
+  if (cfg->deadline > 0 && now >= cfg->deadline) {
     j->end = "timeout";
     return FER_ENGINE_STOP;
   }
@@ -166,7 +166,7 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
 static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
                                const fer_model *m, uint64_t execs) {
   double t = fer_now();
-  fer_engine_verdict r = give(j, s, m, execs);
+  fer_engine_verdict r = give(j, s, m, execs, t);
   j->st->time_output += since(t);
   return r;
 }
