@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ferret.h"
+#include "fp_conv_gen.h" /* its splitmix64 */
 #include "sample/dedup.h"
 #include "smt/term.h"
 #include "test.h"
@@ -501,13 +502,6 @@ TEST(sample_inside_interval_domains) {
   ferret_delete(f);
 }
 
-static uint64_t splitmix(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 /* The dedup filter: every fingerprint added is found again (no duplicate
  * is ever emitted), and the false-duplicate rate it reports is the one
  * new fingerprints meet (measured on copies of a well-filled filter, so
@@ -516,13 +510,14 @@ TEST(sample_dedup_filter) {
   ferret *f = ferret_new();
   fer_dedup d;
   CHECK(fer_dedup_init(f, &d, 64 << 10)); /* 1024 blocks */
-  uint64_t x = 1, y = 1, n = 40000, fresh = 0;
+  fcv_rng x = {1}, y = {1};
+  uint64_t n = 40000, fresh = 0;
   for (uint64_t i = 0; i < n; i++) {
-    uint64_t h1 = splitmix(&x), h2 = splitmix(&x);
+    uint64_t h1 = fcv_next(&x), h2 = fcv_next(&x);
     fresh += fer_dedup_add(&d, h1, h2);
   }
   for (uint64_t i = 0; i < n; i++) {
-    uint64_t h1 = splitmix(&y), h2 = splitmix(&y);
+    uint64_t h1 = fcv_next(&y), h2 = fcv_next(&y);
     if (fer_dedup_add(&d, h1, h2)) CHECK_MSG(0, "fingerprint %llu lost", (unsigned long long)i);
   }
   double rate = fer_dedup_false_rate(&d);
@@ -537,7 +532,7 @@ TEST(sample_dedup_filter) {
   memcpy(keep, d.bits, bytes);
   for (uint64_t i = 0; i < probes; i++) {
     if (i % 100 == 0) memcpy(d.bits, keep, bytes);
-    uint64_t h1 = splitmix(&x), h2 = splitmix(&x);
+    uint64_t h1 = fcv_next(&x), h2 = fcv_next(&x);
     found += !fer_dedup_add(&d, h1, h2);
   }
   double seen = (double)found / (double)probes;
