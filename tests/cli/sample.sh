@@ -53,6 +53,14 @@ rc=$?
 printf '(assert (bvult q #x00))' > "$dir/e.smt2"
 "$FERRET" sample "$dir/e.smt2" > /dev/null 2>&1
 [ $? = 1 ] || say "bad input: not exit 1"
+# the same samples whichever threads run the judge and the writer (about
+# 4 MB: the writer thread is handed full 1 MiB buffers)
+for jt in off on; do
+  "$FERRET" sample "$dir/f.smt2" -n 20000 --seed 3 --judge-thread=$jt -o "$dir/j-$jt.jsonl" 2>/dev/null
+  [ $? = 10 ] || say "judge-thread=$jt: exit not 10"
+done
+[ "$(wc -l < "$dir/j-on.jsonl")" = 20000 ] || say "judge-thread=on: not 20000 lines"
+cmp -s "$dir/j-off.jsonl" "$dir/j-on.jsonl" || say "judge-thread off and on: different samples"
 # an interrupt ends the run with complete lines
 "$FERRET" sample "$dir/f.smt2" -t 30 -o "$dir/i.jsonl" 2>/dev/null &
 pid=$!
