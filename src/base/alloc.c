@@ -1,6 +1,10 @@
 /* All memory of a context goes through its allocator function, counted. */
+#define _DEFAULT_SOURCE /* madvise */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/mman.h>
 
 #include "base/context.h"
 
@@ -33,6 +37,23 @@ void *fer_malloc(ferret *f, size_t bytes) {
 void *fer_calloc(ferret *f, size_t bytes) {
   void *p = fer_malloc(f, bytes);
   if (p) memset(p, 0, bytes ? bytes : 1);
+  return p;
+}
+
+/* Tables of megabytes read at random (the sampling judge's seen inputs,
+ * the dedup filter) miss the TLB on almost every access with 4 KiB pages:
+ * ask for huge pages on their 2 MiB-aligned interior before the first
+ * touch.  Only a hint: any allocator's memory takes it or ignores it. */
+void *fer_calloc_table(ferret *f, size_t bytes) {
+  char *p = fer_malloc(f, bytes);
+  if (!p) return NULL;
+#if defined(MADV_HUGEPAGE)
+  enum { HUGE = 1 << 21 };
+  uintptr_t lo = ((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+  uintptr_t hi = ((uintptr_t)p + bytes) & ~(uintptr_t)(HUGE - 1);
+  if (hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#endif
+  memset(p, 0, bytes ? bytes : 1);
   return p;
 }
 

@@ -58,6 +58,7 @@ struct ferret {
 /* ---- memory (alloc.c): the one allocation entry point ---- */
 void *fer_malloc(ferret *, size_t bytes);           /* NULL + error on failure */
 void *fer_calloc(ferret *, size_t bytes);
+void *fer_calloc_table(ferret *, size_t bytes); /* big, random access */
 void *fer_realloc(ferret *, void *p, size_t old_bytes, size_t new_bytes);
 void fer_free(ferret *, void *p, size_t bytes);
 char *fer_strdup(ferret *, const char *s);          /* free with strlen+1 */

@@ -88,7 +88,7 @@ static uint32_t probe(const fer_judge *j, const uint64_t *row, uint64_t h) {
 /* Twice the entries at least: probing always ends at an empty entry. */
 static int grow(fer_judge *j) {
   uint32_t old = j->table_cap, cap = old ? 2 * old : 64;
-  uint64_t *t = fer_calloc(j->f, (size_t)cap * sizeof *t);
+  uint64_t *t = fer_calloc_table(j->f, (size_t)cap * sizeof *t);
   if (!t) return 0;
   uint64_t *was = j->table;
   j->table = t, j->table_cap = cap;
@@ -215,9 +215,10 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   for (uint32_t s = 0; s < ns; s++) bits += r->prog->slots.data[s].bits;
   j->row = bits ? (uint32_t)((bits + 63) / 64) : 1;
   j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  j->ahead = fer_malloc(f, (size_t)j->row * sizeof *j->ahead);
   /* the variables a model gives values: the formula's, those the
    * eliminated variables' definitions read, the eliminated ones */
-  if (!j->canon ||
+  if (!j->canon || !j->ahead ||
       !fer_collect_vars(f, r->check.assertions, r->check.n, &j->vars) ||
       !fer_collect_vars(f, r->check.elim_def, r->check.nelim, &j->vars))
     return "memory";
@@ -231,6 +232,7 @@ void fer_judge_release(fer_judge *j) {
   if (!f) return;
   uint32_t ns = j->r->prog->nslots;
   if (j->canon) fer_free(f, j->canon, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  if (j->ahead) fer_free(f, j->ahead, (size_t)j->row * sizeof *j->ahead);
   fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
   FER_RELEASE(f, j->seen);
   fer_model_release(f, &j->model);
@@ -297,6 +299,24 @@ static fer_judge_verdict fail(fer_judge *j, const char *why) {
   return FER_JUDGE_FAIL;
 }
 
+/* Input in, canonical, into j->canon: two inputs that make the same
+ * model are one input. */
+static void canonical(fer_judge *j, const fer_u128 *in) {
+  const fer_prog *p = j->r->prog;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
+    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
+  }
+}
+
+void fer_judge_prefetch(fer_judge *j, const fer_u128 *in) {
+  if (!j->table_cap) return;
+  canonical(j, in);
+  pack(j, j->canon, j->ahead);
+  __builtin_prefetch(&j->table[home(j, hash_row(j->ahead, j->row))]);
+}
+
 static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
                                const char *found_by, uint64_t execs);
 
@@ -325,15 +345,9 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
                                const char *found_by, uint64_t execs) {
   ferret *f = j->f;
   const fer_engine_request *r = j->r;
-  const fer_prog *p = r->prog;
   fer_engine_stats *st = j->st;
   st->candidates++;
-  /* Canonical: two inputs that make the same model are one input. */
-  for (uint32_t s = 0; s < p->nslots; s++) {
-    const fer_slot *sl = &p->slots.data[s];
-    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
-    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
-  }
+  canonical(j, in);
   int fresh = remember(j, j->canon);
   if (fresh < 0) return fail(j, "memory");
   if (!fresh) {

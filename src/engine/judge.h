@@ -26,6 +26,7 @@ typedef struct fer_judge {
                                    the base or default ones */
   uint32_t *slot_var;           /* slot -> index in vars */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
+  uint64_t *ahead;              /* fer_judge_prefetch's packed row */
   FER_STACK(uint64_t) seen;     /* inputs judged so far, packed: row
                                    words each (judge.c) */
   uint32_t row;
@@ -55,6 +56,10 @@ void fer_judge_release(fer_judge *);
  * evaluates to false with no unspecified value on its way)?  false when
  * unsure or on any failure.  For enumeration's proofs. */
 bool fer_judge_refutes(fer_judge *, const fer_u128 *in);
+/* Start loading what judging `in` will read first (its seen-table
+ * entry): a queue of candidates gets it while the judge works on the one
+ * before.  Only a hint. */
+void fer_judge_prefetch(fer_judge *, const fer_u128 *in);
 /* Judge the candidate `in` (an input of the layout that the program
  * accepted), found by strategy `found_by` after `execs` executions. */
 fer_judge_verdict fer_judge_offer(fer_judge *, const fer_u128 *in,

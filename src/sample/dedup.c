@@ -12,7 +12,7 @@ int fer_dedup_init(ferret *f, fer_dedup *d, size_t bytes) {
   size_t b = 64;
   while (b * 2 <= bytes) b *= 2;
   d->raw_bytes = b + 64; /* room to align the blocks on cache lines */
-  if (!(d->raw = fer_calloc(f, d->raw_bytes))) return 0;
+  if (!(d->raw = fer_calloc_table(f, d->raw_bytes))) return 0;
   d->bits = (uint64_t *)(((uintptr_t)d->raw + 63) & ~(uintptr_t)63);
   d->nbits = (uint64_t)b * 8;
   return 1;
@@ -23,8 +23,16 @@ void fer_dedup_release(ferret *f, fer_dedup *d) {
   memset(d, 0, sizeof *d);
 }
 
+static uint64_t *block(const fer_dedup *d, uint64_t h1) {
+  return d->bits + (h1 & (d->nbits / BLOCK_BITS - 1)) * BLOCK_WORDS;
+}
+
+void fer_dedup_prefetch(const fer_dedup *d, uint64_t h1) {
+  __builtin_prefetch(block(d, h1), 1);
+}
+
 int fer_dedup_add(fer_dedup *d, uint64_t h1, uint64_t h2) {
-  uint64_t *blk = d->bits + (h1 & (d->nbits / BLOCK_BITS - 1)) * BLOCK_WORDS;
+  uint64_t *blk = block(d, h1);
   uint64_t add[BLOCK_WORDS] = {0};
   for (int i = 0; i < FER_DEDUP_HASHES; i++) {
     unsigned p = (unsigned)(h2 >> (9 * i)) & (BLOCK_BITS - 1);

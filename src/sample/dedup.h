@@ -33,6 +33,9 @@ int fer_dedup_init(ferret *, fer_dedup *, size_t bytes);
 void fer_dedup_release(ferret *, fer_dedup *);
 /* 1 if the fingerprint is new (now added), 0 if (probably) seen. */
 int fer_dedup_add(fer_dedup *, uint64_t h1, uint64_t h2);
+/* Start loading the block of a fingerprint that fer_dedup_add will soon
+ * take (a cache miss otherwise).  Only a hint. */
+void fer_dedup_prefetch(const fer_dedup *, uint64_t h1);
 double fer_dedup_fill(const fer_dedup *);
 double fer_dedup_false_rate(const fer_dedup *);
 

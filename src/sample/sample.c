@@ -41,6 +41,9 @@ typedef struct job {
   bool have_cov;
   fer_term *values;  /* cfg->nout */
   fer_u128 *bits;    /* cfg->nout: the same as bits */
+  fer_u128 *wait_bits;    /* cfg->nout: the solution that waits (emit) */
+  uint64_t wait_h[2], wait_execs;
+  bool waiting;
   size_t *out_at;    /* cfg->nout: its index in the run's solution.vars */
   bool out_ready;    /* out_at is this run's */
   fer_fmt *out_fmt;  /* cfg->nout: FP formats, else {0, 0} */
@@ -105,20 +108,27 @@ static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
   return b;
 }
 
-/* emit's work (below); now: the time emit began. */
-static fer_engine_verdict give(job *j, const fer_engine_solution *s,
-                               const fer_model *m, uint64_t execs, double now) {
-  ferret *f = j->f;
-  const fer_sample_config *cfg = j->cfg;
-  uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
-  for (size_t k = 0; k < cfg->nout; k++) {
+/* The output bits of solution s (or model m) into j->bits, and their
+ * fingerprint into h. */
+static void fingerprint(job *j, const fer_engine_solution *s, const fer_model *m,
+                        uint64_t h[2]) {
+  h[0] = 0x243f6a8885a308d3ull, h[1] = 0x13198a2e03707344ull;
+  for (size_t k = 0; k < j->cfg->nout; k++) {
     fer_u128 b = j->bits[k] = out_bits(j, k, s, m);
     b = dedup_bits(j, k, b);
-    h1 = mix(mix(h1, (uint64_t)b), (uint64_t)(b >> 64));
-    h2 = mix(mix(h2 ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
+    h[0] = mix(mix(h[0], (uint64_t)b), (uint64_t)(b >> 64));
+    h[1] = mix(mix(h[1] ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
   }
-  if (j->fail) return FER_ENGINE_STOP;
-  if (!fer_dedup_add(&j->dd, h1, h2)) {
+}
+
+/* The sample of j->bits with fingerprint h, found after `execs`
+ * executions (m: its model, for coverage), on to the callback if new;
+ * now: the time emit began. */
+static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
+                               uint64_t execs, double now) {
+  ferret *f = j->f;
+  const fer_sample_config *cfg = j->cfg;
+  if (!fer_dedup_add(&j->dd, h[0], h[1])) {
     j->st->projected_dups++;
     return FER_ENGINE_GO_ON;
   }
@@ -129,7 +139,7 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
       return FER_ENGINE_STOP;
     }
   }
-  if (j->have_cov && !fer_coverage_add(&j->cov, s ? s->model : m)) {
+  if (j->have_cov && !fer_coverage_add(&j->cov, m)) {
     j->fail = "coverage: cannot evaluate";
     return FER_ENGINE_STOP;
   }
@@ -162,13 +172,46 @@ static fer_engine_verdict give(job *j, const fer_engine_solution *s,
 }
 
 /* Give the sample on (solution s, or model m when s is NULL; validated),
- * if it is new.  Returns the engine's verdict. */
+ * if it is new.  Returns the engine's verdict.
+ *
+ * A solution waits for the next one: the dedup filter is megabytes read
+ * at random, a cache miss per sample, so its block is fetched while the
+ * previous solution goes on, and looked at one solution later.  Not with
+ * coverage, which needs the solution's model.  `later` ends the run. */
 static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
                                const fer_model *m, uint64_t execs) {
   double t = fer_now();
-  fer_engine_verdict r = give(j, s, m, execs, t);
+  uint64_t h[2];
+  fingerprint(j, s, m, h);
+  fer_engine_verdict r = FER_ENGINE_GO_ON;
+  if (j->fail) {
+    r = FER_ENGINE_STOP;
+  } else if (!s || j->have_cov) {
+    r = give(j, s ? s->model : m, h, execs, t);
+  } else {
+    fer_dedup_prefetch(&j->dd, h[0]);
+    fer_u128 *b = j->bits; /* this solution waits; the one before goes on */
+    j->bits = j->wait_bits, j->wait_bits = b;
+    uint64_t h0 = j->wait_h[0], h1 = j->wait_h[1], e = j->wait_execs;
+    j->wait_h[0] = h[0], j->wait_h[1] = h[1], j->wait_execs = execs;
+    h[0] = h0, h[1] = h1;
+    if (j->waiting) r = give(j, NULL, h, e, t);
+    j->waiting = true;
+  }
   j->st->time_output += since(t);
   return r;
+}
+
+/* The run is over: the waiting solution goes on unless the job ended it. */
+static void later(job *j) {
+  if (!j->waiting) return;
+  j->waiting = false;
+  if (j->end || j->phase_over || j->fail) return;
+  double t = fer_now();
+  fer_u128 *b = j->bits;
+  j->bits = j->wait_bits, j->wait_bits = b;
+  give(j, NULL, j->wait_h, j->wait_execs, t);
+  j->st->time_output += since(t);
 }
 
 static fer_engine_verdict on_solution(void *user, const fer_engine_solution *s) {
@@ -287,6 +330,7 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   fer_engine_stats rs;
   j->out_ready = false;
   fer_engine_status es = fer_engine_run(f, &r, &rs);
+  later(j);
   st->execs += rs.execs, st->candidates += rs.candidates;
   st->duplicates += rs.duplicates, st->unspecified += rs.unspecified;
   st->sm_mutations += rs.sm_mutations, st->nb_mutations += rs.nb_mutations;
@@ -413,13 +457,14 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   size_t fb = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_fmt;
   j.values = fer_malloc(f, vb);
   j.bits = fer_malloc(f, bb);
+  j.wait_bits = fer_malloc(f, bb);
   j.out_at = fer_malloc(f, ob);
   j.out_fmt = fer_calloc(f, fb);
   for (size_t k = 0; j.out_fmt && k < cfg->nout; k++) {
     const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, cfg->out[k]));
     if (si->kind == FER_SORT_FP) j.out_fmt[k] = (fer_fmt){si->a, si->b};
   }
-  if (!j.values || !j.bits || !j.out_at || !j.out_fmt ||
+  if (!j.values || !j.bits || !j.wait_bits || !j.out_at || !j.out_fmt ||
       !fer_dedup_init(f, &j.dd, cfg->dedup_bytes ? cfg->dedup_bytes : FER_DEDUP_DEFAULT))
     goto done;
   if (cfg->coverage) {
@@ -438,6 +483,7 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
 done:
   if (j.values) fer_free(f, j.values, vb);
   if (j.bits) fer_free(f, j.bits, bb);
+  if (j.wait_bits) fer_free(f, j.wait_bits, bb);
   if (j.out_at) fer_free(f, j.out_at, ob);
   if (j.out_fmt) fer_free(f, j.out_fmt, fb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
