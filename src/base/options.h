@@ -25,7 +25,7 @@
   OPTION(opt_intervals, 0, 0, 1, "ferret opt: also print each variable's domain after interval propagation") \
   /* search engine (engine.c) */                                            \
   OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
-  OPTION(judge_thread, 0, 0, 2, "sampling with one job: search on a thread of its own while the main thread validates and writes the samples, and the CLI writes its output on a third (the same samples either way); auto: when a second CPU is online") \
+  OPTION(judge_thread, 0, 0, 2, "sampling with one job: search on a thread of its own while the main thread validates the samples (the CLI writes them on a third); the same samples either way; auto: when a second CPU is online") \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
   OPTION(seeds, 2, 0, 2, "initial inputs: none, naive (zeros/ones) or smart (special values, formula constants)") \
   OPTION(num_seeds, 100, 1, 100000, "number of smart seeds")              \
