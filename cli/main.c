@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ferret.h"
@@ -376,7 +377,8 @@ bool is_flag(const char *a, const char *name) {
  * time (stdio's buffer would take a system call every few samples of a
  * wide formula), and at least every SAMPLE_FLUSH seconds while samples
  * come, so that a reader of a pipe sees slow runs' samples as they are
- * found.  With a second CPU a writer thread does the writing: a sample
+ * found (the writer thread: SAMPLE_FLUSH seconds after a sample at most).
+ * With a second CPU a writer thread does the writing: a sample
  * run writes up to 600 MB/s, and the kernel's side of that (page cache,
  * file system) was a quarter of the judge's time, which bounds the search
  * (BENCHMARKS, session 15).  Two buffers: one filled here while the writer
@@ -397,9 +399,12 @@ typedef struct sampling {
   pthread_t writer;
   pthread_mutex_t mu;
   pthread_cond_t cv;     /* pending or done changed */
-  bool pending;          /* buf[!cur], pend_len bytes, is the writer's */
+  bool pending;          /* buf[!cur] from pend_from to pend_len is the
+                            writer's to write */
   bool pend_flush, done; /* flush after it; no more will come */
-  size_t pend_len;
+  size_t pend_from, pend_len;
+  atomic_size_t filled;  /* len, for the writer */
+  size_t early;          /* bytes of buf[cur] the writer wrote already */
   atomic_bool failed;    /* a write failed */
 } sampling;
 
@@ -409,20 +414,42 @@ static void put_out(sampling *x, const char *text, size_t n, bool flush) {
   if (ferror(x->out)) atomic_store(&x->failed, true);
 }
 
+/* The writer thread: the buffers handed over, and every SAMPLE_FLUSH
+ * seconds what the buffer being filled got since (the bytes below filled
+ * never change), so that samples reach the output within SAMPLE_FLUSH
+ * seconds even when no other follows them. */
 static void *writer_main(void *arg) {
   sampling *x = arg;
   pthread_mutex_lock(&x->mu);
   for (;;) {
-    while (!x->pending && !x->done) pthread_cond_wait(&x->cv, &x->mu);
-    if (!x->pending) break;
-    const char *text = x->buf[!x->cur];
-    size_t n = x->pend_len;
-    bool flush = x->pend_flush;
+    if (!x->pending && !x->done) {
+      struct timespec t;
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      t.tv_nsec += (long)(SAMPLE_FLUSH * 1e9);
+      if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
+      pthread_cond_timedwait(&x->cv, &x->mu, &t);
+    }
+    const char *text;
+    size_t from, to;
+    bool flush, handed = x->pending;
+    if (handed) {
+      text = x->buf[!x->cur], from = x->pend_from, to = x->pend_len;
+      flush = x->pend_flush;
+    } else if (x->done) {
+      break;
+    } else { /* what came since, if anything */
+      text = x->buf[x->cur], from = x->early;
+      to = atomic_load_explicit(&x->filled, memory_order_acquire);
+      flush = to > from;
+      x->early = to;
+    }
     pthread_mutex_unlock(&x->mu);
-    put_out(x, text, n, flush);
+    put_out(x, text + from, to - from, flush);
     pthread_mutex_lock(&x->mu);
-    x->pending = false;
-    pthread_cond_broadcast(&x->cv);
+    if (handed) {
+      x->pending = false;
+      pthread_cond_broadcast(&x->cv);
+    }
   }
   pthread_mutex_unlock(&x->mu);
   return NULL;
@@ -446,8 +473,10 @@ static void drain(sampling *x, bool flush) {
   if (!x->len && !flush) return;
   pthread_mutex_lock(&x->mu);
   while (x->pending) pthread_cond_wait(&x->cv, &x->mu);
-  x->pending = true, x->pend_len = x->len, x->pend_flush = flush;
-  x->cur = !x->cur;
+  x->pending = true, x->pend_flush = flush;
+  x->pend_from = x->early, x->pend_len = x->len;
+  x->cur = !x->cur, x->early = 0;
+  atomic_store_explicit(&x->filled, 0, memory_order_relaxed);
   pthread_cond_broadcast(&x->cv);
   pthread_mutex_unlock(&x->mu);
   x->len = 0;
@@ -462,13 +491,14 @@ static void gather(sampling *x, const char *text, size_t n) {
   }
   memcpy(x->buf[x->cur] + x->len, text, n);
   x->len += n;
+  if (x->threaded) atomic_store_explicit(&x->filled, x->len, memory_order_release);
 }
 
 static int write_sample(void *user, const ferret_sample_item *s) {
   sampling *x = user;
   if (s->header) gather(x, s->header, s->header_len);
   gather(x, s->text, s->len);
-  if (s->elapsed - x->last_flush >= SAMPLE_FLUSH) {
+  if (!x->threaded && s->elapsed - x->last_flush >= SAMPLE_FLUSH) {
     drain(x, true);
     x->last_flush = s->elapsed;
   }
@@ -491,15 +521,26 @@ static bool sampling_open(sampling *x, FILE *out, int64_t judge_thread) {
   x->out = out;
   x->progress = isatty(2) != 0;
   atomic_init(&x->failed, false);
+  atomic_init(&x->filled, 0);
   bool two = judge_thread == 2 || (judge_thread == 0 && sysconf(_SC_NPROCESSORS_ONLN) > 1);
   for (int i = 0; i < 1 + two; i++)
     if (!(x->buf[i] = malloc(SAMPLE_BUF))) return false;
-  if (two && !pthread_mutex_init(&x->mu, NULL)) {
-    if (!pthread_cond_init(&x->cv, NULL)) {
-      if (!pthread_create(&x->writer, NULL, writer_main, x)) return x->threaded = true;
-      pthread_cond_destroy(&x->cv);
+  pthread_condattr_t ca;
+  if (two && !pthread_condattr_init(&ca)) {
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    if (!pthread_mutex_init(&x->mu, NULL)) {
+      if (!pthread_cond_init(&x->cv, &ca)) {
+        x->threaded = true; /* before the writer reads it */
+        if (!pthread_create(&x->writer, NULL, writer_main, x)) {
+          pthread_condattr_destroy(&ca);
+          return true;
+        }
+        x->threaded = false;
+        pthread_cond_destroy(&x->cv);
+      }
+      pthread_mutex_destroy(&x->mu);
     }
-    pthread_mutex_destroy(&x->mu);
+    pthread_condattr_destroy(&ca);
   }
   return true;
 }

@@ -327,7 +327,8 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   bool decided = false;
   for (uint32_t n; !decided && started && (n = take(&q, ns, many, origin));) {
     for (uint32_t i = 0; i < n && !decided; i++) {
-      if (i + 1 < n) fer_judge_prefetch(j, many + (size_t)(i + 1) * ns);
+      j->more = i + 1 < n;
+      if (j->more) fer_judge_prefetch(j, many + (size_t)(i + 1) * ns);
       fer_judge_verdict v = fer_judge_offer(j, many + (size_t)i * ns,
                                             fer_origin_name[origin[i]],
                                             atomic_load(&x->s.execs));

@@ -173,6 +173,9 @@ typedef struct fer_engine_solution {
   size_t nvars;
   const fer_u128 *bits;    /* NULL, or the values of vars[0..nvars) as
                               bits (smt/eval.h: fer_eval_plan) */
+  bool more;               /* another candidate already waits for the
+                              judge: the callback may hold this solution
+                              back until its next call, which comes at once */
 } fer_engine_solution;
 
 typedef enum fer_engine_verdict { FER_ENGINE_STOP, FER_ENGINE_GO_ON } fer_engine_verdict;

@@ -381,7 +381,8 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
     return FER_JUDGE_SKIP;
   }
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
-                             st->solutions, j->vars.data, j->vars.size, NULL};
+                             st->solutions, j->vars.data, j->vars.size, NULL,
+                             j->more};
   if (j->plan) {
     sol.bits = j->vals;
     if (!r->sampling->model) sol.model = NULL;

@@ -32,6 +32,8 @@ typedef struct fer_judge {
   uint32_t row;
   uint64_t *table;              /* hash table: hash bits, index into seen + 1 */
   uint32_t table_cap;
+  bool more;                    /* set by the caller: another candidate
+                                   follows this one at once */
   bool have_best;
   fer_u128 best;                /* MINIMIZE / MAXIMIZE: ordered key */
   int term_kind;                /* fer_sort_kind of objective.term */

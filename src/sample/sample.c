@@ -174,10 +174,13 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
 /* Give the sample on (solution s, or model m when s is NULL; validated),
  * if it is new.  Returns the engine's verdict.
  *
- * A solution waits for the next one: the dedup filter is megabytes read
- * at random, a cache miss per sample, so its block is fetched while the
- * previous solution goes on, and looked at one solution later.  Not with
- * coverage, which needs the solution's model.  `later` ends the run. */
+ * When another solution follows at once (s->more: the judge has it
+ * queued), this one waits for it: the dedup filter is megabytes read at
+ * random, a cache miss per sample, so its block is fetched while the
+ * previous solution goes on, and looked at one call later.  A solution
+ * nothing follows at once goes on now, so a slow run's samples are not
+ * held back.  Not with coverage, which needs the solution's model.
+ * `later` ends the run. */
 static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
                                const fer_model *m, uint64_t execs) {
   double t = fer_now();
@@ -197,6 +200,12 @@ static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
     h[0] = h0, h[1] = h1;
     if (j->waiting) r = give(j, NULL, h, e, t);
     j->waiting = true;
+    if (!s->more && r == FER_ENGINE_GO_ON) { /* and this one now */
+      b = j->bits;
+      j->bits = j->wait_bits, j->wait_bits = b;
+      j->waiting = false;
+      r = give(j, NULL, j->wait_h, j->wait_execs, t);
+    }
   }
   j->st->time_output += since(t);
   return r;

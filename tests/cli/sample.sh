@@ -61,6 +61,20 @@ for jt in off on; do
 done
 [ "$(wc -l < "$dir/j-on.jsonl")" = 20000 ] || say "judge-thread=on: not 20000 lines"
 cmp -s "$dir/j-off.jsonl" "$dir/j-on.jsonl" || say "judge-thread off and on: different samples"
+# a sample reaches the output while the run goes on, within 0.1 s (the
+# writer thread), even when no other sample follows it: x = 3 is the only
+# solution, and the search cannot prove it, so the run lasts its 6 s
+printf '(declare-const x (_ BitVec 32))\n(assert (= (bvmul x #x00000003) #x00000009))\n' > "$dir/one.smt2"
+"$FERRET" sample "$dir/one.smt2" -t 6 --judge-thread=on -o "$dir/one.jsonl" 2>/dev/null &
+pid=$!
+n=0 running=0
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  sleep 0.2
+  n=$(wc -l < "$dir/one.jsonl")
+  if [ "$n" -ge 1 ]; then kill -0 $pid 2>/dev/null && running=1; break; fi
+done
+wait $pid
+[ "$n" = 1 ] && [ $running = 1 ] || say "one sample: not written while the run went on ($n lines)"
 # an interrupt ends the run with complete lines
 "$FERRET" sample "$dir/f.smt2" -t 30 -o "$dir/i.jsonl" 2>/dev/null &
 pid=$!
