@@ -30,6 +30,17 @@
  * value is masked to its slot's width), so the answers are those of any
  * exact set. */
 
+/* Input in, canonical, into out: two inputs that make the same model are
+ * one input. */
+static void canonical(const fer_judge *j, const fer_u128 *in, fer_u128 *out) {
+  const fer_prog *p = j->r->prog;
+  for (uint32_t s = 0; s < p->nslots; s++) {
+    const fer_slot *sl = &p->slots.data[s];
+    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
+    out[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
+  }
+}
+
 /* Pack canonical input `in` into row `out` (j->row words). */
 static void pack(const fer_judge *j, const fer_u128 *in, uint64_t *out) {
   const fer_prog *p = j->r->prog;
@@ -102,10 +113,11 @@ static int grow(fer_judge *j) {
   return 1;
 }
 
-/* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure.
- * A sampling request's judge forgets everything after FER_SAMPLING_SEEN
- * inputs (engine.h), so its memory stays bounded. */
-static int remember(fer_judge *j, const fer_u128 *in) {
+/* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure;
+ * ahead: its row and hash are fer_judge_prefetch's.  A sampling request's
+ * judge forgets everything after FER_SAMPLING_SEEN inputs (engine.h), so
+ * its memory stays bounded. */
+static int remember(fer_judge *j, const fer_u128 *in, bool ahead) {
   size_t count = j->seen.size / j->row;
   if (j->r->sampling && count >= FER_SAMPLING_SEEN) {
     FER_CLEAR(j->seen);
@@ -115,8 +127,14 @@ static int remember(fer_judge *j, const fer_u128 *in) {
   if (2 * (count + 1) > j->table_cap && !grow(j)) return -1;
   if (!FER_RESERVE(j->f, j->seen, j->row)) return -1;
   uint64_t *row = j->seen.data + j->seen.size; /* packed in place */
-  pack(j, in, row);
-  uint64_t h = hash_row(row, j->row);
+  uint64_t h;
+  if (ahead) {
+    memcpy(row, j->ahead, j->row * sizeof *row);
+    h = j->ahead_hash;
+  } else {
+    pack(j, in, row);
+    h = hash_row(row, j->row);
+  }
   uint32_t i = probe(j, row, h);
   if (j->table[i]) return 0;
   j->seen.size += j->row;
@@ -215,10 +233,11 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   for (uint32_t s = 0; s < ns; s++) bits += r->prog->slots.data[s].bits;
   j->row = bits ? (uint32_t)((bits + 63) / 64) : 1;
   j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  j->canon_ahead = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
   j->ahead = fer_malloc(f, (size_t)j->row * sizeof *j->ahead);
   /* the variables a model gives values: the formula's, those the
    * eliminated variables' definitions read, the eliminated ones */
-  if (!j->canon || !j->ahead ||
+  if (!j->canon || !j->canon_ahead || !j->ahead ||
       !fer_collect_vars(f, r->check.assertions, r->check.n, &j->vars) ||
       !fer_collect_vars(f, r->check.elim_def, r->check.nelim, &j->vars))
     return "memory";
@@ -232,6 +251,7 @@ void fer_judge_release(fer_judge *j) {
   if (!f) return;
   uint32_t ns = j->r->prog->nslots;
   if (j->canon) fer_free(f, j->canon, (size_t)(ns ? ns : 1) * sizeof *j->canon);
+  if (j->canon_ahead) fer_free(f, j->canon_ahead, (size_t)(ns ? ns : 1) * sizeof *j->canon);
   if (j->ahead) fer_free(f, j->ahead, (size_t)j->row * sizeof *j->ahead);
   fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
   FER_RELEASE(f, j->seen);
@@ -280,11 +300,7 @@ static const char *make_model(fer_judge *j, const fer_u128 *in) {
 bool fer_judge_refutes(fer_judge *j, const fer_u128 *in) {
   ferret *f = j->f;
   const fer_prog *p = j->r->prog;
-  for (uint32_t s = 0; s < p->nslots; s++) { /* canonical, as offer does */
-    const fer_slot *sl = &p->slots.data[s];
-    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
-    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
-  }
+  canonical(j, in, j->canon);
   if (make_model(j, j->canon)) return false;
   for (size_t c = 0; c < p->cons.size; c++) {
     bool unspec = false;
@@ -299,22 +315,14 @@ static fer_judge_verdict fail(fer_judge *j, const char *why) {
   return FER_JUDGE_FAIL;
 }
 
-/* Input in, canonical, into j->canon: two inputs that make the same
- * model are one input. */
-static void canonical(fer_judge *j, const fer_u128 *in) {
-  const fer_prog *p = j->r->prog;
-  for (uint32_t s = 0; s < p->nslots; s++) {
-    const fer_slot *sl = &p->slots.data[s];
-    fer_u128 v = in[s] & fer_bv_mask(sl->bits);
-    j->canon[s] = sl->kind == FER_SLOT_RM && v > FER_RTZ ? FER_RNE : v;
-  }
-}
-
+/* The offer of `in` takes what this found: its canonical form, packed
+ * row and hash. */
 void fer_judge_prefetch(fer_judge *j, const fer_u128 *in) {
-  if (!j->table_cap) return;
-  canonical(j, in);
-  pack(j, j->canon, j->ahead);
-  __builtin_prefetch(&j->table[home(j, hash_row(j->ahead, j->row))]);
+  canonical(j, in, j->canon_ahead);
+  pack(j, j->canon_ahead, j->ahead);
+  j->ahead_hash = hash_row(j->ahead, j->row);
+  j->ahead_in = in;
+  if (j->table_cap) __builtin_prefetch(&j->table[home(j, j->ahead_hash)]);
 }
 
 static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
@@ -347,8 +355,15 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   const fer_engine_request *r = j->r;
   fer_engine_stats *st = j->st;
   st->candidates++;
-  canonical(j, in);
-  int fresh = remember(j, j->canon);
+  bool ahead = in == j->ahead_in; /* fer_judge_prefetch did the first steps */
+  if (ahead) {
+    fer_u128 *c = j->canon;
+    j->ahead_in = NULL;
+    j->canon = j->canon_ahead, j->canon_ahead = c;
+  } else {
+    canonical(j, in, j->canon);
+  }
+  int fresh = remember(j, j->canon, ahead);
   if (fresh < 0) return fail(j, "memory");
   if (!fresh) {
     st->duplicates++;

@@ -26,7 +26,10 @@ typedef struct fer_judge {
                                    the base or default ones */
   uint32_t *slot_var;           /* slot -> index in vars */
   fer_u128 *canon;              /* the candidate, canonical (nslots) */
-  uint64_t *ahead;              /* fer_judge_prefetch's packed row */
+  fer_u128 *canon_ahead;        /* fer_judge_prefetch's: the canonical */
+  uint64_t *ahead;              /* input, its packed row and hash, for */
+  uint64_t ahead_hash;          /* the offer of ahead_in */
+  const fer_u128 *ahead_in;
   FER_STACK(uint64_t) seen;     /* inputs judged so far, packed: row
                                    words each (judge.c) */
   uint32_t row;
