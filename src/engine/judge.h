@@ -63,7 +63,8 @@ void fer_judge_release(fer_judge *);
 bool fer_judge_refutes(fer_judge *, const fer_u128 *in);
 /* Start loading what judging `in` will read first (its seen-table
  * entry): a queue of candidates gets it while the judge works on the one
- * before.  Only a hint. */
+ * before.  The offer of `in` then takes the canonical form, packed row and
+ * hash found here; any other offer computes its own. */
 void fer_judge_prefetch(fer_judge *, const fer_u128 *in);
 /* Judge the candidate `in` (an input of the layout that the program
  * accepted), found by strategy `found_by` after `execs` executions. */
