@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fp/env.h"
 #include "engine/engine.h"
 #include "engine/judge.h"
 #include "engine/search.h"
@@ -250,10 +251,15 @@ static bool put(producer *pr) {
 static void *produce(void *arg) {
   producer *pr = arg;
   fer_worker *w = pr->w;
+  /* the search's FP environment once for the thread, not once per
+   * solution (fer_worker_run's own pair then only counts): nothing here
+   * runs host code that needs the host's */
+  fer_env_enter();
   while (fer_worker_run(w) == FER_RUN_FOUND) {
     fer_worker_pool_add(w, w->solution);
     if (!put(pr)) break;
   }
+  fer_env_leave();
   pthread_mutex_lock(&pr->q->mu);
   pr->q->running--;
   pthread_cond_signal(&pr->q->more);
@@ -428,6 +434,8 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     s->sampling = true;
     s->de = r->sampling->diversity, s->sm = r->sampling->mutator;
     s->nb = r->sampling->neighbours;
+    s->narrow = true;
+    for (uint32_t i = 0; i < s->p->nslots; i++) s->narrow &= s->p->slots.data[i].bits <= 64;
   }
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
   fer_judge j;

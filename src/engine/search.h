@@ -96,6 +96,7 @@ typedef struct fer_search {
    * direct-mapped (FER_RETURNED_SLOTS): a solution met again is not
    * returned, the judge would skip it as a duplicate. */
   _Atomic uint64_t *returned;
+  bool narrow;                  /* sampling: no slot is wider than 64 bits */
   bool enumerate;               /* the input space is enumerated (enum.c):
                                    workers get a batched evaluator */
   /* Sampling hooks (engine.h): `sampling` says there are hooks. */

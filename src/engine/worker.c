@@ -196,18 +196,27 @@ static bool any_unspec(const fer_worker *w) {
  * evaluator's register writes to drain, on every satisfying input; two
  * workers racing on one entry at worst return a solution twice, which
  * the judge skips. */
+#define STEP(h, x, k) ((h) = ((h) ^ (x)) * (k), (h) ^= (h) >> 32)
 static bool returned_before(fer_worker *w, const fer_u128 *in) {
-  uint64_t h = 0x9e3779b97f4a7c15u;
-  for (uint32_t i = 0; i < w->p->nslots; i++) {
-    h = (h ^ (uint64_t)in[i]) * 0xff51afd7ed558ccdu;
-    h = (h ^ (uint64_t)(in[i] >> 64) ^ (h >> 29)) * 0xc4ceb9fe1a85ec53u;
+  /* two chains of multiply-xorshift steps, for two multiplications in
+   * flight: the even and odd slots when no slot has bits past 63, else
+   * every slot's low and high halves */
+  uint64_t a = 0x9e3779b97f4a7c15u, b = 0x243f6a8885a308d3u;
+  const uint64_t ka = 0xff51afd7ed558ccdu, kb = 0xc4ceb9fe1a85ec53u;
+  uint32_t n = w->p->nslots, i = 0;
+  if (w->s->narrow) {
+    for (; i + 1 < n; i += 2) STEP(a, (uint64_t)in[i], ka), STEP(b, (uint64_t)in[i + 1], kb);
+    if (i < n) STEP(a, (uint64_t)in[i], ka);
+  } else {
+    for (; i < n; i++) STEP(a, (uint64_t)in[i], ka), STEP(b, (uint64_t)(in[i] >> 64), kb);
   }
-  h ^= h >> 32;
+  uint64_t h = STEP(a, b, kb);
   _Atomic uint64_t *slot = &w->s->returned[h & (FER_RETURNED_SLOTS - 1)];
   if (atomic_load_explicit(slot, memory_order_relaxed) == h) return true;
   atomic_store_explicit(slot, h, memory_order_relaxed);
   return false;
 }
+#undef STEP
 
 int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
   const fer_prog *p = w->p;

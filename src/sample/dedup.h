@@ -25,7 +25,6 @@ typedef struct fer_dedup {
   void *raw;       /* the allocation, raw_bytes long */
   size_t raw_bytes;
   uint64_t nbits;  /* a power of two */
-  uint64_t set;    /* bits set */
 } fer_dedup;
 
 /* bytes rounded down to a power of two (at least 64).  0: memory. */
@@ -36,7 +35,8 @@ int fer_dedup_add(fer_dedup *, uint64_t h1, uint64_t h2);
 /* Start loading the block of a fingerprint that fer_dedup_add will soon
  * take (a cache miss otherwise).  Only a hint. */
 void fer_dedup_prefetch(const fer_dedup *, uint64_t h1);
-double fer_dedup_fill(const fer_dedup *);
-double fer_dedup_false_rate(const fer_dedup *);
+/* The false-duplicate rate above, and into *fill (unless NULL) the share
+ * of the filter's bits set.  Reads the whole filter: once, at the end. */
+double fer_dedup_false_rate(const fer_dedup *, double *fill);
 
 #endif

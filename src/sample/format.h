@@ -45,9 +45,9 @@ const char *fer_sample_writer_header(const fer_sample_writer *, size_t *len);
  * and FP the pattern, a NaN its own).  A sort wider than 128 bits reads
  * zeros above bit 127, as the model's constants have (fer_mk_const_u128).
  * 1, or 0 on allocation failure.  Called on every sample: one
- * reservation, then direct stores; a variable whose bits are those of the
- * previous sample is copied from that sample's text (the writer keeps it,
- * so one writer serves one thread). */
+ * reservation, then direct stores; a variable whose bits it wrote lately
+ * is copied from that text (the writer keeps a few values' texts per
+ * variable, so one writer serves one thread). */
 int fer_sample_write(ferret *, fer_sample_writer *, fer_buf *b, const fer_u128 *bits);
 
 #endif

@@ -30,6 +30,13 @@ int fer_sample_strategy_parse(const char *s) {
   return -1;
 }
 
+/* What distinctness needs of an output variable's sort. */
+typedef struct out_kind {
+  fer_fmt fmt;        /* FP: its format, else {0, 0} */
+  fer_u128 exp, frac; /* FP of at most 128 bits: its fields' masks, else 0 */
+  bool wide;          /* its bits may reach past bit 63 */
+} out_kind;
+
 typedef struct job {
   ferret *f;
   const fer_sample_config *cfg;
@@ -46,7 +53,7 @@ typedef struct job {
   bool waiting;
   size_t *out_at;    /* cfg->nout: its index in the run's solution.vars */
   bool out_ready;    /* out_at is this run's */
-  fer_fmt *out_fmt;  /* cfg->nout: FP formats, else {0, 0} */
+  out_kind *out_kind; /* cfg->nout */
   double t0;
   const char *end;   /* why the run ended, when the job ended it */
   double phase_deadline;  /* the prefer phase: its own limits (0: none) */
@@ -101,23 +108,46 @@ static fer_u128 out_bits(job *j, size_t k, const fer_engine_solution *s,
   return c ? fer_value_bits(f, c) : 0;
 }
 
-/* Bits b of variable v's sort for distinctness: every NaN as one value. */
+/* Output k's kind, from its sort. */
+static out_kind kind_of(ferret *f, fer_term v) {
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
+  out_kind o = {{0, 0}, 0, 0, false};
+  uint64_t w = si->kind == FER_SORT_BV ? si->a : si->kind == FER_SORT_FP ? (uint64_t)si->a + si->b : 3;
+  o.wide = w > 64;
+  if (si->kind == FER_SORT_FP) {
+    o.fmt = (fer_fmt){si->a, si->b};
+    if (w <= 128) {
+      o.frac = ((fer_u128)1 << (si->b - 1)) - 1;
+      o.exp = (((fer_u128)1 << si->a) - 1) << (si->b - 1);
+    }
+  }
+  return o;
+}
+
+/* Bits b of output k for distinctness: every NaN as one value. */
 static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
-  if (j->out_fmt[k].eb && fer_fp_is_nan(j->out_fmt[k], b))
-    return ~(fer_u128)0; /* no pattern is this */
-  return b;
+  const out_kind *o = &j->out_kind[k];
+  if (!o->fmt.eb) return b;
+  bool nan = o->exp ? (b & o->exp) == o->exp && (b & o->frac) : fer_fp_is_nan(o->fmt, b);
+  return nan ? ~(fer_u128)0 : b; /* no pattern is ~0 */
 }
 
 /* The output bits of solution s (or model m) into j->bits, and their
- * fingerprint into h. */
+ * fingerprint into h: two chains with their own seeds, one mixing step
+ * per 64 bits an output can have. */
 static void fingerprint(job *j, const fer_engine_solution *s, const fer_model *m,
                         uint64_t h[2]) {
   h[0] = 0x243f6a8885a308d3ull, h[1] = 0x13198a2e03707344ull;
   for (size_t k = 0; k < j->cfg->nout; k++) {
     fer_u128 b = j->bits[k] = out_bits(j, k, s, m);
     b = dedup_bits(j, k, b);
-    h[0] = mix(mix(h[0], (uint64_t)b), (uint64_t)(b >> 64));
-    h[1] = mix(mix(h[1] ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
+    if (j->out_kind[k].wide) {
+      h[0] = mix(mix(h[0], (uint64_t)b), (uint64_t)(b >> 64));
+      h[1] = mix(mix(h[1] ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
+    } else { /* b < 2^64, or ~0 for a NaN: the low half tells them apart */
+      h[0] = mix(h[0], (uint64_t)b);
+      h[1] = mix(h[1] ^ k, (uint64_t)b);
+    }
   }
 }
 
@@ -463,17 +493,14 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
   size_t bb = (cfg->nout ? cfg->nout : 1) * sizeof *j.bits;
   size_t ob = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_at;
-  size_t fb = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_fmt;
+  size_t fb = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_kind;
   j.values = fer_malloc(f, vb);
   j.bits = fer_malloc(f, bb);
   j.wait_bits = fer_malloc(f, bb);
   j.out_at = fer_malloc(f, ob);
-  j.out_fmt = fer_calloc(f, fb);
-  for (size_t k = 0; j.out_fmt && k < cfg->nout; k++) {
-    const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, cfg->out[k]));
-    if (si->kind == FER_SORT_FP) j.out_fmt[k] = (fer_fmt){si->a, si->b};
-  }
-  if (!j.values || !j.bits || !j.wait_bits || !j.out_at || !j.out_fmt ||
+  j.out_kind = fer_malloc(f, fb);
+  for (size_t k = 0; j.out_kind && k < cfg->nout; k++) j.out_kind[k] = kind_of(f, cfg->out[k]);
+  if (!j.values || !j.bits || !j.wait_bits || !j.out_at || !j.out_kind ||
       !fer_dedup_init(f, &j.dd, cfg->dedup_bytes ? cfg->dedup_bytes : FER_DEDUP_DEFAULT))
     goto done;
   if (cfg->coverage) {
@@ -494,10 +521,9 @@ done:
   if (j.bits) fer_free(f, j.bits, bb);
   if (j.wait_bits) fer_free(f, j.wait_bits, bb);
   if (j.out_at) fer_free(f, j.out_at, ob);
-  if (j.out_fmt) fer_free(f, j.out_fmt, fb);
+  if (j.out_kind) fer_free(f, j.out_kind, fb);
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
-  st->dedup_fill = fer_dedup_fill(&j.dd);
-  st->false_dup_rate = fer_dedup_false_rate(&j.dd);
+  st->false_dup_rate = fer_dedup_false_rate(&j.dd, &st->dedup_fill);
   fer_dedup_release(f, &j.dd);
   if (j.have_cov) {
     st->coverage = fer_coverage_percent(&j.cov, -1);
