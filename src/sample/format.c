@@ -217,19 +217,35 @@ static char *put_bin(char *p, fer_u128 v, uint64_t lo, uint64_t n) {
   return p;
 }
 
-/* Raw bits of width w: #x when w is a multiple of 4, else #b. */
+/* The 8 hex digits of v, most significant first: nibble i moved into byte
+ * i, each byte then to '0'..'9' or 'a'..'f' (+39 where it is 10 or more). */
+static char *put_hex8(char *p, uint32_t v) {
+  uint64_t x = v;
+  x = (x | x << 16) & 0x0000ffff0000ffffu;
+  x = (x | x << 8) & 0x00ff00ff00ff00ffu;
+  x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
+  uint64_t ten = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u;
+  x += 0x3030303030303030u + 39 * ten;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  x = __builtin_bswap64(x); /* byte 7, the top nibble's, first */
+  memcpy(p, &x, 8);
+#else
+  for (int i = 0; i < 8; i++) p[i] = (char)(x >> (8 * (7 - i)));
+#endif
+  return p + 8;
+}
+
+/* Raw bits of width w: #x when w is a multiple of 4, else #b.  The first
+ * d % 8 digits come from a put_hex8 whose leading digits the next stores
+ * overwrite (or that lie past the text, inside the reservation). */
 static char *put_bits(char *p, fer_u128 v, uint64_t w) {
-  static const char hex[] = "0123456789abcdef";
   if (w % 4) return put_bin(p, v, 0, w);
   *p++ = '#', *p++ = 'x';
   uint64_t d = w / 4;
   for (; d > 32; d--) *p++ = '0';
-  if (d <= 16) {
-    uint64_t x = (uint64_t)v;
-    while (d--) *p++ = hex[(x >> (4 * d)) & 15];
-  } else {
-    while (d--) *p++ = hex[(unsigned)(v >> (4 * d)) & 15];
-  }
+  uint64_t r = d % 8;
+  if (r) d -= r, p = put_hex8(p, (uint32_t)(v >> (4 * d)) << (32 - 4 * r)) - (8 - r);
+  while (d) d -= 8, p = put_hex8(p, (uint32_t)(v >> (4 * d)));
   return p;
 }
 
