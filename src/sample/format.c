@@ -20,15 +20,17 @@ typedef struct var {
    * memo_len[k] bytes (0: empty); bits v go to way way(w, v).  A search
    * changes a few variables per sample and comes back to recent values
    * (a sampling mutator's bits of two earlier solutions), so most parts
-   * are copied from there: 8 ways take twice the hits of the last value
-   * alone (sm+de on e2_3.c: 62 % of the parts against 31 %). */
+   * are copied from there.  sm+de, 20,000 samples, parts copied with the
+   * last value alone / 8 / 16 / 32 / 64 ways: e2_3.c 32 / 55 / 63 / 68 /
+   * 72 %, div.c.30 44 / 75 / 81 / 87 / 90 %.  32 ways cost a fifth less
+   * CPU per sample than 8 on e2_3.c, although they outgrow L1. */
   size_t memo, stride;
   size_t first;        /* its ways' index in memo_bits and memo_len */
 } var;
 
 /* Ways per variable: MEMO_WAYS, fewer when the memo would pass MEMO_MOST
  * bytes (thousands of wide variables), down to one. */
-enum { MEMO_WAYS = 8, MEMO_MOST = 1 << 20 };
+enum { MEMO_WAYS = 32, MEMO_MOST = 1 << 20 };
 
 struct fer_sample_writer {
   int format;
