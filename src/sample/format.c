@@ -22,8 +22,8 @@ typedef struct var {
    * (a sampling mutator's bits of two earlier solutions), so most parts
    * are copied from there.  sm+de, 20,000 samples, parts copied with the
    * last value alone / 8 / 16 / 32 / 64 ways: e2_3.c 32 / 55 / 63 / 68 /
-   * 72 %, div.c.30 44 / 75 / 81 / 87 / 90 %.  32 ways cost a fifth less
-   * CPU per sample than 8 on e2_3.c, although they outgrow L1. */
+   * 72 %, div.c.30 44 / 75 / 81 / 87 / 90 %.  With 32 ways a whole run
+   * on e2_3.c takes 5 % less CPU than with 8, although they outgrow L1. */
   size_t memo, stride;
   size_t first;        /* its ways' index in memo_bits and memo_len */
 } var;
