@@ -27,14 +27,22 @@ struct fer_eval_plan {
   FER_STACK(uint32_t) args, stage, elim, root;
   FER_STACK(plan_fp) fp;     /* the FP variables */
   fer_fmt *elim_fmt;         /* per eliminated variable: FP format or 0 */
-  size_t nval;       /* entries of val, taint and changed */
+  size_t nval;       /* entries of val and taint */
   fer_u128 *val;     /* per node */
   uint8_t *taint;
-  /* Per node: did its value or taint change in this check?  A check
-   * recomputes only the nodes with a changed argument, the rest keep the
-   * last check's results (every operation is a function of its arguments'
-   * values and taints alone); `warm` says there are such results. */
-  uint8_t *changed;
+  /* A check recomputes only the nodes with an argument whose value or
+   * taint changed, the rest keep the last check's results (every operation
+   * is a function of its arguments' values and taints alone); `warm` says
+   * there are such results.  dirty: a bit per node, set for the nodes to
+   * recompute; a recomputed node that changed sets its users' bits.  Each
+   * stage's nodes read only nodes of the same stage (its own memo), laid
+   * out after them, so one pass in order over a stage's set bits
+   * recomputes each node once, after its arguments. */
+  uint64_t *dirty;   /* (nval + 63) / 64 words */
+  FER_STACK(uint32_t) user_at, users; /* node i's users: users[user_at[i] ..
+                                         user_at[i + 1]) */
+  FER_STACK(uint32_t) var_at, var_node; /* stage k's variable nodes:
+                                           var_node[var_at[k] .. var_at[k + 1]) */
   bool warm;
   fer_u128 *scratch; /* distinct's values */
   uint32_t nscratch;
@@ -44,7 +52,11 @@ void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
   if (!p) return;
   fer_free(f, p->val, p->nval * sizeof *p->val);
   fer_free(f, p->taint, p->nval);
-  fer_free(f, p->changed, p->nval);
+  fer_free(f, p->dirty, (p->nval + 63) / 64 * sizeof *p->dirty);
+  FER_RELEASE(f, p->user_at);
+  FER_RELEASE(f, p->users);
+  FER_RELEASE(f, p->var_at);
+  FER_RELEASE(f, p->var_node);
   fer_free(f, p->scratch, p->nscratch * sizeof *p->scratch);
   FER_RELEASE(f, p->nodes);
   FER_RELEASE(f, p->args);
@@ -142,15 +154,40 @@ static int plan_stage(evaluator *e, fer_eval_plan *p, const evaluator *vi,
   return 1;
 }
 
+/* Each node's users (counted, then placed: CSR) and each stage's variable
+ * nodes. */
+static int plan_edges(ferret *f, fer_eval_plan *p) {
+  size_t n = p->nodes.size;
+  if (!FER_RESERVE(f, p->user_at, n + 1) || !FER_RESERVE(f, p->users, p->args.size + 1))
+    return 0;
+  p->user_at.size = n + 1, p->users.size = p->args.size;
+  memset(p->user_at.data, 0, (n + 1) * sizeof *p->user_at.data);
+  for (size_t a = 0; a < p->args.size; a++) p->user_at.data[p->args.data[a] + 1]++;
+  for (size_t i = 0; i < n; i++) p->user_at.data[i + 1] += p->user_at.data[i];
+  for (size_t i = 0; i < n; i++) { /* user_at[j] runs ahead while j's users are placed */
+    const plan_node *nd = &p->nodes.data[i];
+    for (uint32_t k = 0; k < nd->d.n; k++)
+      p->users.data[p->user_at.data[p->args.data[nd->arg + k]]++] = (uint32_t)i;
+  }
+  for (size_t i = n; i > 0; i--) p->user_at.data[i] = p->user_at.data[i - 1];
+  p->user_at.data[0] = 0;
+  for (size_t k = 0; k + 1 < p->stage.size; k++) {
+    if (!FER_PUSH(f, p->var_at, (uint32_t)p->var_node.size)) return 0;
+    for (uint32_t i = p->stage.data[k]; i < p->stage.data[k + 1]; i++)
+      if (p->nodes.data[i].d.op == FER_OP_VAR && !FER_PUSH(f, p->var_node, i)) return 0;
+  }
+  return FER_PUSH(f, p->var_at, (uint32_t)p->var_node.size);
+}
+
 /* The arrays a check fills, and the constants' values, once. */
 static int plan_arrays(ferret *f, fer_eval_plan *p) {
   p->nval = p->nodes.size ? p->nodes.size : 1;
   p->val = fer_malloc(f, p->nval * sizeof *p->val);
   p->taint = fer_calloc(f, p->nval);
-  p->changed = fer_calloc(f, p->nval);
+  p->dirty = fer_calloc(f, (p->nval + 63) / 64 * sizeof *p->dirty);
   if (!p->nscratch) p->nscratch = 1;
   p->scratch = fer_malloc(f, p->nscratch * sizeof *p->scratch);
-  if (!p->val || !p->taint || !p->changed || !p->scratch) return 0;
+  if (!p->val || !p->taint || !p->dirty || !p->scratch || !plan_edges(f, p)) return 0;
   for (size_t i = 0; i < p->nodes.size; i++) {
     const plan_node *nd = &p->nodes.data[i];
     p->val[i] = nd->d.op == FER_OP_CONST  ? fer_const_u128(f, nd->d.t)
@@ -264,24 +301,35 @@ static int plan_node_eval(evaluator *e, fer_eval_plan *p, size_t i,
   return 1;
 }
 
-/* Node i in a warm check: recomputed when an argument (for a variable:
- * its value) changed since the last check, else kept.  0 on failure. */
-static int plan_step(evaluator *e, fer_eval_plan *p, size_t i, const fer_u128 *vals) {
-  const plan_node *nd = &p->nodes.data[i];
-  if (nd->d.op == FER_OP_VAR) {
-    p->changed[i] = p->val[i] != vals[nd->var];
-    p->val[i] = vals[nd->var];
-    return 1;
+/* Node i changed: its users are to be recomputed. */
+static void mark_users(fer_eval_plan *p, uint32_t i) {
+  for (uint32_t u = p->user_at.data[i]; u < p->user_at.data[i + 1]; u++) {
+    uint32_t j = p->users.data[u];
+    p->dirty[j / 64] |= (uint64_t)1 << (j % 64);
   }
-  const uint32_t *arg = p->args.data + nd->arg;
-  uint8_t any = 0;
-  for (uint32_t j = 0; j < nd->d.n; j++) any |= p->changed[arg[j]];
-  p->changed[i] = 0;
-  if (!any) return 1;
-  fer_u128 v = p->val[i];
-  uint8_t t = p->taint[i];
-  if (!plan_node_eval(e, p, i, vals)) return 0;
-  p->changed[i] = v != p->val[i] || t != p->taint[i];
+}
+
+/* Stage k of a warm check: its variable nodes whose variable's value
+ * changed, then the nodes they reach, each once, in order (see dirty).
+ * 0 on failure. */
+static int plan_warm_stage(evaluator *e, fer_eval_plan *p, size_t k, const fer_u128 *vals) {
+  uint64_t *dirty = p->dirty;
+  for (uint32_t q = p->var_at.data[k]; q < p->var_at.data[k + 1]; q++) {
+    uint32_t i = p->var_node.data[q]; /* never tainted */
+    fer_u128 v = vals[p->nodes.data[i].var];
+    if (p->val[i] != v) p->val[i] = v, mark_users(p, i);
+  }
+  uint32_t lo = p->stage.data[k], hi = p->stage.data[k + 1];
+  for (uint32_t w = lo / 64; lo < hi && w <= (hi - 1) / 64; w++) {
+    while (dirty[w]) { /* the lowest bit first; users only set higher ones */
+      uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(dirty[w]);
+      dirty[w] &= dirty[w] - 1;
+      fer_u128 v = p->val[i];
+      uint8_t t = p->taint[i];
+      if (!plan_node_eval(e, p, i, vals)) return 0;
+      if (v != p->val[i] || t != p->taint[i]) mark_users(p, i);
+    }
+  }
   return 1;
 }
 
@@ -296,10 +344,13 @@ int fer_eval_plan_holds(ferret *f, fer_eval_plan *p, fer_u128 *vals) {
     vals[x->var] = fer_fp_canon(x->m, vals[x->var]);
   }
   bool warm = p->warm;
+  if (!warm) /* a failed check may have left bits: everything is recomputed */
+    memset(p->dirty, 0, (p->nval + 63) / 64 * sizeof *p->dirty);
   p->warm = false; /* until this check completes */
   for (size_t k = 0; k < nstage; k++) {
-    for (size_t i = p->stage.data[k]; i < p->stage.data[k + 1]; i++)
-      if (!(warm ? plan_step(&e, p, i, vals) : plan_node_eval(&e, p, i, vals))) return 0;
+    if (warm && !plan_warm_stage(&e, p, k, vals)) return 0;
+    for (size_t i = p->stage.data[k]; !warm && i < p->stage.data[k + 1]; i++)
+      if (!plan_node_eval(&e, p, i, vals)) return 0;
     if (k < nelim) {
       fer_u128 v = p->val[p->root.data[k]];
       vals[p->elim.data[k]] = p->elim_fmt[k].eb ? fer_fp_canon(p->elim_fmt[k], v) : v;
