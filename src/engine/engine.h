@@ -176,6 +176,8 @@ typedef struct fer_engine_solution {
   bool more;               /* another candidate already waits for the
                               judge: the callback may hold this solution
                               back until its next call, which comes at once */
+  double now;              /* fer_now() when the judge's check ended (the
+                              callback need not read the clock again) */
 } fer_engine_solution;
 
 typedef enum fer_engine_verdict { FER_ENGINE_STOP, FER_ENGINE_GO_ON } fer_engine_verdict;

@@ -382,7 +382,8 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
             : fer_eval_holds_memo(f, &j->memo, r->check.assertions, r->check.n,
                                   &j->model);
   }
-  st->time_validate += fer_now() - t;
+  double now = fer_now();
+  st->time_validate += now - t;
   if (why) return fail(j, why);
   if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED)
     return fail(j, "unsupported"); /* the evaluator cannot judge (eb > 30) */
@@ -397,7 +398,7 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   }
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
                              st->solutions, j->vars.data, j->vars.size, NULL,
-                             j->more};
+                             j->more, now};
   if (j->plan) {
     sol.bits = j->vals;
     if (!r->sampling->model) sol.model = NULL;

@@ -213,7 +213,7 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
  * `later` ends the run. */
 static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
                                const fer_model *m, uint64_t execs) {
-  double t = fer_now();
+  double t = s ? s->now : fer_now();
   uint64_t h[2];
   fingerprint(j, s, m, h);
   fer_engine_verdict r = FER_ENGINE_GO_ON;
