@@ -34,7 +34,7 @@ int fer_sample_strategy_parse(const char *s) {
 typedef struct out_kind {
   fer_fmt fmt;        /* FP: its format, else {0, 0} */
   fer_u128 exp, frac; /* FP of at most 128 bits: its fields' masks, else 0 */
-  bool wide;          /* its bits may reach past bit 63 */
+  uint32_t w;         /* width of its bits (Bool 1, RoundingMode 3) */
 } out_kind;
 
 typedef struct job {
@@ -111,9 +111,12 @@ static fer_u128 out_bits(job *j, size_t k, const fer_engine_solution *s,
 /* Output k's kind, from its sort. */
 static out_kind kind_of(ferret *f, fer_term v) {
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, v));
-  out_kind o = {{0, 0}, 0, 0, false};
-  uint64_t w = si->kind == FER_SORT_BV ? si->a : si->kind == FER_SORT_FP ? (uint64_t)si->a + si->b : 3;
-  o.wide = w > 64;
+  out_kind o = {{0, 0}, 0, 0, 0};
+  uint64_t w = si->kind == FER_SORT_BV   ? si->a
+               : si->kind == FER_SORT_FP ? (uint64_t)si->a + si->b
+               : si->kind == FER_SORT_RM ? 3
+                                         : 1;
+  o.w = w > 128 ? 128 : (uint32_t)w; /* bits from 128 on are zeros */
   if (si->kind == FER_SORT_FP) {
     o.fmt = (fer_fmt){si->a, si->b};
     if (w <= 128) {
@@ -134,21 +137,35 @@ static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
 
 /* The output bits of solution s (or model m) into j->bits, and their
  * fingerprint into h: two chains with their own seeds, one mixing step
- * per 64 bits an output can have. */
+ * per 64-bit word.  The outputs of at most 64 bits are laid end to end in
+ * words, each in its width (a NaN as all ones, which is a NaN: one
+ * pattern for all), so that two Float32 outputs take one step; a wider
+ * output takes two words of its own. */
 static void fingerprint(job *j, const fer_engine_solution *s, const fer_model *m,
                         uint64_t h[2]) {
-  h[0] = 0x243f6a8885a308d3ull, h[1] = 0x13198a2e03707344ull;
+  uint64_t a = 0x243f6a8885a308d3ull, b = 0x13198a2e03707344ull, acc = 0, n = 0;
+  uint32_t used = 0; /* bits of acc taken */
   for (size_t k = 0; k < j->cfg->nout; k++) {
-    fer_u128 b = j->bits[k] = out_bits(j, k, s, m);
-    b = dedup_bits(j, k, b);
-    if (j->out_kind[k].wide) {
-      h[0] = mix(mix(h[0], (uint64_t)b), (uint64_t)(b >> 64));
-      h[1] = mix(mix(h[1] ^ k, (uint64_t)(b >> 64)), (uint64_t)b);
-    } else { /* b < 2^64, or ~0 for a NaN: the low half tells them apart */
-      h[0] = mix(h[0], (uint64_t)b);
-      h[1] = mix(h[1] ^ k, (uint64_t)b);
+    fer_u128 v = j->bits[k] = out_bits(j, k, s, m);
+    v = dedup_bits(j, k, v);
+    uint32_t w = j->out_kind[k].w;
+    if (w > 64) {
+      a = mix(mix(a, (uint64_t)v), (uint64_t)(v >> 64));
+      b = mix(mix(b ^ k, (uint64_t)(v >> 64)), (uint64_t)v);
+      continue;
     }
+    uint64_t x = w < 64 ? (uint64_t)v & (((uint64_t)1 << w) - 1) : (uint64_t)v;
+    acc |= x << used;
+    if (used + w < 64) {
+      used += w;
+      continue;
+    }
+    a = mix(a, acc), b = mix(b ^ n++, acc); /* a full word */
+    used = used + w - 64;                   /* x's bits left over */
+    acc = used ? x >> (w - used) : 0;
   }
+  if (used) a = mix(a, acc), b = mix(b ^ n, acc);
+  h[0] = a, h[1] = b;
 }
 
 /* The sample of j->bits with fingerprint h, found after `execs`
