@@ -45,14 +45,6 @@ int fer_dedup_add(fer_dedup *d, uint64_t h1, uint64_t h2) {
   return 1;
 }
 
-/* Bits set in x (SWAR: no popcnt instruction is assumed). */
-static unsigned ones(uint64_t x) {
-  x -= (x >> 1) & 0x5555555555555555u;
-  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-  return (unsigned)((x * 0x0101010101010101u) >> 56);
-}
-
 /* The chance that a new fingerprint finds its k bits set: its block is
  * any block alike, and in it each bit is set with that block's share. */
 double fer_dedup_false_rate(const fer_dedup *d, double *fill) {
@@ -60,7 +52,8 @@ double fer_dedup_false_rate(const fer_dedup *d, double *fill) {
   double sum = 0;
   for (uint64_t b = 0; b < nb; b++) {
     unsigned n = 0;
-    for (int w = 0; w < BLOCK_WORDS; w++) n += ones(d->bits[b * BLOCK_WORDS + w]);
+    for (int w = 0; w < BLOCK_WORDS; w++)
+      n += (unsigned)__builtin_popcountll(d->bits[b * BLOCK_WORDS + w]);
     if (!n) continue;
     set += n;
     double s = (double)n / BLOCK_BITS, p = s;
