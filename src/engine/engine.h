@@ -220,6 +220,11 @@ typedef struct fer_user_seeds {
  *              per value 0/1 it took there: a solution that shows a node
  *              bit a value no earlier solution of the worker showed is
  *              new coverage.  Costs O(nodes) per satisfying input.
+ *              With it, one FP mutation of SAMPLING_SCALE_ONE_IN scales
+ *              every FP slot of the mutated slot's format by the same
+ *              power of two (mutate.c): relations among the variables
+ *              (order, ratios, small differences) survive, so a cluster
+ *              of solutions can move to other magnitudes together.
  *   mutator    (SM, §III-C, Listing 4) one more mutation of a corpus
  *              parent Cur (an input that gained coverage, satisfying or
  *              not): Out = Cur ^ ((Cur ^ A) | (Cur ^ B)) slot by slot,
@@ -240,6 +245,7 @@ typedef struct fer_engine_sampling {
 #define FER_SAMPLING_POOL 1024
 #define FER_SAMPLING_SM_ONE_IN 4
 #define FER_SAMPLING_NB_ONE_IN 4
+#define FER_SAMPLING_SCALE_ONE_IN 8
 #define FER_SAMPLING_SEEN (1u << 20) /* inputs the judge remembers */
 #define FER_RETURNED_SLOTS (1u << 16) /* solutions the workers remember */
 

@@ -316,6 +316,26 @@ static bool domain_value(fer_worker *w, uint32_t s, fer_u128 *v) {
   return true;
 }
 
+/* Sampling: every FP slot of slot s's format scaled by the same power of
+ * two (exponents moved together by d, +-1 most often), where the result
+ * stays normal.  Relations among the variables of a solution (order,
+ * ratios, and for d < 0 small differences) survive it, so the search can
+ * walk a cluster of solutions to other magnitudes. */
+static void scale_together(fer_worker *w, uint32_t s) {
+  const fer_prog *p = w->p;
+  const fer_slot *sl = &p->slots.data[s];
+  uint32_t m = sl->sb - 1;
+  int64_t top = (int64_t)fer_bv_mask(sl->eb) - 1, d = fer_rng_below(&w->rng, 2) ? 1 : -1;
+  if (fer_rng_one_in(&w->rng, 4)) d *= 1 + (int64_t)fer_rng_below(&w->rng, 8);
+  for (uint32_t i = 0; i < p->nslots; i++) {
+    const fer_slot *t = &p->slots.data[i];
+    if (t->kind != FER_SLOT_FP || t->eb != sl->eb || t->sb != sl->sb) continue;
+    int64_t e = (int64_t)((w->cand[i] >> m) & fer_bv_mask(sl->eb));
+    if (e < 1 || e > top || e + d < 1 || e + d > top) continue;
+    w->cand[i] = (w->cand[i] & ~(fer_bv_mask(sl->eb) << m)) | ((fer_u128)(e + d) << m);
+  }
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;
@@ -346,7 +366,13 @@ void fer_mutate(fer_worker *w, uint32_t focus) {
     switch ((fer_slot_kind)sl->kind) {
     case FER_SLOT_BOOL: v ^= 1; break;
     case FER_SLOT_RM: v = fer_rng_below(&w->rng, 5); break;
-    case FER_SLOT_FP: v = mutate_fp(w, s, sl, v); break;
+    case FER_SLOT_FP:
+      if (w->s->de && fer_rng_one_in(&w->rng, FER_SAMPLING_SCALE_ONE_IN)) {
+        scale_together(w, s);
+        continue;
+      }
+      v = mutate_fp(w, s, sl, v);
+      break;
     case FER_SLOT_BV: v = mutate_bv(w, s, sl, v); break;
     }
     w->cand[s] = v & mask(sl->bits);
