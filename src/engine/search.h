@@ -149,7 +149,8 @@ typedef struct fer_worker {
    * diversity features, per internal node the bits seen 0 and seen 1. */
   fer_u128 *pool;                  /* FER_SAMPLING_POOL * nslots */
   uint32_t pool_size;
-  fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg) */
+  fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg); the bits
+                                      past its width set in both */
   uint64_t sm_mutations, nb_mutations, de_features, local_dups;
 } fer_worker;
 

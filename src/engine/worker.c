@@ -54,6 +54,11 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
     w->de_seen0 = fer_calloc(f, nn * sizeof(fer_u128));
     w->de_seen1 = fer_calloc(f, nn * sizeof(fer_u128));
     ok = w->pool && w->de_seen0 && w->de_seen1;
+    /* the bits past a node's width count as seen both ways */
+    for (size_t k = 0; ok && k < p->node_reg.size; k++) {
+      uint32_t b = p->node_bits.data[k];
+      w->de_seen0[k] = w->de_seen1[k] = b >= 128 ? 0 : ~(((fer_u128)1 << b) - 1);
+    }
   }
   if (ok && s->enumerate) {
     w->lanes_in = fer_calloc(f, FER_LANES * in_bytes);
@@ -156,12 +161,9 @@ static uint32_t de_features(fer_worker *w) {
   const fer_prog *p = w->p;
   const fer_u128 *r = w->x.r;
   uint32_t fresh = 0, n = (uint32_t)p->node_reg.size;
-  for (uint32_t k = 0; k < n; k++) {
-    fer_u128 m = p->node_bits.data[k] >= 128
-                     ? ~(fer_u128)0
-                     : ((fer_u128)1 << p->node_bits.data[k]) - 1;
-    fer_u128 v = r[p->node_reg.data[k]] & m;
-    fer_u128 new1 = v & ~w->de_seen1[k], new0 = ~v & m & ~w->de_seen0[k];
+  for (uint32_t k = 0; k < n; k++) { /* no mask: see fer_worker_init */
+    fer_u128 v = r[p->node_reg.data[k]];
+    fer_u128 new1 = v & ~w->de_seen1[k], new0 = ~v & ~w->de_seen0[k];
     if (!(new0 | new1)) continue;
     w->de_seen1[k] |= new1, w->de_seen0[k] |= new0;
     fresh += (uint32_t)(__builtin_popcountll((uint64_t)new1) +
