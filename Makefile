@@ -136,13 +136,13 @@ fuzz-run: fuzz
 #   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall
 # bin/ferret, lib/libferret.a, lib/libferret.so.VERSION (+ SONAME and dev
 # links), include/ferret.h, lib/pkgconfig/ferret.pc, share/man/man1/ferret.1
-# (generated from the option table by tools/manpage.c).
+# (generated from the command line's tables by tools/manpage.c).
 PREFIX  ?= /usr/local
 DESTDIR ?=
 LIBDIR  := $(DESTDIR)$(PREFIX)/lib
 
-build/manpage: tools/manpage.c build/libferret.a include/ferret.h
-	$(CC) $(BASE) $(OPT) -o $@ tools/manpage.c build/libferret.a -lm
+build/manpage: tools/manpage.c build/cli/args.o build/libferret.a include/ferret.h cli/args.h
+	$(CC) $(BASE) $(OPT) -Icli -o $@ tools/manpage.c build/cli/args.o build/libferret.a -lm
 
 build/ferret.1: build/manpage
 	build/manpage > $@

@@ -4,7 +4,7 @@
 For each file (the Liew-KLEE QF_BVFP files, and the QF_BV files for
 BV-only queries): pi = every assertion but the last, the seed i = z3's model
 of pi written as bytes (declared variables in order, little endian: ferret
-concolic --layout named), b = the last assertion.  Two queries per file,
+concolic --binding named), b = the last assertion.  Two queries per file,
 b and (not b), each with pi.  ferret answers both from one process
 (per-query time measured inside it); z3 answers each query from the text
 (decls, pi, b) with -T:10, its wall time and its own :time (-st) kept; the
@@ -335,7 +335,7 @@ def main():
                     fp.write('%s\t%s\n' % (kind, rel))
             outdir = os.path.join(tmp, 'out')
             shutil.rmtree(outdir, ignore_errors=True)
-            p = subprocess.run([a.ferret, 'concolic', '--layout', 'named', '--timeout-ms',
+            p = subprocess.run([a.ferret, 'concolic', '--binding', 'named', '--timeout-ms',
                                 str(a.timeout_ms), '--input', seed_path, '--out', outdir, qpath],
                                capture_output=True, text=True)
             fl = {}

@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "cli.h"
 
 enum { MAX_SOLVERS = 32, MAX_WORDS = 128, MAX_JOBS = 256, MAX_DEPTH = 64 };
@@ -118,12 +119,12 @@ static int split_command(solver *s, const char *cmd) {
   for (;;) {
     while (*p == ' ' || *p == '\t') p++;
     if (!*p) break;
-    if (s->n == MAX_WORDS) return usage_error("solver '%s': too many words", s->name);
+    if (s->n == MAX_WORDS) return cli_usage(SUB_BENCH, "solver '%s': too many words", s->name);
     s->words[s->n++] = w;
     while (*p && *p != ' ' && *p != '\t') {
       if (*p == '\'') {
         const char *e = strchr(p + 1, '\'');
-        if (!e) return usage_error("solver '%s': unbalanced ' in its command", s->name);
+        if (!e) return cli_usage(SUB_BENCH, "solver '%s': unbalanced ' in its command", s->name);
         memcpy(w, p + 1, (size_t)(e - p - 1));
         w += e - p - 1, p = e + 1;
       } else if (*p == '"') {
@@ -131,7 +132,7 @@ static int split_command(solver *s, const char *cmd) {
           if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) p++;
           *w++ = *p;
         }
-        if (!*p) return usage_error("solver '%s': unbalanced \" in its command", s->name);
+        if (!*p) return cli_usage(SUB_BENCH, "solver '%s': unbalanced \" in its command", s->name);
         p++;
       } else {
         if (*p == '\\' && p[1]) p++;
@@ -141,7 +142,7 @@ static int split_command(solver *s, const char *cmd) {
     *w++ = 0;
   }
   s->words[s->n] = NULL;
-  if (!s->n) return usage_error("solver '%s' has an empty command", s->name);
+  if (!s->n) return cli_usage(SUB_BENCH, "solver '%s' has an empty command", s->name);
   return 0;
 }
 
@@ -165,8 +166,8 @@ static bool findable(const char *prog) {
 static int add_solver(bench *b, const char *spec) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || !eq[1])
-    return usage_error("--solver is NAME=CMD, not '%s'", spec);
-  if (b->nsolvers == MAX_SOLVERS) return usage_error("%s", "at most 32 solvers");
+    return cli_usage(SUB_BENCH, "--solver is NAME=CMD, not '%s'", spec);
+  if (b->nsolvers == MAX_SOLVERS) return cli_usage(SUB_BENCH, "at most 32 solvers");
   solver *s = &b->solvers[b->nsolvers++];
   size_t n = (size_t)(eq - spec);
   char *name = malloc(n + 1);
@@ -174,13 +175,13 @@ static int add_solver(bench *b, const char *spec) {
   memcpy(name, spec, n), name[n] = 0;
   s->name = name;
   if (strpbrk(name, "\t\n"))
-    return usage_error("solver name '%s' has a tab or newline", name);
+    return cli_usage(SUB_BENCH, "solver name '%s' has a tab or newline", name);
   for (size_t k = 0; k + 1 < b->nsolvers; k++)
     if (!strcmp(b->solvers[k].name, name))
-      return usage_error("two solvers named '%s'", name);
+      return cli_usage(SUB_BENCH, "two solvers named '%s'", name);
   int rc = split_command(s, eq + 1);
   if (!rc && !findable(s->words[0]))
-    rc = usage_error("solver program '%s' not found", s->words[0]);
+    rc = cli_usage(SUB_BENCH, "solver program '%s' not found", s->words[0]);
   return rc;
 }
 
@@ -556,55 +557,28 @@ static int run_jobs(bench *b, const job *jobs, size_t njobs, FILE *out, size_t *
 
 /* ----------------------------------------------------------- the command */
 
-static int number(const char *flag, const char *v, double lo, double hi, double *x) {
-  char *end;
-  if (!v || !*v) return usage_error("%s needs a number", flag);
-  *x = strtod(v, &end);
-  if (*end || !(*x >= lo && *x <= hi)) return usage_error("bad value '%s'", v);
-  return 0;
-}
-
-static int parse(bench *b, int argc, char **argv, int i, strings *inputs) {
+static int parse(bench *b, const cli_args *a, strings *inputs) {
   int rc = 0;
-  double x;
-  for (; i < argc && !rc; i++) {
-    const char *a = argv[i], *v;
-    if (is_flag(a, "--solver")) {
-      if (!(v = flag_value(argc, argv, &i, 8))) return usage_error("%s", "--solver needs NAME=CMD");
-      rc = add_solver(b, v);
-    } else if (is_flag(a, "--timeout") || is_flag(a, "-t")) {
-      rc = number(a, flag_value(argc, argv, &i, a[1] == 't' ? 2 : 9), 0.001, 1e7, &b->timeout);
-    } else if (is_flag(a, "--jobs") || is_flag(a, "-j")) {
-      rc = number(a, flag_value(argc, argv, &i, a[1] == 'j' ? 2 : 6), 1, MAX_JOBS, &x);
-      b->jobs = (unsigned)x;
-    } else if (is_flag(a, "--memory")) {
-      rc = number(a, flag_value(argc, argv, &i, 8), 1, 1 << 24, &x);
-      b->memory_mb = (unsigned)x;
-    } else if (is_flag(a, "--manifest")) {
-      if (!(b->manifest = flag_value(argc, argv, &i, 10))) return usage_error("%s", "--manifest needs a file");
-    } else if (is_flag(a, "--plots")) {
-      if (!(b->plots = flag_value(argc, argv, &i, 7))) return usage_error("%s", "--plots needs a directory");
-    } else if (is_flag(a, "-o") || is_flag(a, "--out")) {
-      if (!(b->out_path = flag_value(argc, argv, &i, a[1] == 'o' ? 2 : 5)))
-        return usage_error("%s", "-o needs a file");
-    } else if (is_flag(a, "--shard")) {
-      v = flag_value(argc, argv, &i, 7);
-      char tail;
-      if (!v || sscanf(v, "%u/%u%c", &b->shard, &b->nshards, &tail) != 2 ||
-          !b->nshards || b->shard < 1 || b->shard > b->nshards)
-        return usage_error("--shard is I/N with 1 <= I <= N, not '%s'", v ? v : "");
-    } else if (!strcmp(a, "--dry-run")) {
-      b->dry_run = true;
-    } else if (!strcmp(a, "--no-progress")) {
-      b->progress = false;
-    } else if (a[0] == '-' && a[1]) {
-      rc = usage_error("unknown bench option '%s'", a);
-    } else if (!push(inputs, a)) {
-      rc = EXIT_ERROR;
-    }
+  const char *v;
+  for (size_t g = 0; g < a->ngiven && !rc; g++)
+    if (!strcmp(a->given[g].opt->name, "solver")) rc = add_solver(b, a->given[g].value);
+  b->timeout = cli_time(a, "timeout", b->timeout);
+  b->jobs = (unsigned)cli_int(a, "jobs", b->jobs);
+  b->memory_mb = (unsigned)cli_int(a, "memory", b->memory_mb);
+  b->manifest = cli_value(a, "manifest");
+  b->plots = cli_value(a, "plots");
+  if ((v = cli_value(a, "output"))) b->out_path = v;
+  if ((v = cli_value(a, "shard"))) {
+    char tail;
+    if (sscanf(v, "%u/%u%c", &b->shard, &b->nshards, &tail) != 2 || !b->nshards ||
+        b->shard < 1 || b->shard > b->nshards)
+      return cli_usage(SUB_BENCH, "--shard is I/N with 1 <= I <= N, not '%s'", v);
   }
-  if (!rc && !b->nsolvers) rc = usage_error("%s", "bench needs at least one --solver NAME=CMD");
-  if (!rc && !inputs->size) rc = usage_error("%s", "bench needs files, directories or lists");
+  b->dry_run = cli_flag(a, "dry-run");
+  if ((v = cli_value(a, "progress"))) b->progress = !strcmp(v, "1");
+  for (size_t k = 0; k < a->npos && !rc; k++)
+    if (!push(inputs, a->pos[k])) rc = EXIT_ERROR;
+  if (!rc && !b->nsolvers) rc = cli_usage(SUB_BENCH, "no solver (--solver NAME=CMD)");
   return rc;
 }
 
@@ -663,14 +637,14 @@ static bool cut_torn_row(const char *path) {
   return ok;
 }
 
-static int bench_run(bench *b, int argc, char **argv, int i) {
+static int bench_run(bench *b, const cli_args *a) {
   strings inputs = {0};
   expect m = {{0}, {0}};
   bench_rows done = {0};
   job *jobs = NULL;
   FILE *out = NULL;
   size_t wrong = 0, njobs = 0;
-  int rc = parse(b, argc, argv, i, &inputs);
+  int rc = parse(b, a, &inputs);
   for (size_t k = 0; !rc && k < inputs.size; k++) rc = add_input(&b->files, inputs.data[k]);
   if (!rc) sort_and_shard(b);
   if (!rc && b->manifest) rc = read_manifest(&m, b->manifest);
@@ -732,15 +706,12 @@ end:
   return rc;
 }
 
-int run_bench(int argc, char **argv, int i) {
-  if (i < argc && !strcmp(argv[i], "report")) return run_bench_report(argc, argv, i + 1);
-  if (i < argc && !strcmp(argv[i], "merge")) return run_bench_merge(argc, argv, i + 1);
-  if (i < argc && !strcmp(argv[i], "run")) i++;
+int run_bench(const cli_args *a) {
   bench b;
   memset(&b, 0, sizeof b);
   b.timeout = 60, b.jobs = 1, b.out_path = "ferret-bench.tsv";
   b.progress = isatty(2);
-  int rc = bench_run(&b, argc, argv, i);
+  int rc = bench_run(&b, a);
   for (size_t k = 0; k < b.nsolvers; k++) {
     free((char *)b.solvers[k].name);
     free(b.solvers[k].buf);

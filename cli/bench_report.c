@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "cli.h"
 
 /* ------------------------------------------------------------ the rows */
@@ -91,7 +92,7 @@ int bench_load(const char *path, bench_rows *rs) {
   if (stat(path, &st) != 0 && errno == ENOENT) return -1;
   char *text = read_all(path, &len);
   if (!text) {
-    fprintf(stderr, "ferret bench: cannot read '%s'\n", path);
+    fprintf(stderr, "ferret bench: cannot read '%s': %s\n", path, strerror(errno));
     return 1;
   }
   text[len] = 0; /* read_all leaves room */
@@ -500,31 +501,16 @@ static int report_and_plot(const bench_rows *rs, const char *plots) {
  * ferret bench merge -o OUT PART... [--plots DIR]: the rows, each (file,
  * solver) once (a pair in two files with different answers is reported
  * and the first kept), for merge written to OUT; then the summary. */
-static int report_or_merge(int argc, char **argv, int i, bool merge) {
+static int report_or_merge(const cli_args *a, bool merge) {
   bench_rows in = {0}, out = {0};
-  const char *path = NULL, *plots = NULL;
-  int rc = 0, nin = 0;
-  for (; i < argc && !rc; i++) {
-    if (merge && (is_flag(argv[i], "-o") || is_flag(argv[i], "--out"))) {
-      if (!(path = flag_value(argc, argv, &i, argv[i][1] == 'o' ? 2 : 5)))
-        rc = usage_error("%s", "-o needs a file");
-    } else if (is_flag(argv[i], "--plots")) {
-      if (!(plots = flag_value(argc, argv, &i, 7)))
-        rc = usage_error("%s", "--plots needs a directory");
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      rc = usage_error(merge ? "unknown bench merge option '%s'"
-                             : "unknown bench report option '%s'", argv[i]);
-    } else {
-      nin++;
-      int l = bench_load(argv[i], &in);
-      if (l < 0) fprintf(stderr, "ferret bench: no such file '%s'\n", argv[i]);
-      if (l) rc = EXIT_ERROR;
-    }
+  const char *path = cli_value(a, "output"), *plots = cli_value(a, "plots");
+  int rc = 0;
+  if (merge && !path) return cli_usage(a->sub, "no output file (-o OUT)");
+  for (size_t k = 0; k < a->npos && !rc; k++) {
+    int l = bench_load(a->pos[k], &in);
+    if (l < 0) fprintf(stderr, "ferret bench: no such file '%s'\n", a->pos[k]);
+    if (l) rc = EXIT_ERROR;
   }
-  if (!rc && merge && !path) rc = usage_error("%s", "bench merge needs -o OUT");
-  if (!rc && !nin)
-    rc = usage_error("%s", merge ? "bench merge needs the parts to merge"
-                                 : "bench report needs a results file");
   size_t dups = 0, conflicts = 0;
   if (!rc && !dedup(&in, &out, &dups, &conflicts)) rc = EXIT_ERROR;
   if (!rc && !merge && dups)
@@ -539,9 +525,9 @@ static int report_or_merge(int argc, char **argv, int i, bool merge) {
       fprintf(fp, "%s\n", BENCH_HEADER);
       for (size_t k = 0; k < out.size; k++) bench_write_row(fp, &out.data[k]);
       if (fclose(fp) != 0) rc = EXIT_ERROR;
-      fprintf(stderr, "ferret bench: merged %d parts, %zu rows into %s (%zu "
+      fprintf(stderr, "ferret bench: merged %zu parts, %zu rows into %s (%zu "
               "duplicates dropped, %zu with different answers)\n",
-              nin, out.size, path, dups, conflicts);
+              a->npos, out.size, path, dups, conflicts);
     }
   }
   if (!rc) rc = report_and_plot(&out, plots);
@@ -549,10 +535,10 @@ static int report_or_merge(int argc, char **argv, int i, bool merge) {
   return rc;
 }
 
-int run_bench_report(int argc, char **argv, int i) {
-  return report_or_merge(argc, argv, i, false);
+int run_bench_report(const cli_args *a) {
+  return report_or_merge(a, false);
 }
 
-int run_bench_merge(int argc, char **argv, int i) {
-  return report_or_merge(argc, argv, i, true);
+int run_bench_merge(const cli_args *a) {
+  return report_or_merge(a, true);
 }

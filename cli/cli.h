@@ -1,6 +1,6 @@
 /* What the sub-commands of the command-line tool share (main.c): exit
- * codes, usage errors, the library's options on the command line, flags
- * of the sub-commands, files read whole and the signal handling. */
+ * codes, files read whole and the signal handling; the options are
+ * args.h's. */
 #ifndef FERRET_CLI_H
 #define FERRET_CLI_H
 
@@ -19,19 +19,10 @@ enum {
   EXIT_UNSAT = 20
 };
 
-/* "ferret: MESSAGE" (fmt with one %s), the usage lines; EXIT_USAGE. */
-int usage_error(const char *fmt, const char *arg);
-/* Apply the library option --name[=value] at argv[*i] (may consume the
- * next word); 0 or a usage error's exit code. */
-int apply_option(ferret *, int argc, char **argv, int *i);
+struct cli_args;
 /* A whole file ("-": standard input) into memory (malloc'ed, *len set);
- * NULL if unreadable. */
+ * NULL with errno set if unreadable (EISDIR for a directory). */
 char *read_all(const char *path, size_t *len);
-/* Is a the flag `name` ("--name" or "--name=v")?  Its value ("--name=v"
- * or "--name v", consuming argv[*i + 1]); NULL if missing.  len is
- * strlen(name). */
-bool is_flag(const char *a, const char *name);
-const char *flag_value(int argc, char **argv, int *i, size_t len);
 /* The first SIGINT/SIGTERM interrupts f's search, a second one exits;
  * signal_ctx = NULL when f is gone. */
 void install_signals(ferret *f);
@@ -39,13 +30,14 @@ void install_signals(ferret *f);
 bool interrupted(void);
 extern ferret *volatile signal_ctx;
 
-/* The concolic and hunt sub-commands (concolic.c, hunt.c). */
-int run_concolic(ferret *, int argc, char **argv, int i);
-int run_hunt(ferret *, int argc, char **argv, int i);
-/* ferret hunt merge -o DIR PART... and ferret hunt report DIR
- * (hunt_merge.c), before a context. */
-int run_hunt_merge(int argc, char **argv, int i);
-int run_hunt_report(int argc, char **argv, int i);
+/* The sub-commands (sample.c, concolic.c, hunt.c, hunt_merge.c), each on
+ * its parsed command line (args.h). */
+int run_sample(ferret *, const struct cli_args *);
+int run_coverage(ferret *, const struct cli_args *);
+int run_concolic(ferret *, const struct cli_args *);
+int run_hunt(ferret *, const struct cli_args *); /* hunt, gen and replay */
+int run_hunt_merge(const struct cli_args *);
+int run_hunt_report(const struct cli_args *);
 
 /* ferret bench (bench.c runs the solvers; bench_report.c reads and writes
  * results files, scores them, draws the plots, and is `bench report` and
@@ -75,8 +67,8 @@ bool bench_is_definite(const char *answer);
 int bench_report(const bench_rows *, FILE *);
 /* quantile, cactus and scatter SVGs in dir through gnuplot; 0 or 1. */
 int bench_plots(const bench_rows *, const char *dir);
-int run_bench(int argc, char **argv, int i);
-int run_bench_report(int argc, char **argv, int i);
-int run_bench_merge(int argc, char **argv, int i);
+int run_bench(const struct cli_args *);
+int run_bench_report(const struct cli_args *);
+int run_bench_merge(const struct cli_args *);
 
 #endif

@@ -1,9 +1,9 @@
 /* ferret concolic: Fuzzy-SAT's query convention on the command line.
  *
- *   ferret concolic --input SEED --out DIR [OPTIONS] QUERIES.smt2
+ *   ferret concolic --input SEED -o DIR [OPTIONS] QUERIES.smt2
  *
  * QUERIES declares the input bytes k!0, k!1, ... as (_ BitVec 8) (byte i of
- * SEED; bytes without a variable stay as they are) or, with --layout named,
+ * SEED; bytes without a variable stay as they are) or, with --binding named,
  * any Bool/BV/FP variables mapped to consecutive byte ranges in declaration
  * order, little endian.  Each (assert Q) is one query: Q = (and b pi...)
  * with pi true on SEED, or Q = b.  One line per query on stdout,
@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "args.h"
 #include "cli.h"
 
 static double now(void) {
@@ -70,7 +71,7 @@ static int bind_all(ferret *f, ferret_concolic *c, int layout, size_t size) {
     if (layout == LAYOUT_BYTES) {
       if (!byte_name(name, &at) || bits != 8) {
         fprintf(stderr, "ferret: '%s' is not an input byte k!N of sort (_ BitVec 8) "
-                        "(--layout named maps any variables)\n", name);
+                        "(--binding named maps any variables)\n", name);
         return EXIT_ERROR;
       }
       if (at >= size) {
@@ -105,6 +106,7 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The flags of the sub-command (checked by the parser). */
 typedef struct run {
   const char *seed_path, *out_dir, *path, *stages;
   int layout;
@@ -112,56 +114,29 @@ typedef struct run {
   int64_t timeout_ms, max_execs; /* -1: the library's default */
 } run;
 
-static int parse_count(const char *flag, const char *v, int64_t *out) {
-  char *end;
-  if (!v || !*v || *v == '-') return usage_error("%s needs a number", flag);
-  long long x = strtoll(v, &end, 10);
-  if (*end || x < 0) return usage_error("bad number '%s'", v);
-  *out = x;
-  return 0;
-}
-
-/* The flags of the sub-command; 0 or an exit code. */
-static int parse_args(ferret *f, int argc, char **argv, int i, run *r) {
+static int parse_args(const cli_args *a, run *r) {
   const char *v;
-  int rc = 0;
-  for (; i < argc && !rc; i++) {
-    const char *a = argv[i];
-    if (is_flag(a, "--input")) {
-      if (!(r->seed_path = flag_value(argc, argv, &i, 7)))
-        return usage_error("%s", "--input needs the seed file");
-    } else if (is_flag(a, "--out")) {
-      if (!(r->out_dir = flag_value(argc, argv, &i, 5)))
-        return usage_error("%s", "--out needs a directory");
-    } else if (is_flag(a, "--layout")) {
-      v = flag_value(argc, argv, &i, 8);
-      if (v && !strcmp(v, "bytes")) r->layout = LAYOUT_BYTES;
-      else if (v && !strcmp(v, "named")) r->layout = LAYOUT_NAMED;
-      else if (v && !strcmp(v, "auto")) r->layout = LAYOUT_AUTO;
-      else return usage_error("--layout: bytes, named or auto (got '%s')", v ? v : "");
-    } else if (!strcmp(a, "--optimistic")) {
-      r->optimistic = true;
-    } else if (is_flag(a, "--timeout-ms")) {
-      rc = parse_count(a, flag_value(argc, argv, &i, 12), &r->timeout_ms);
-    } else if (is_flag(a, "--max-execs")) {
-      rc = parse_count(a, flag_value(argc, argv, &i, 11), &r->max_execs);
-    } else if (is_flag(a, "--stages")) {
-      if (!(r->stages = flag_value(argc, argv, &i, 8)))
-        return usage_error("%s", "--stages needs a list");
-    } else if (a[0] == '-' && a[1] == '-') {
-      rc = apply_option(f, argc, argv, &i);
-    } else if (a[0] == '-' && a[1]) {
-      rc = usage_error("unknown option '%s'", a);
-    } else if (r->path) {
-      rc = usage_error("more than one query file ('%s')", a);
-    } else {
-      r->path = a;
+  r->path = a->pos[0];
+  r->seed_path = cli_value(a, "input");
+  r->out_dir = cli_value(a, "output");
+  r->stages = cli_value(a, "stages");
+  r->optimistic = cli_flag(a, "optimistic");
+  if ((v = cli_value(a, "binding")))
+    r->layout = !strcmp(v, "bytes") ? LAYOUT_BYTES : !strcmp(v, "named") ? LAYOUT_NAMED
+                                                                          : LAYOUT_AUTO;
+  /* the later of --timeout and --timeout-ms */
+  for (size_t g = 0; g < a->ngiven; g++) {
+    const char *name = a->given[g].opt->name;
+    if (!strcmp(name, "timeout")) {
+      double t = strtod(a->given[g].value, NULL) * 1000;
+      r->timeout_ms = t > 0 && t < 1 ? 1 : (int64_t)(t + 0.999);
+    } else if (!strcmp(name, "timeout_ms")) {
+      r->timeout_ms = strtoll(a->given[g].value, NULL, 10);
     }
   }
-  if (rc) return rc;
-  if (!r->path) return usage_error("%s", "no query file");
-  if (!r->seed_path) return usage_error("%s", "no seed input (--input SEED)");
-  if (!r->out_dir) return usage_error("%s", "no output directory (--out DIR)");
+  r->max_execs = cli_int(a, "max_execs", -1);
+  if (!r->seed_path) return cli_usage(a->sub, "no seed input (--input SEED)");
+  if (!r->out_dir) return cli_usage(a->sub, "no output directory (-o DIR)");
   return 0;
 }
 
@@ -177,7 +152,7 @@ static int set_stages(ferret_concolic *c, const char *list) {
     if (n >= sizeof name) n = sizeof name - 1;
     memcpy(name, list, n), name[n] = 0;
     if (ferret_concolic_set(c, name, 1) != FERRET_OK)
-      return usage_error("--stages: unknown stage '%s'", name);
+      return cli_usage(SUB_CONCOLIC, "--stages: unknown stage '%s'", name);
     list += n + (list[n] == ',');
   }
   return 0;
@@ -206,14 +181,15 @@ static void summary(const tally *t) {
   }
 }
 
-int run_concolic(ferret *f, int argc, char **argv, int i) {
+int run_concolic(ferret *f, const cli_args *a) {
   run r = {.layout = LAYOUT_AUTO, .timeout_ms = -1, .max_execs = -1};
-  int rc = parse_args(f, argc, argv, i, &r);
+  int rc = parse_args(a, &r);
   if (rc) return rc;
   size_t size;
   char *seed = read_all(r.seed_path, &size);
   if (!seed) {
-    fprintf(stderr, "ferret: cannot read the seed input '%s'\n", r.seed_path);
+    fprintf(stderr, "ferret concolic: cannot read the seed input '%s': %s\n", r.seed_path,
+            strerror(errno));
     return EXIT_ERROR;
   }
   ferret_set_option(f, "parse_only", "1");
@@ -234,6 +210,7 @@ int run_concolic(ferret *f, int argc, char **argv, int i) {
   }
   rc = bind_all(f, c, r.layout, size);
   if (!rc && r.stages) rc = set_stages(c, r.stages);
+  if (!rc && !ferret_get_option(f, "intervals")) ferret_concolic_set(c, "intervals", 0);
   if (!rc && r.timeout_ms >= 0) ferret_concolic_set(c, "timeout_ms", r.timeout_ms);
   if (!rc && r.max_execs >= 0) ferret_concolic_set(c, "max_execs", r.max_execs);
   if (!rc) ferret_concolic_set(c, "random_seed", ferret_get_option(f, "seed"));
@@ -248,7 +225,7 @@ int run_concolic(ferret *f, int argc, char **argv, int i) {
     fprintf(stderr, "ferret: out of memory\n");
     rc = EXIT_ERROR;
   }
-  if (!rc) memcpy(queries, q, nq * sizeof *q);
+  if (!rc && nq) memcpy(queries, q, nq * sizeof *q);
   install_signals(f);
   for (size_t k = 0; !rc && k < nq && !interrupted(); k++) {
     ferret_term b = queries[k];

@@ -9,89 +9,98 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "args.h"
 #include "cli.h"
 
-static int number(const char *flag, const char *v, double *out) {
-  char *end;
-  if (!v || !*v) return usage_error("%s needs a number", flag);
-  double x = strtod(v, &end);
-  if (*end || x < 0) return usage_error("bad number '%s'", v);
-  *out = x;
-  return 0;
+/* The progress line of a campaign, twice a second at most. */
+typedef struct progress_line {
+  double last;
+  bool shown;
+} progress_line;
+
+static void show_progress(void *user, const ferret_hunt_progress *p) {
+  progress_line *l = user;
+  if (p->elapsed - l->last < 0.5 && l->shown) return;
+  l->last = p->elapsed, l->shown = true;
+  fprintf(stderr, "\rformulas %llu  runs %llu  findings %llu  %.1f formulas/s  %.0f",
+          (unsigned long long)p->formulas, (unsigned long long)p->runs,
+          (unsigned long long)p->findings,
+          p->elapsed > 0 ? (double)p->formulas / p->elapsed : 0.0, p->elapsed);
+  if (p->budget > 0) fprintf(stderr, " of %.0f", p->budget);
+  fprintf(stderr, " s ");
 }
 
-int run_hunt(ferret *f, int argc, char **argv, int i) {
+/* Diagnostics end the progress line first. */
+static void diagnostic(void *user, const char *text, size_t len) {
+  progress_line *l = user;
+  if (l->shown) fputc('\n', stderr);
+  l->shown = false;
+  fwrite(text, 1, len, stderr);
+}
+
+/* A campaign's directory holds a campaign when it has a log. */
+static bool holds_campaign(const char *dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/log.tsv", dir);
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+int run_hunt(ferret *f, const cli_args *a) {
   ferret_hunt_options o;
   ferret_hunt_options_init(&o);
-  const char *solvers[16];
+  const char *solvers[16], *v;
   size_t ns = 0;
-  const char *target = NULL;
-  int rc = 0;
-  if (i < argc && !strcmp(argv[i], "gen")) o.mode = "gen", i++;
-  if (i < argc && !strcmp(argv[i], "replay")) { /* replay DIR */
-    o.mode = "replay", i++;
-    if (i < argc && argv[i][0] != '-') o.out_dir = argv[i++];
-  }
-  for (; i < argc && !rc; i++) {
-    const char *a = argv[i], *v;
-    double x = 0;
-    if (is_flag(a, "-o") || is_flag(a, "--out")) {
-      if (!(o.out_dir = flag_value(argc, argv, &i, a[1] == 'o' ? 2 : 5)))
-        return usage_error("%s", "-o needs a directory");
-    } else if (is_flag(a, "--mode")) {
-      if (!(o.mode = flag_value(argc, argv, &i, 6))) return usage_error("%s", "--mode needs gen or bug");
-    } else if (is_flag(a, "--target")) {
-      if (!(target = flag_value(argc, argv, &i, 8))) return usage_error("%s", "--target needs a command");
-    } else if (is_flag(a, "--reference")) {
-      if (!(v = flag_value(argc, argv, &i, 11))) return usage_error("%s", "--reference needs a command");
-      if (ns == 15) return usage_error("%s", "at most 15 references");
-      solvers[1 + ns++] = v;
-    } else if (is_flag(a, "-n") || is_flag(a, "--count")) {
-      rc = number(a, flag_value(argc, argv, &i, a[1] == 'n' ? 2 : 7), &x);
-      o.count = (uint64_t)x;
-    } else if (is_flag(a, "--budget")) {
-      rc = number(a, flag_value(argc, argv, &i, 8), &o.budget);
-    } else if (is_flag(a, "--timeout")) {
-      rc = number(a, flag_value(argc, argv, &i, 9), &o.timeout);
-    } else if (is_flag(a, "--seed")) {
-      rc = number(a, flag_value(argc, argv, &i, 6), &x);
-      o.seed = (uint64_t)x;
-    } else if (is_flag(a, "--agent")) {
-      if (!(o.agent = flag_value(argc, argv, &i, 7))) return usage_error("%s", "--agent needs a name");
-    } else if (is_flag(a, "--shard")) {
-      v = flag_value(argc, argv, &i, 7);
-      unsigned s = 0, n = 0;
-      char end;
-      if (!v || sscanf(v, "%u/%u%c", &s, &n, &end) != 2 || s < 1 || s > n)
-        return usage_error("--shard is I/N with 1 <= I <= N, not '%s'", v ? v : "");
-      o.shard = s - 1, o.nshards = n; /* the API counts from 0 */
-    } else if (is_flag(a, "--vars") || is_flag(a, "--asserts") || is_flag(a, "--depth")) {
-      size_t len = strcspn(a, "=");
-      rc = number(a, flag_value(argc, argv, &i, len), &x);
-      if (a[2] == 'v') o.vars = (uint32_t)x;
-      else if (a[2] == 'a') o.asserts = (uint32_t)x;
-      else o.depth = (uint32_t)x;
-    } else if (is_flag(a, "--formats")) {
-      if (!(o.formats = flag_value(argc, argv, &i, 9))) return usage_error("%s", "--formats needs a list");
-    } else if (!strcmp(a, "--no-reduce")) {
-      o.no_reduce = 1;
-    } else if (!strcmp(a, "--resume")) {
-      o.resume = 1;
-    } else {
-      rc = usage_error("unknown hunt option '%s'", a);
+  const char *target = cli_value(a, "target");
+  o.mode = a->sub == SUB_HUNT_GEN ? "gen" : a->sub == SUB_HUNT_REPLAY ? "replay"
+                                                                     : cli_value(a, "mode");
+  o.out_dir = a->sub == SUB_HUNT_REPLAY ? a->pos[0] : cli_value(a, "output");
+  for (size_t g = 0; g < a->ngiven; g++)
+    if (!strcmp(a->given[g].opt->name, "reference")) {
+      if (ns == 15) return cli_usage(a->sub, "--reference: at most 15");
+      solvers[1 + ns++] = a->given[g].value;
     }
+  o.count = (uint64_t)cli_int(a, "count", (int64_t)o.count);
+  o.budget = cli_time(a, "budget", o.budget);
+  o.timeout = cli_time(a, "timeout", o.timeout);
+  o.seed = (uint64_t)cli_int(a, "seed", (int64_t)o.seed);
+  if ((v = cli_value(a, "agent"))) o.agent = v;
+  if ((v = cli_value(a, "shard"))) {
+    unsigned s = 0, n = 0;
+    char end;
+    if (sscanf(v, "%u/%u%c", &s, &n, &end) != 2 || s < 1 || s > n)
+      return cli_usage(a->sub, "--shard is I/N with 1 <= I <= N, not '%s'", v);
+    o.shard = s - 1, o.nshards = n; /* the API counts from 0 */
   }
-  if (rc) return rc;
+  o.vars = (uint32_t)cli_int(a, "vars", o.vars);
+  o.asserts = (uint32_t)cli_int(a, "asserts", o.asserts);
+  o.depth = (uint32_t)cli_int(a, "depth", o.depth);
+  if ((v = cli_value(a, "formats"))) o.formats = v;
+  if ((v = cli_value(a, "reduce"))) o.no_reduce = !strcmp(v, "0");
+  o.resume = cli_flag(a, "resume");
+  if (!o.out_dir) return cli_usage(a->sub, "no output directory (-o DIR)");
+  if (a->sub != SUB_HUNT_GEN && !target)
+    return cli_usage(a->sub, "no solver to test (--target CMD)");
+  if (a->sub == SUB_HUNT && holds_campaign(o.out_dir) && !o.resume &&
+      !cli_flag(a, "force"))
+    return cli_usage(a->sub, "'%s' holds a campaign (%s/log.tsv): --resume goes on with it, "
+                     "--force starts it over", o.out_dir, o.out_dir);
   if (target) solvers[0] = target;
-  else if (ns) return usage_error("%s", "--reference without --target");
   o.solvers = target ? solvers : NULL, o.nsolvers = target ? ns + 1 : 0;
+  progress_line line = {0, false};
+  if (a->sub == SUB_HUNT && (isatty(2) || ferret_get_option(f, "verbose") > 0))
+    o.progress = show_progress, o.progress_user = &line,
+    ferret_set_diagnostic(f, diagnostic, &line);
   install_signals(f);
   uint64_t found = 0;
   ferret_status st = ferret_hunt(f, &o, &found);
   signal_ctx = NULL;
+  if (line.shown) fprintf(stderr, "\n");
   if (st != FERRET_OK) {
-    fprintf(stderr, "ferret: %s\n", ferret_error(f)->message);
+    fprintf(stderr, "ferret %s: %s\n", cli_subs[a->sub].name, ferret_error(f)->message);
     return st == FERRET_ERROR_OPTION ? EXIT_USAGE : EXIT_ERROR;
   }
   return 0;

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "cli.h"
 
 typedef struct arm {
@@ -234,24 +235,13 @@ static int make_dirs(const char *out) {
   return 0;
 }
 
-int run_hunt_merge(int argc, char **argv, int i) {
+int run_hunt_merge(const cli_args *a) {
   merge m;
   memset(&m, 0, sizeof m);
-  int rc = 0, first = 0, nparts = 0;
-  for (; i < argc && !rc; i++) {
-    if (is_flag(argv[i], "-o") || is_flag(argv[i], "--out")) {
-      if (!(m.out = flag_value(argc, argv, &i, argv[i][1] == 'o' ? 2 : 5)))
-        rc = usage_error("%s", "-o needs a directory");
-    } else if (argv[i][0] == '-') {
-      rc = usage_error("unknown hunt merge option '%s'", argv[i]);
-    } else {
-      if (!nparts++) first = i;
-      argv[first + nparts - 1] = argv[i]; /* the parts, gathered in order */
-    }
-  }
-  if (!rc && !m.out) rc = usage_error("%s", "hunt merge needs -o DIR");
-  if (!rc && !nparts) rc = usage_error("%s", "hunt merge needs the parts' directories");
-  if (rc) return rc;
+  int rc = 0, nparts = (int)a->npos;
+  const char *const *parts = a->pos;
+  m.out = cli_value(a, "output");
+  if (!m.out) return cli_usage(a->sub, "no output directory (-o DIR)");
   char path[4096];
   snprintf(path, sizeof path, "%s/log.tsv", m.out);
   if ((rc = make_dirs(m.out)) == 0 && !(m.log = fopen(path, "w"))) {
@@ -259,14 +249,14 @@ int run_hunt_merge(int argc, char **argv, int i) {
     rc = EXIT_ERROR;
   }
   for (int k = 0; !rc && k < nparts; k++) {
-    const char *dir = argv[first + k];
+    const char *dir = parts[k];
     char name[256];
     snprintf(name, sizeof name, "%s", part_name(dir));
     for (int j = 0; j < k && !rc; j++)
-      if (!strcmp(part_name(argv[first + j]), name)) {
+      if (!strcmp(part_name(parts[j]), name)) {
         fprintf(stderr, "ferret hunt: two parts named '%s' (%s and %s): the "
                 "names tell the parts apart, rename one\n", name,
-                argv[first + j], dir);
+                parts[j], dir);
         rc = EXIT_USAGE;
       }
     if (rc) break;
@@ -318,29 +308,11 @@ static void solver_names(const char *dir, char names[16][128], int n) {
  * bench table over the formulas, the best constructs) and, with --plots,
  * bench's cactus, quantile and scatter plots of the solvers' times (over
  * the formulas with a finding only, with --findings). */
-int run_hunt_report(int argc, char **argv, int i) {
-  const char *dir = NULL, *plots = NULL;
-  double timeout = 0;
-  bool only_findings = false;
+int run_hunt_report(const cli_args *a) {
+  const char *dir = a->pos[0], *plots = cli_value(a, "plots");
+  double timeout = cli_time(a, "timeout", 0);
+  bool only_findings = cli_flag(a, "findings");
   int rc = 0;
-  for (; i < argc && !rc; i++) {
-    if (is_flag(argv[i], "--plots")) {
-      if (!(plots = flag_value(argc, argv, &i, 7))) rc = usage_error("%s", "--plots needs a directory");
-    } else if (is_flag(argv[i], "--timeout")) {
-      const char *v = flag_value(argc, argv, &i, 9);
-      char *end = NULL;
-      timeout = v ? strtod(v, &end) : 0;
-      if (!v || *end || timeout <= 0) rc = usage_error("bad --timeout '%s'", v ? v : "");
-    } else if (!strcmp(argv[i], "--findings")) {
-      only_findings = true;
-    } else if (argv[i][0] == '-' || dir) {
-      rc = usage_error("unexpected hunt report argument '%s'", argv[i]);
-    } else {
-      dir = argv[i];
-    }
-  }
-  if (!rc && !dir) rc = usage_error("%s", "hunt report needs the campaign's directory");
-  if (rc) return rc;
   size_t len;
   char *text = read_in(dir, "log.tsv", &len);
   if (!text) return EXIT_ERROR;

@@ -677,6 +677,12 @@ FERRET_API size_t ferret_get_declared(ferret *, const ferret_term **vars);
  * times.  out_dir/log.tsv logs every formula, out_dir/ranking.tsv the
  * constructs ranked by the agent (the reward is 1 for a finding).  Timeouts
  * and unsupported-construct errors are never findings. */
+/* A campaign so far (ferret_hunt_options.progress). */
+typedef struct ferret_hunt_progress {
+  uint64_t formulas, runs, findings;
+  double elapsed, budget; /* seconds; budget 0: none */
+} ferret_hunt_progress;
+
 typedef struct ferret_hunt_options {
   const char *mode;          /* "gen", "bug" (default) or "perf": the
                                 target's PAR-2 time over the best
@@ -704,7 +710,13 @@ typedef struct ferret_hunt_options {
                                 agent's pulls and rewards read back from
                                 ranking.tsv, a fresh seed stream); without
                                 it out_dir's log is started over */
+  /* Called after each formula of a bug or perf campaign (may be NULL):
+   * the campaign so far.  Runs on the calling thread; keep it cheap. */
+  void (*progress)(void *user, const struct ferret_hunt_progress *);
+  void *progress_user;
 } ferret_hunt_options;
+
+
 
 FERRET_API void ferret_hunt_options_init(ferret_hunt_options *);
 /* Run it; *findings (may be NULL) gets their number.  FERRET_ERROR_OPTION

@@ -1,94 +1,141 @@
-/* Writes the man page ferret(1) in roff to stdout, its OPTIONS section
- * generated from the library's option table (ferret_option_info), so the
- * page and `ferret --help` cannot drift apart.  Built and run by
- * `make build/ferret.1`; a client of the public API only. */
+/* Writes the man page ferret(1) in roff to stdout from the command line's
+ * tables (cli/args.c: every sub-command, its options, its exit codes) and
+ * the library's option table, so the page and `ferret SUB --help` cannot
+ * drift apart.  Built and run by `make build/ferret.1`. */
 #include <stdio.h>
 #include <string.h>
 
+#include "args.h"
 #include "ferret.h"
 
-/* roff-escape: backslashes and leading dots/quotes. */
+/* roff-escape: backslashes, dashes and leading dots/quotes. */
 static void text(const char *s) {
   if (*s == '.' || *s == '\'') fputs("\\&", stdout);
   for (; *s; s++) {
     if (*s == '\\') fputs("\\e", stdout);
     else if (*s == '-') fputs("\\-", stdout);
+    else if (*s == '\n' && (s[1] == '.' || s[1] == '\'')) fputs("\n\\&", stdout);
     else putchar(*s);
   }
 }
 
+static void option(const cli_option *o) {
+  char head[96], def[160];
+  cli_option_head(o, head, sizeof head);
+  cli_default_text(o, def, sizeof def);
+  fputs(".TP\n.B ", stdout);
+  text(head);
+  putchar('\n');
+  text(cli_option_help(o));
+  if (*def) {
+    fputs(" (", stdout);
+    text(def);
+    putchar(')');
+  }
+  putchar('\n');
+}
+
+/* The sub-commands an option applies to, as text. */
+static void applies(unsigned subs) {
+  fputs("Read by: ", stdout);
+  const char *sep = "";
+  for (int s = 0; s < SUB_COUNT; s++)
+    if (subs & (1u << s)) {
+      printf("%s\\fB", sep);
+      text(cli_subs[s].name);
+      fputs("\\fR", stdout);
+      sep = ", ";
+    }
+  puts(".");
+}
+
 int main(void) {
   printf(".TH FERRET 1 \"\" \"ferret %s\" \"User Commands\"\n", ferret_version());
-  puts(".SH NAME\nferret \\- solve SMT\\-LIB2 floating\\-point and bit\\-vector "
-       "constraints by fuzzing");
-  puts(".SH SYNOPSIS\n"
-       ".B ferret\n[\\fBsolve\\fR] [\\fIOPTIONS\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
-       ".B ferret opt\n[\\fIOPTIONS\\fR] [\\fB\\-\\-intervals\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
-       ".B ferret smt2c\n[\\fB\\-\\-main\\fR] [\\fIOPTIONS\\fR] \\fIFILE\\fR|\\fB\\-\\fR\n.br\n"
-       ".B ferret sample\n[\\fIOPTIONS\\fR] \\fIFILE\\fR [\\fB\\-n\\fR \\fICOUNT\\fR] "
-       "[\\fB\\-t\\fR \\fISECONDS\\fR] [\\fB\\-o\\fR \\fIOUT\\fR]\n.br\n"
-       ".B ferret coverage\n[\\fIOPTIONS\\fR] \\fIFILE\\fR \\fISAMPLES\\fR...\n.br\n"
-       ".B ferret concolic\n\\fB\\-\\-input\\fR \\fISEED\\fR \\fB\\-\\-out\\fR \\fIDIR\\fR "
-       "[\\fIOPTIONS\\fR] \\fIQUERIES\\fR\n.br\n"
-       ".B ferret hunt\n[\\fBgen\\fR] [\\fIOPTIONS\\fR] \\fB\\-o\\fR \\fIDIR\\fR\n.br\n"
-       ".B ferret\n\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR");
-  puts(".SH DESCRIPTION\n"
-       "ferret executes an SMT\\-LIB 2.6 script over floating point and "
-       "bit\\-vectors (QF_FP, QF_BVFP, QF_BV).  A check\\-sat is answered "
-       "\\fBsat\\fR only with a model validated on the original formula by an "
-       "exact evaluator, \\fBunsat\\fR only when proved (preprocessing, interval "
-       "propagation or exhaustive enumeration), otherwise \\fBunknown\\fR.  The "
-       "search is a coverage\\-guided fuzzer over the formula compiled to a "
-       "register program (the JFS approach).\n.PP\n"
-       "\\fBopt\\fR prints the formula a script's last check\\-sat asks about, "
-       "after preprocessing; \\fBsmt2c\\fR prints it as a self\\-contained C "
-       "program (a libFuzzer target).\n.PP\n"
-       "\\fBsample\\fR writes distinct satisfying assignments, each "
-       "validated, as JSON lines, SMT\\-LIB or CSV (strategies naive, de, sm, "
-       "sm+de of JFSampler); \\fBcoverage\\fR measures the SMT coverage of "
-       "sample files.  \\fBconcolic\\fR answers a concolic executor's path "
-       "queries (Fuzzy\\-SAT's convention: input bytes k!0, k!1, ...; each "
-       "assertion (and b pi...)) by mutating the seed input, writing each new "
-       "input to DIR/N.bin.  \\fBhunt\\fR generates and mutates FP scripts, "
-       "guided by a bandit agent, to find wrong answers, crashes and errors in "
-       "SMT solvers, each model checked by ferret's exact evaluator.  "
-       "\\fBferret \\-\\-help\\fR lists each "
-       "sub\\-command's own flags.");
-  puts(".SH OPTIONS\n"
-       "Options are written \\fB\\-\\-name=value\\fR or \\fB\\-\\-name value\\fR; "
-       "on/off options also \\fB\\-\\-name\\fR and \\fB\\-\\-no\\-name\\fR.  "
-       "\\(aq\\-\\(aq and \\(aq_\\(aq are interchangeable in names.  The same "
-       "names are accepted by the C API (ferret_set_option) without the dashes.");
-  ferret_option_desc o;
-  for (int i = 0; ferret_option_info(i, &o); i++) {
-    char flag[128];
-    snprintf(flag, sizeof flag, "%s", o.name);
-    for (char *c = flag; *c; c++)
-      if (*c == '_') *c = '-';
-    printf(".TP\n.B \\-\\-");
-    text(flag);
-    putchar('\n');
-    text(o.description);
-    if (o.values) {
-      printf(" (one of ");
-      text(o.values);
-      printf("; default value %lld)", (long long)o.default_value);
-    } else if (o.min == 0 && o.max == 1) {
-      printf(" (default %s)", o.default_value ? "on" : "off");
-    } else {
-      printf(" (default %lld, range %lld..%lld)", (long long)o.default_value,
-             (long long)o.min, (long long)o.max);
-    }
-    puts(".");
+  puts(".SH NAME\nferret \\- solve, sample and stress\\-test SMT\\-LIB2 "
+       "floating\\-point and bit\\-vector constraints by fuzzing");
+  puts(".SH SYNOPSIS");
+  for (int s = 0; s < SUB_COUNT; s++) {
+    printf(".B ferret %s\n", s == SUB_SOLVE ? "[solve]" : cli_subs[s].name);
+    text(cli_subs[s].synopsis);
+    puts("\n.br");
   }
-  puts(".TP\n.B \\-\\-seed\\-file \\fIFILE\\fR\n"
-       "Seed the search with the assignments in FILE: (define\\-fun x () S v) "
-       "commands, e.g. a printed model.");
-  puts(".SH EXIT STATUS\n.TP\n.B 10\nthe last check\\-sat answered sat\n"
-       ".TP\n.B 20\nthe last check\\-sat answered unsat\n"
-       ".TP\n.B 0\nthe last check\\-sat answered unknown, or there was no check\\-sat\n"
-       ".TP\n.B 1\nan error in the input, or FILE could not be read\n"
-       ".TP\n.B 2\nusage error");
+  puts(".B ferret\n\\-\\-help | \\-\\-version");
+  puts(".SH DESCRIPTION\n"
+       "ferret answers SMT\\-LIB 2.6 queries over floating point and "
+       "bit\\-vectors (and arrays and uninterpreted functions over them) by "
+       "a coverage\\-guided search over the formula compiled to a register "
+       "program, instead of bit\\-blasting.  Every sat answer carries a model "
+       "validated by an exact evaluator; unsat is printed only when proved.  "
+       "Each sub\\-command below reads only the options listed for it; any "
+       "other option is refused with a one\\-line message (exit code 2).  "
+       "Options are written \\fB\\-\\-name VALUE\\fR or "
+       "\\fB\\-\\-name=VALUE\\fR; on/off options also \\fB\\-\\-name\\fR and "
+       "\\fB\\-\\-no\\-name\\fR; \\(aq\\-\\(aq and \\(aq_\\(aq are "
+       "interchangeable in names; times take decimals.");
+  puts(".SH SUB-COMMANDS");
+  for (int s = 0; s < SUB_COUNT; s++) {
+    printf(".SS ferret %s\n", cli_subs[s].name);
+    text(cli_subs[s].text);
+    puts("\n.PP");
+    int own = 0, shared = 0;
+    for (size_t i = 0; i < cli_noptions; i++) {
+      const cli_option *o = &cli_options[i];
+      if (!(o->subs & (1u << s))) continue;
+      if (o->kind == CLI_LIB) {
+        shared++;
+        continue;
+      }
+      if (!own++) puts("Options:");
+      option(o);
+    }
+    if (shared) {
+      puts(".PP\nAnd these options of the search (see \\fBSEARCH OPTIONS\\fR):");
+      const char *sep = "";
+      for (size_t i = 0; i < cli_noptions; i++) {
+        const cli_option *o = &cli_options[i];
+        if (!(o->subs & (1u << s)) || o->kind != CLI_LIB) continue;
+        char head[96];
+        cli_option_head(o, head, sizeof head);
+        printf("%s\\fB", sep);
+        text(head);
+        fputs("\\fR", stdout);
+        sep = ", ";
+      }
+      puts(".");
+    }
+    puts(".PP\nExit status:");
+    for (const char *e = cli_subs[s].exits; *e;) {
+      size_t n = strcspn(e, "\n");
+      char line[256];
+      snprintf(line, sizeof line, "%.*s", (int)n, e);
+      const char *code = line;
+      while (*code == ' ') code++;
+      char *gap = strstr(code, "  ");
+      if (gap) *gap = 0;
+      printf(".TP\n.B %s\n", code);
+      if (gap) {
+        const char *rest = gap + 2;
+        while (*rest == ' ') rest++;
+        text(rest);
+        putchar('\n');
+      }
+      e += n + (e[n] == '\n');
+    }
+  }
+  puts(".SH SEARCH OPTIONS\nThe library's options (also settable through "
+       "ferret_set_option in the C API, without the dashes, and by "
+       "(set\\-option :NAME VALUE) in a script), with the sub\\-commands "
+       "that read them.");
+  for (size_t i = 0; i < cli_noptions; i++) {
+    const cli_option *o = &cli_options[i];
+    if (o->kind != CLI_LIB) continue;
+    option(o);
+    puts(".br");
+    applies(o->subs);
+  }
+  puts(".SH SIGNALS\nSIGINT or SIGTERM stops a running check\\-sat (it answers "
+       "unknown, reason interrupted) or a sample, concolic, hunt or bench run; "
+       "a second signal exits at once.");
   puts(".SH LIBRARY\nThe same solver is a C library: #include <ferret.h>, "
        "link with \\fBpkg\\-config \\-\\-cflags \\-\\-libs ferret\\fR.  "
        "Terms are built as integer ids: sorts with ferret_sort_bool, "

@@ -133,6 +133,7 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   cfg.shard = o->shard, cfg.nshards = o->nshards;
   cfg.shape = (fer_hunt_shape){o->vars, o->asserts, o->depth, fm};
   cfg.reduce = !o->no_reduce, cfg.resume = o->resume != 0;
+  cfg.progress = o->progress, cfg.progress_user = o->progress_user;
   atomic_store(&f->interrupt, 0);
   if (cfg.mode == 3) {
     cfg.mode = 1; /* checked as in bug mode */

@@ -347,11 +347,11 @@ ferret_status ferret_execute_file(ferret *f, const char *path) {
     got = fread(text.data + text.size, 1, text.cap - text.size, fp);
     text.size += got;
   } while (got);
-  int bad = ferror(fp);
+  int bad = ferror(fp) ? errno : 0; /* EISDIR for a directory */
   fclose(fp);
   ferret_status st;
   if (bad) {
-    fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot read '%s'", path);
+    fer_error(f, FERRET_ERROR_IO, 0, 0, "cannot read '%s': %s", path, strerror(bad));
     st = file_error(f);
   } else
     st = fer_smt_execute(f, path, text.data, text.size);

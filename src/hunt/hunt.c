@@ -497,6 +497,11 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     }
     fer_hunt_formula_copy(f, &next, &cur);
     if (iter % 32 == 31) write_ranking(&c, &ag);
+    if (cfg->progress) {
+      ferret_hunt_progress p = {st->formulas, st->runs, st->findings, fer_now() - t0,
+                                cfg->budget};
+      cfg->progress(cfg->progress_user, &p);
+    }
   }
   write_ranking(&c, &ag);
   fclose(log);

@@ -146,6 +146,8 @@ typedef struct fer_hunt_config {
   bool reduce;
   bool quiet;
   bool resume;               /* go on with out_dir's log and ranking */
+  void (*progress)(void *, const struct ferret_hunt_progress *);
+  void *progress_user;       /* progress (may be NULL) after each formula */
 } fer_hunt_config;
 
 typedef struct fer_hunt_stats {

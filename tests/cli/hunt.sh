@@ -123,7 +123,7 @@ fi
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
 "$FERRET" hunt --target "$dir/liar" --agent greedyish -o "$dir/x" > /dev/null 2> "$dir/e2"
-[ $? = 2 ] && grep -q "agent is" "$dir/e2" || { echo "bad agent accepted"; fail=1; }
+[ $? = 2 ] && grep -q "agent.*greedyish" "$dir/e2" || { echo "bad agent accepted"; fail=1; }
 "$FERRET" hunt --target no-such-solver -o "$dir/x" > /dev/null 2> "$dir/e3"
 [ $? = 2 ] && grep -q "not found" "$dir/e3" || { echo "missing solver accepted"; fail=1; }
 exit $fail

@@ -12,7 +12,10 @@ make -s --no-print-directory install PREFIX="$prefix" > "$dir/make.log" 2>&1 ||
   { echo "make install failed"; cat "$dir/make.log"; exit 1; }
 "$prefix/bin/ferret" --version | grep -q '^ferret ' || { echo "installed ferret does not run"; fail=1; }
 [ -f "$prefix/share/man/man1/ferret.1" ] || { echo "no man page"; fail=1; }
-grep -q '^\.B \\-\\-timeout$' "$prefix/share/man/man1/ferret.1" || { echo "man page lacks the option table"; fail=1; }
+grep -q '^\.B \\-t, \\-\\-timeout S$' "$prefix/share/man/man1/ferret.1" || { echo "man page lacks the option table"; fail=1; }
+for sub in "solve" "sample" "concolic" "hunt gen" "bench merge"; do
+  grep -q "^\.SS ferret $sub\$" "$prefix/share/man/man1/ferret.1" || { echo "man page lacks ferret $sub"; fail=1; }
+done
 soname=$(readelf -d "$prefix/lib/libferret.so" 2>/dev/null | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 case "$soname" in libferret.so.[0-9]*) ;; *) echo "no versioned SONAME ($soname)"; fail=1 ;; esac
 [ -e "$prefix/lib/$soname" ] || { echo "no $soname link"; fail=1; }

@@ -36,12 +36,13 @@ grep -q '(define-fun x ' "$dir/s.smt2" && say "smt2: x printed under --project y
 # --stats: one JSON line on stderr
 "$FERRET" sample "$dir/f.smt2" -n 20 --stats > /dev/null 2> "$dir/err"
 grep -q '"job": "sample".*"samples": 20.*"false_dup_rate"' "$dir/err" || say "stats: $(cat "$dir/err")"
-# unsat: exit 20 and the answer on stdout, no sample
+# unsat: exit 20 and the answer on stderr; stdout carries samples only
 printf '(declare-const b (_ BitVec 8))(assert (bvult b #x00))' > "$dir/u.smt2"
-out=$("$FERRET" sample "$dir/u.smt2" -n 5)
+out=$("$FERRET" sample "$dir/u.smt2" -n 5 2> "$dir/uerr")
 rc=$?
 [ $rc = 20 ] || say "unsat: exit $rc"
-[ "$out" = unsat ] || say "unsat: output '$out'"
+[ -z "$out" ] || say "unsat: stdout '$out'"
+[ "$(cat "$dir/uerr")" = unsat ] || say "unsat: stderr '$(cat "$dir/uerr")'"
 # usage errors: 2
 "$FERRET" sample "$dir/f.smt2" --format xml > /dev/null 2>&1
 [ $? = 2 ] || say "bad format: not exit 2"
