@@ -58,7 +58,7 @@ while IFS='|' read -r sub args foreign valopt numopt big empty; do
     run "$sub foreign option" 2 "${foreign%% *} does not apply to \`ferret $sub\`" "$@" $foreign $a
   fi
   if [ -n "$valopt" ]; then
-    name=${valopt% *} value=${valopt#* }
+    name=${valopt% *} value=$(echo "${valopt#* }" | sed "s|OUT|$dir/p|")
     # the value option must take its value either way (the run then fails
     # or succeeds the same way: compare the codes)
     # shellcheck disable=SC2086
