@@ -1,6 +1,8 @@
 /* The SMT-LIB 2.6 lexer (see lex.h). */
 #include "smt/lex.h"
 
+#include <stdio.h>
+
 #include <string.h>
 
 /* Generated from the SMT-LIB 2.6 grammar: whitespace is 9, 10, 13, 32;
@@ -170,9 +172,16 @@ void fer_lex_next(fer_lexer *l, fer_token *t) {
       while (q < end && (CLASS(*q) & FER_CH_SYM)) q++;
       t->kind = FER_TOK_SYMBOL;
     } else {
-      l->error = c >= 0x80 ? "unexpected non-ASCII character (only strings "
-                             "and |quoted symbols| may contain them)"
-                           : "unexpected character";
+      if (c >= 0x80) {
+        l->error = "unexpected non-ASCII character (only strings and |quoted "
+                   "symbols| may contain them)";
+      } else { /* name it: printable as itself, else by its code */
+        if (c > 0x20 && c < 0x7f)
+          snprintf(l->msg, sizeof l->msg, "unexpected character '%c'", (char)c);
+        else
+          snprintf(l->msg, sizeof l->msg, "unexpected character (code %u)", (unsigned)c);
+        l->error = l->msg;
+      }
       goto bad;
     }
     break;

@@ -41,7 +41,9 @@ typedef struct fer_lexer {
   const char *p, *end;
   const char *line_start; /* column of *p is p - line_start + 1 */
   uint32_t line;
-  const char *error; /* static message of the last ERROR token */
+  const char *error; /* message of the last ERROR token (static, or
+                        msg below) */
+  char msg[64];
   bool fatal;        /* the last ERROR token ends all scanning */
 } fer_lexer;
 

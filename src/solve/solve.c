@@ -470,6 +470,10 @@ static void stop_partners(solve *x) {
                       : a == FER_PARTNER_ERROR   ? "error"
                                                  : "stopped";
     fer_partner_stop(p);
+    if (a == FER_PARTNER_ERROR) /* else silent: only --stats would say */
+      fer_diag(x->f, "warning: portfolio partner '%s' gave no answer%s%s%s (a solver must "
+                     "read SMT-LIB on stdin, e.g. 'z3 -in', 'cvc5 --lang smt2')\n",
+               p->cmd, p->line[0] ? " (it printed '" : "", p->line, p->line[0] ? "')" : "");
     char cmd[64];
     size_t c = 0;
     for (const char *s = p->cmd; *s && c + 1 < sizeof cmd; s++)
