@@ -148,7 +148,19 @@ static void *feed_and_listen(void *arg) {
     atomic_store(&p->answer, FER_PARTNER_ERROR);
     return NULL;
   }
+  /* The child may die before reading everything: its SIGPIPE is held on
+   * this thread while writing (and dropped), so the library changes no
+   * process-wide disposition (the child was started with the mask as it
+   * was). */
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
   write_all(p->to_child, p->script, p->script_len);
+  struct timespec zero = {0, 0};
+  while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE) {
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_mutex_lock(&p->lock);
   close(p->to_child);
   p->to_child = -1;
@@ -206,8 +218,6 @@ bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
     fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: cannot run '%s'", cmd);
     return false;
   }
-  /* the child may die before reading everything: no SIGPIPE for us */
-  signal(SIGPIPE, SIG_IGN);
   pthread_condattr_t ca;
   pthread_condattr_init(&ca);
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);

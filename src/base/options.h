@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The most search workers: the engine keeps their threads in arrays of
+ * this size. */
+#define FER_JOBS_MAX 256
+
 #define FER_OPTIONS(OPTION)                                                  \
   OPTION(seed, 1, 0, INT64_MAX, "random seed (a run with one job is reproducible)") \
   OPTION(timeout, 0, 0, 1000000000, "time limit per check-sat in seconds (0: none)") \
@@ -24,7 +28,7 @@
   OPTION(opt_trace, 0, 0, 1, "ferret opt: also print the formula after every pass that changed it") \
   OPTION(opt_intervals, 0, 0, 1, "ferret opt: also print each variable's domain after interval propagation") \
   /* search engine (engine.c) */                                            \
-  OPTION(jobs, 1, 1, 256, "parallel search workers (1: deterministic)")    \
+  OPTION(jobs, 1, 1, FER_JOBS_MAX, "parallel search workers (1: deterministic)")    \
   OPTION(judge_thread, 0, 0, 2, "sampling with one job: search on a thread of its own while the main thread validates the samples (the CLI writes them on a third); the same samples either way; auto: when a second CPU is online") \
   OPTION(max_execs, 0, 0, INT64_MAX, "execution budget per check-sat (0: none)") \
   OPTION(seeds, 2, 0, 2, "initial inputs: none, naive (zeros/ones) or smart (special values, formula constants)") \

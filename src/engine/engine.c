@@ -110,8 +110,8 @@ static void *thread_main(void *arg) {
  * (-1).  Threads only when jobs > 1. */
 static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
   if (jobs == 1) return fer_worker_run(&w[0]) == FER_RUN_FOUND ? 0 : -1;
-  pthread_t th[256];
-  job jb[256];
+  pthread_t th[FER_JOBS_MAX];
+  job jb[FER_JOBS_MAX];
   uint32_t started = 0;
   for (uint32_t i = 0; i < jobs; i++) {
     jb[i].w = &w[i], jb[i].r = FER_RUN_LIMIT;
@@ -304,8 +304,8 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   memset(&q, 0, sizeof q);
   fer_u128 *many = fer_malloc(f, QUEUE_BATCH * row);
   q.ring = fer_malloc(f, QUEUE_CAP * row);
-  pthread_t th[256];
-  producer pr[256];
+  pthread_t th[FER_JOBS_MAX];
+  producer pr[FER_JOBS_MAX];
   uint8_t origin[QUEUE_BATCH];
   pthread_condattr_t ca;
   *ok = true;
