@@ -196,6 +196,7 @@ const cli_option cli_options[] = {
     LIB("enum_bits", ENGINE),
     LIB("corpus_max", ENGINE),
     LIB("intervals", ENGINE),
+    LIB("relations", S(SOLVE)),
     /* preprocessing */
     LIB("pp_hoist", PREPROCESS),
     LIB("pp_propagate", PREPROCESS),

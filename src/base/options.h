@@ -53,7 +53,8 @@
   OPTION(pp_eqx, 1, 0, 1, "preprocess: equality extraction (x = y shares one slot)") \
   OPTION(pp_solve, 1, 0, 1, "preprocess: eliminate x defined by x = t")   \
   OPTION(pp_split, 1, 0, 1, "preprocess: search independent components separately") \
-  OPTION(intervals, 1, 0, 1, "interval propagation over FP and BV after preprocessing: proves unsat when a domain empties")
+  OPTION(intervals, 1, 0, 1, "interval propagation over FP and BV after preprocessing: proves unsat when a domain empties") \
+  OPTION(relations, 1, 0, 1, "order and equality reasoning between terms after intervals: proves unsat when the asserted orders close a strict cycle (x < y, y <= x; x - y == 0 with x < y)")
 
 /* Names for the values of choice options, in value order (0, 1, ...):
  * --backend=libfuzzer is --backend=1.  Numbers stay accepted. */

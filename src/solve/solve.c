@@ -29,6 +29,7 @@
 #include "backends/libfuzzer.h"
 #include "backends/partner.h"
 #include "engine/interval.h"
+#include "engine/relate.h"
 #include "engine/pre.h"
 #include "solve/solve.h"
 #include "solve/theory.h"
@@ -241,6 +242,18 @@ static ferret_result with_engine(solve *x, const char **why) {
       goto done;
     }
     x->have_iv = true;
+  }
+  if (f->opt.relations && pn) {
+    bool contradiction;
+    t = fer_now();
+    bool rok = fer_relations_run(f, pa, pn, &contradiction);
+    st->time_intervals += since(t);
+    if (!rok) goto done;
+    if (contradiction) {
+      st->found_by = "relations";
+      r = FERRET_UNSAT;
+      goto done;
+    }
   }
   if (!fer_split(f, pa, pn, f->opt.pp_split != 0, &comp)) goto done;
   st->components = comp.count;

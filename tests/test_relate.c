@@ -1,0 +1,159 @@
+/* Relations between terms (src/engine/relate.c): contradictions that are a
+ * relation between terms, proved with interval propagation off and a tiny
+ * search budget (so nothing else can prove them), sat controls of the same
+ * shapes, and random conjunctions of order atoms whose every proof z3 must
+ * confirm. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ferret.h"
+#include "test.h"
+
+static void quiet(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
+
+/* The answer of the script's last check-sat, relations on or off, with
+ * intervals off and at most 2000 candidates. */
+static ferret_result answer(const char *script, bool relations) {
+  ferret *f = ferret_new();
+  if (!f) return FERRET_UNKNOWN;
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  ferret_set_option(f, "intervals", "0");
+  ferret_set_option(f, "max_execs", "2000");
+  ferret_set_option(f, "relations", relations ? "1" : "0");
+  ferret_execute(f, "relate", script, strlen(script));
+  ferret_result r = ferret_last_result(f);
+  ferret_delete(f);
+  return r;
+}
+
+static const char *const contradictions[] = {
+    /* a cycle of orders with one strict */
+    "(declare-const x Float64)(declare-const y Float64)(declare-const z Float64)"
+    "(assert (fp.lt x y))(assert (fp.lt y z))(assert (fp.leq z x))(check-sat)",
+    /* x1 - x0 == 0 beside x0 < x1 (every rounding mode) */
+    "(declare-const x0 Float64)(declare-const x1 Float64)"
+    "(assert (fp.eq (fp.sub RTZ x1 x0) (_ +zero 11 53)))(assert (fp.lt x0 x1))(check-sat)",
+    "(declare-const x0 Float32)(declare-const x1 Float32)"
+    "(assert (= (fp.sub RTN x1 x0) (_ -zero 8 24)))(assert (fp.gt x1 x0))(check-sat)",
+    /* the double of a 32-bit difference is 0 beside a <s b */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))"
+    "(assert (fp.eq ((_ to_fp 11 53) RNE (bvsub a b)) (_ +zero 11 53)))"
+    "(assert (bvslt a b))(check-sat)",
+    /* identity and a strict order */
+    "(declare-const x Float32)(declare-const y Float32)(declare-const z Float32)"
+    "(assert (= x y))(assert (fp.lt y z))(assert (fp.eq z x))(check-sat)",
+    /* negated BV orders: a > b, b >= c, a <= c */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))(declare-const c (_ BitVec 32))"
+    "(assert (not (bvule a b)))(assert (bvuge b c))(assert (bvule a c))(check-sat)",
+    /* distinct of identical terms */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))"
+    "(assert (= (bvxor a b) #x00000000))(assert (distinct a b))(check-sat)",
+};
+
+/* Same shapes with one link missing or weakened: each has a model. */
+static const char *const satisfiable[] = {
+    "(declare-const x Float64)(declare-const y Float64)(declare-const z Float64)"
+    "(assert (fp.lt x y))(assert (fp.leq y z))(assert (fp.leq z y))(check-sat)",
+    "(declare-const x0 Float64)(declare-const x1 Float64)"
+    "(assert (fp.eq (fp.sub RNE x1 x0) (_ +zero 11 53)))(assert (fp.leq x0 x1))(check-sat)",
+    /* -0 and +0: numerically equal, not identical */
+    "(declare-const x Float32)(declare-const y Float32)"
+    "(assert (fp.eq x y))(assert (not (= x y)))(check-sat)",
+    /* NaN: neither below the other nor equal */
+    "(declare-const x Float32)(declare-const y Float32)"
+    "(assert (not (fp.lt x y)))(assert (not (fp.lt y x)))(assert (not (fp.eq x y)))(check-sat)",
+    /* the signed and unsigned orders are different orders */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))"
+    "(assert (bvult a b))(assert (bvslt b a))(check-sat)",
+    /* a product (not a difference) that is zero says nothing of order */
+    "(declare-const x Float64)(declare-const y Float64)"
+    "(assert (fp.eq (fp.mul RNE x y) (_ +zero 11 53)))(assert (fp.lt x y))(check-sat)",
+};
+
+TEST(relations_prove_relational_contradictions) {
+  for (size_t i = 0; i < sizeof contradictions / sizeof *contradictions; i++) {
+    CHECK_MSG(answer(contradictions[i], true) == FERRET_UNSAT, "not proved: %s",
+              contradictions[i]);
+    /* without the relations nothing here proves it (the test would be
+     * empty if something did) */
+    CHECK_MSG(answer(contradictions[i], false) != FERRET_UNSAT, "proved without: %s",
+              contradictions[i]);
+  }
+}
+
+TEST(relations_leave_satisfiable_shapes_alone) {
+  for (size_t i = 0; i < sizeof satisfiable / sizeof *satisfiable; i++)
+    CHECK_MSG(answer(satisfiable[i], true) != FERRET_UNSAT, "wrong unsat: %s", satisfiable[i]);
+}
+
+/* z3's answer: 1 sat, 0 unsat, -1 other. */
+static int z3(const char *text) {
+  char path[] = "/tmp/ferret-test-rel-XXXXXX";
+  int fd = mkstemp(path), result = -1;
+  if (fd < 0) return -1;
+  FILE *fp = fdopen(fd, "w");
+  fputs(text, fp);
+  fclose(fp);
+  char cmd[256], line[64] = "";
+  snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
+  FILE *z = popen(cmd, "r");
+  if (z) {
+    if (fgets(line, sizeof line, z))
+      result = !strncmp(line, "sat", 3) ? 1 : !strncmp(line, "unsat", 5) ? 0 : -1;
+    pclose(z);
+  }
+  remove(path);
+  return result;
+}
+
+/* Random conjunctions of atoms over four Float16 and four 8-bit BV
+ * variables (orders, negations, identities, differences that are zero): every
+ * unsat the relations give, z3 confirms. */
+TEST(relations_claims_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+  static const char *const fp_atoms[] = {
+      "(fp.lt %s %s)", "(fp.leq %s %s)", "(fp.gt %s %s)", "(fp.eq %s %s)", "(= %s %s)",
+      "(not (fp.lt %s %s))", "(not (= %s %s))", "(fp.eq (fp.sub RNE %s %s) (_ +zero 5 11))",
+      "(= (fp.sub RTP %s %s) (_ -zero 5 11))"};
+  static const char *const bv_atoms[] = {
+      "(bvult %s %s)", "(bvsle %s %s)", "(not (bvuge %s %s))", "(= %s %s)",
+      "(distinct %s %s)", "(= (bvsub %s %s) #x00)", "(not (bvsgt %s %s))"};
+  static const char *const fv[] = {"x", "y", "z", "w"}, *const bv[] = {"a", "b", "c", "d"};
+  uint64_t s = 7;
+  int proved = 0, confirmed = 0, rounds = fer_test_quick ? 150 : 600;
+  for (int round = 0; round < rounds; round++) {
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "(declare-const x (_ FloatingPoint 5 11))(declare-const y "
+                                "(_ FloatingPoint 5 11))(declare-const z (_ FloatingPoint 5 "
+                                "11))(declare-const w (_ FloatingPoint 5 11))"
+                                "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+                                "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))");
+    int atoms = 2 + (int)(s % 4);
+    for (int k = 0; k < atoms; k++) {
+      s = s * 6364136223846793005u + 1442695040888963407u;
+      uint64_t r = s >> 33;
+      bool fp = r & 1;
+      const char *u = fp ? fv[(r >> 1) % 4] : bv[(r >> 1) % 4];
+      const char *v = fp ? fv[(r >> 3) % 4] : bv[(r >> 3) % 4];
+      const char *form = fp ? fp_atoms[(r >> 5) % 9] : bv_atoms[(r >> 5) % 7];
+      char one[160];
+      snprintf(one, sizeof one, form, u, v);
+      n += (size_t)snprintf(text + n, sizeof text - n, "(assert %s)", one);
+    }
+    snprintf(text + n, sizeof text - n, "(check-sat)\n");
+    if (answer(text, true) != FERRET_UNSAT || answer(text, false) == FERRET_UNSAT) continue;
+    proved++;
+    int z = z3(text);
+    CHECK_MSG(z != 1, "z3 finds a model of a formula the relations refute:\n%s", text);
+    confirmed += z == 0;
+  }
+  fprintf(stderr, "relations: %d proofs on random conjunctions, z3 unsat on %d\n", proved,
+          confirmed);
+  CHECK(proved >= 5);
+}
