@@ -200,11 +200,15 @@ fer_reply fer_smt_get_info(ferret *f, fer_smt *s) {
   } else if (keyword_is(&k, ":assertion-stack-levels")) {
     fer_printf(f, "(:assertion-stack-levels %zu)\n", s->scopes.size);
   } else if (keyword_is(&k, ":reason-unknown")) {
-    if (s->last != FERRET_UNKNOWN || !s->reason)
-      return FER_SMT_ERROR_AT(f, FERRET_ERROR_COMMAND, &k,
-                              "no check-sat answered unknown");
+    /* Answered after any check-sat, as z3 does: the reason after
+     * unknown, "" (z3's answer) after sat or unsat. */
     fer_printf(f, "(:reason-unknown ");
-    print_reason(f, s->reason);
+    if (s->last == FERRET_UNKNOWN && s->reason)
+      print_reason(f, s->reason);
+    else if (s->last == FERRET_UNKNOWN)
+      fer_printf(f, "\"no check-sat was answered\"");
+    else
+      fer_printf(f, "\"\"");
     fer_printf(f, ")\n");
   } else if (keyword_is(&k, ":all-statistics")) {
     fer_printf(f, "(:all-statistics (:terms %u :variables %u :assertions %zu "

@@ -77,9 +77,10 @@ static bool print_params(ferret *f, fer_buf *b, fer_sort sort, uint32_t arity,
   return ok;
 }
 
-bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
-  fer_term v = fer_smt_value(f, t, unspecified);
-  if (!v) return false;
+/* The value v of term t: a declared function's as
+ * (lambda ((x!0 A1) ..) body), which z3 and cvc5 read back (an array of
+ * the function's table in z3), else the value itself. */
+static bool print_value_of(ferret *f, fer_buf *b, fer_term t, fer_term v) {
   uint32_t arity = fer_term_op(f, t) == FER_OP_VAR ? fer_var_arity(f, t) : 0;
   if (!arity) return fer_print_value(f, b, v);
   fer_sort range;
@@ -87,6 +88,37 @@ bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
          print_params(f, b, fer_term_sort(f, t), arity, &range) &&
          fer_buf_str(f, b, ") ") && print_fun_body(f, b, v, 0, arity) &&
          fer_buf_str(f, b, ")");
+}
+
+bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
+  fer_term v = fer_smt_value(f, t, unspecified);
+  return v && print_value_of(f, b, t, v);
+}
+
+/* get-value of a name alone: *fn gets the declared function it names
+ * (FER_R_SUCCESS, *fn 0 if it names no function: read it as a term); an
+ * error for a function defined with parameters or an overloaded name. */
+static fer_reply function_name(ferret *f, fer_smt *s, const fer_token *t,
+                               fer_term *fn) {
+  *fn = 0;
+  uint32_t y = fer_sym_find(RD, t->s, t->slen);
+  const fer_binding *bd = y ? fer_rd_term_binding(RD, y) : NULL;
+  if (!bd) return FER_R_SUCCESS;
+  if (bd->kind == FER_BIND_FUN)
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, t,
+                            "unsupported: get-value of '%.*s', a function "
+                            "defined with parameters (its definition is "
+                            "its value)", (int)t->slen, t->s);
+  if (bd->kind != FER_BIND_TERM || fer_term_op(f, bd->value) != FER_OP_VAR ||
+      !fer_var_arity(f, bd->value))
+    return FER_R_SUCCESS;
+  if (fer_rd_overloaded(f, RD, y))
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, t,
+                            "'%.*s' is declared with several signatures; "
+                            "get-value of an application says which",
+                            (int)t->slen, t->s);
+  *fn = bd->value;
+  return FER_R_SUCCESS;
 }
 
 /* Collect the abstract values (U!val!k) a value mentions. */
@@ -162,16 +194,17 @@ fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
   if (!fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the terms")) goto done;
   while (fer_rd_ok(f, RD) && RD->tok.kind != FER_TOK_RPAR) {
     if (RD->tok.kind == FER_TOK_SYMBOL) { /* a function by its name alone */
-      uint32_t y = fer_sym_find(RD, RD->tok.s, RD->tok.slen);
-      const fer_symbol *sy = y ? fer_sym(RD, y) : NULL;
-      const fer_binding *bd = sy && sy->term_top ? &RD->binds.data[sy->term_top] : NULL;
-      if (bd && (bd->kind == FER_BIND_FUN ||
-                 (fer_term_op(f, bd->value) == FER_OP_VAR && fer_var_arity(f, bd->value)))) {
-        FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, &RD->tok,
-                         "unsupported: get-value of a function ('%.*s'); "
-                         "get-model prints declared functions",
-                         (int)RD->tok.slen, RD->tok.s);
-        goto done;
+      fer_token ft = RD->tok;
+      fer_term fn = 0;
+      fer_reply fr = function_name(f, s, &ft, &fn);
+      if (fr == FER_R_ERROR) goto done;
+      if (fn) { /* its value is printed as a lambda (fer_smt_value_text) */
+        size_t start = (size_t)(ft.text - RD->base);
+        fer_rd_advance(RD);
+        if (!FER_PUSH(f, RD->args, fn) || !FER_PUSH(f, slices, start) ||
+            !FER_PUSH(f, slices, start + ft.len))
+          goto done;
+        continue;
       }
     }
     size_t start, end;
@@ -200,7 +233,8 @@ fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
     size_t start = slices.data[2 * i], end = slices.data[2 * i + 1];
     ok = (!i || fer_buf_str(f, &b, "\n ")) && fer_buf_str(f, &b, "(") &&
          fer_buf_add(f, &b, RD->base + start, end - start) &&
-         fer_buf_str(f, &b, " ") && fer_print_value(f, &b, v) &&
+         fer_buf_str(f, &b, " ") &&
+         print_value_of(f, &b, RD->args.data[base + i], v) &&
          fer_buf_str(f, &b, ")");
   }
   ok = ok && fer_buf_str(f, &b, ")\n");
