@@ -134,17 +134,17 @@ fer_reply fer_smt_set_option(ferret *f, fer_smt *s) {
     if (!read_bool(f, s, &b)) return FER_R_ERROR;
     if (b) r = FER_R_DONE, fer_write(f, "unsupported\n", 12);
   } else if (keyword_is(&k, ":random-seed") || keyword_is(&k, ":verbosity")) {
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
     char v[16];
     bool seed = keyword_is(&k, ":random-seed");
     snprintf(v, sizeof v, "%u", seed ? n : (n > 5 ? 5 : n));
     if (ferret_set_option(f, seed ? "seed" : "verbose", v) != FERRET_OK)
       return FER_R_ERROR;
   } else if (keyword_is(&k, ":timeout")) { /* milliseconds, as z3 reads it */
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
     f->opt.timeout_ms = n;
   } else if (keyword_is(&k, ":reproducible-resource-limit")) {
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
   } else if (keyword_is(&k, ":regular-output-channel") ||
              keyword_is(&k, ":diagnostic-output-channel")) {
     if (!read_string(f, s, &str)) return FER_R_ERROR;
