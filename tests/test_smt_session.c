@@ -204,6 +204,11 @@ TEST(session_overloaded_declare_fun) {
                    "(declare-fun true (Float32) Bool)");
   CHECK(strstr(r.out, "symbol 'd' is already declared") != NULL);
   CHECK(strstr(r.out, "cannot redefine the built-in symbol 'true'") != NULL);
+  /* a let shadows every declaration of its name */
+  r = fer_test_smt("(declare-fun f (Bool) Bool)(declare-const f Bool)"
+                   "(declare-const x Bool)\n(assert (let ((f x)) (f true)))"
+                   "(assert (let ((f x)) f))");
+  CHECK_STR(r.out, "(error \"test:2:23: 'f' is a constant, not a function\")\n");
   /* get-value of an overloaded name alone is ambiguous, as in z3 */
   r = fer_test_smt("(declare-fun f (Float32) Float32)(declare-fun f (Bool) Bool)"
                    "(check-sat)(get-value (f))");

@@ -449,8 +449,12 @@ bool fer_rd_check_fresh(ferret *f, fer_reader *rd, uint32_t sym,
  * fer_var) and no two take the same argument sorts.  The bindings of one
  * name form the chain term_top -> prev -> ..., innermost first. */
 
-static bool is_declared(const ferret *f, const fer_binding *b) {
-  return b->kind == FER_BIND_TERM && fer_term_op(f, b->value) == FER_OP_VAR;
+/* A declaration of its symbol (not a let or label bound to a variable of
+ * another name, which shadows the declarations). */
+static bool is_declared(const ferret *f, const fer_reader *rd,
+                        const fer_binding *b) {
+  return b->kind == FER_BIND_TERM && fer_term_op(f, b->value) == FER_OP_VAR &&
+         !strcmp(fer_var_name(f, b->value), fer_sym_name(rd, b->sym));
 }
 
 /* Does declared variable v take arguments of sorts dom[0..n)? */
@@ -473,7 +477,7 @@ bool fer_rd_check_declarable(ferret *f, fer_reader *rd, uint32_t sym,
   if (!y->term_top) return fer_rd_check_fresh(f, rd, sym, line, col);
   for (uint32_t b = y->term_top; b; b = rd->binds.data[b].prev) {
     const fer_binding *bd = &rd->binds.data[b];
-    if (!is_declared(f, bd))
+    if (!is_declared(f, rd, bd))
       return fer_rd_check_fresh(f, rd, sym, line, col); /* says why not */
     if (takes(f, bd->value, dom, n))
       return fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
@@ -488,7 +492,7 @@ fer_term fer_rd_overload(const ferret *f, const fer_reader *rd, uint32_t sym,
                          const fer_sort *dom, uint32_t n) {
   for (uint32_t b = rd->syms.data[sym].term_top; b; b = rd->binds.data[b].prev) {
     const fer_binding *bd = &rd->binds.data[b];
-    if (!is_declared(f, bd)) return 0;
+    if (!is_declared(f, rd, bd)) return 0;
     if (takes(f, bd->value, dom, n)) return bd->value;
   }
   return 0;
@@ -496,8 +500,9 @@ fer_term fer_rd_overload(const ferret *f, const fer_reader *rd, uint32_t sym,
 
 bool fer_rd_overloaded(const ferret *f, const fer_reader *rd, uint32_t sym) {
   uint32_t b = rd->syms.data[sym].term_top;
-  return b && is_declared(f, &rd->binds.data[b]) && rd->binds.data[b].prev &&
-         is_declared(f, &rd->binds.data[rd->binds.data[b].prev]);
+  return b && is_declared(f, rd, &rd->binds.data[b]) &&
+         rd->binds.data[b].prev &&
+         is_declared(f, rd, &rd->binds.data[rd->binds.data[b].prev]);
 }
 
 /* ------------------------------------------------------------- sorts */
