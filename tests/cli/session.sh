@@ -81,6 +81,31 @@ cat > "$dir/floor.smt2" <<'EOF'
 EOF
 solve_check overloaded-floor "$dir/floor.smt2"
 
+# the shape of path queries over numerical library code: floor of the
+# bits of a double and floor of the double, one name, same range
+cat > "$dir/floor_bits.smt2" <<'EOF'
+(declare-fun a () (_ BitVec 64))
+(declare-fun CF_floor ((_ BitVec 64)) (_ FloatingPoint 11 53))
+(declare-fun CF_floor ((_ FloatingPoint 11 53)) (_ FloatingPoint 11 53))
+(define-fun d () (_ FloatingPoint 11 53) ((_ to_fp 11 53) a))
+(assert (fp.gt d ((_ to_fp 11 53) #x4010000000000000)))
+(assert (fp.lt d ((_ to_fp 11 53) #x4020000000000000)))
+(assert (fp.leq (CF_floor d) d))
+(assert (fp.gt (fp.add roundNearestTiesToEven (CF_floor d) ((_ to_fp 11 53) #x3ff0000000000000)) d))
+(assert (fp.eq (CF_floor a) (fp.mul roundNearestTiesToEven (CF_floor d) ((_ to_fp 11 53) #x4000000000000000))))
+(assert (not (fp.eq (CF_floor d) d)))
+(check-sat)
+EOF
+solve_check overloaded-floor-bits "$dir/floor_bits.smt2"
+# control: the check refuses the model with the BV overload's table
+# dropped (its application then takes the default +zero)
+sed 's/^\(  (define-fun CF_floor ((x!0 (_ BitVec 64))) (_ FloatingPoint 11 53)\) .*/\1 (_ +zero 11 53))/' \
+  "$dir/model" > "$dir/model.bad"
+verdict=$(z3_check "$dir/floor_bits.smt2" "$dir/model.bad")
+if [ "$verdict" != unsat ]; then
+  echo "control: z3 accepts a wrong model ($verdict)"; cat "$dir/check.smt2"; fail=1
+fi
+
 # ... and every corpus file that declares one name twice
 if [ -d "$FERRET_BENCH" ]; then
   found=0
