@@ -1,4 +1,4 @@
-/* The SMT-LIB session rules that z3 and cvc5 follow (src/api/smt_cmd.c,
+/* The SMT-LIB session rules that z3 follows (src/api/smt_cmd.c,
  * fer_smt_note_failure): a command that fails without changing the
  * assertion stack leaves the later answers as they would be without it;
  * a failed assert, a failed push followed by a pop, an unreadable pop or

@@ -31,7 +31,7 @@ static fer_reply unsupported_cmd(ferret *f, fer_smt *s, const fer_token *name,
 static bool command(ferret *f, fer_smt *s, const fer_token *lpar);
 
 /* What a failed command costs the later answers.  A command that fails
- * leaves the assertion stack as it was, as z3 and cvc5 do; the answers
+ * leaves the assertion stack as it was, as z3 does; the answers
  * that follow are about that stack, and most failures lose nothing they
  * depend on:
  *  - queries, answers, options, info, echo, exit, set-logic: they never

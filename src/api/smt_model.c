@@ -78,8 +78,8 @@ static bool print_params(ferret *f, fer_buf *b, fer_sort sort, uint32_t arity,
 }
 
 /* The value v of term t: a declared function's as
- * (lambda ((x!0 A1) ..) body), which z3 and cvc5 read back (an array of
- * the function's table in z3), else the value itself. */
+ * (lambda ((x!0 A1) ..) body), the form cvc5 prints, which z3 reads back
+ * as an array holding the function's table; else the value itself. */
 static bool print_value_of(ferret *f, fer_buf *b, fer_term t, fer_term v) {
   uint32_t arity = fer_term_op(f, t) == FER_OP_VAR ? fer_var_arity(f, t) : 0;
   if (!arity) return fer_print_value(f, b, v);
