@@ -106,8 +106,8 @@ static fer_reply function_name(ferret *f, fer_smt *s, const fer_token *t,
   if (!bd) return FER_R_SUCCESS;
   if (bd->kind == FER_BIND_FUN)
     return FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, t,
-                            "unsupported: get-value of '%.*s', a function "
-                            "defined with parameters (its definition is "
+                            "unsupported: get-value of a function defined "
+                            "with parameters ('%.*s': its definition is "
                             "its value)", (int)t->slen, t->s);
   if (bd->kind != FER_BIND_TERM || fer_term_op(f, bd->value) != FER_OP_VAR ||
       !fer_var_arity(f, bd->value))

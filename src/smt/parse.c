@@ -480,10 +480,12 @@ bool fer_rd_check_declarable(ferret *f, fer_reader *rd, uint32_t sym,
     if (!is_declared(f, rd, bd))
       return fer_rd_check_fresh(f, rd, sym, line, col); /* says why not */
     if (takes(f, bd->value, dom, n))
-      return fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
-                             "'%s' is already declared with %s argument "
-                             "sorts", fer_sym_name(rd, sym),
-                             n ? "the same" : "no");
+      return n ? fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                                 "'%s' is already declared with the same "
+                                 "argument sorts", fer_sym_name(rd, sym))
+               : fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                                 "symbol '%s' is already declared",
+                                 fer_sym_name(rd, sym));
   }
   return true;
 }
