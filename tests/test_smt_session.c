@@ -233,10 +233,13 @@ TEST(session_get_value_of_function) {
   r = fer_test_smt("(declare-fun h (Bool Bool) Bool)(assert (h true false))"
                    "(assert (not (h false false)))(check-sat)(get-value (h))");
   CHECK(strstr(r.out, "((h (lambda ((x!0 Bool) (x!1 Bool)) (ite ") != NULL);
-  /* a function defined with parameters: refused, nothing else changes */
-  r = fer_test_smt("(define-fun d ((a Bool)) Bool a)(declare-const p Bool)"
-                   "(assert (d p))(check-sat)(get-value (d))(check-sat)");
-  int errors;
-  CHECK_STR(answers(r.out, &errors), "sat\nsat\n");
-  CHECK(errors == 1 && strstr(r.out, "get-value of a function defined with parameters ('d'") != NULL);
+  /* a function defined with parameters: its body under the model */
+  r = fer_test_smt("(declare-const c (_ BitVec 8))(declare-fun g ((_ BitVec 8)) Bool)"
+                   "(define-fun d ((a (_ BitVec 8)) (p Bool)) (_ BitVec 8) "
+                   "(ite (and p (g a)) (bvadd a c) c))"
+                   "(assert (= c #x05))(assert (g #x01))(check-sat)"
+                   "(get-value (d (d #x01 true)))");
+  CHECK_STR(r.out, "sat\n((d (lambda ((_param_0 (_ BitVec 8)) (_param_1 Bool)) "
+                   "(ite (and _param_1 (g _param_0)) (bvadd _param_0 #x05) #x05)))\n"
+                   " ((d #x01 true) #x06))\n");
 }

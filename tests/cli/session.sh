@@ -134,7 +134,7 @@ else
     [ $case = wrong ] && l=$(printf '%s' "$lam" | sed 's/#b01 (ite/#b11 (ite/')
     # the value in place of g: the assertions must hold of it
     { printf '(define-fun gv () (Array (_ BitVec 2) (_ BitVec 2)) %s)\n' "$l"
-      grep '^(assert' "$t" | sed 's/(g /(select gv /g'
+      grep '^(assert (= (g' "$t" | sed 's/(g /(select gv /g'
       echo '(check-sat)'; } > "$dir/fun.smt2"
     verdict=$(z3 "$dir/fun.smt2" 2>&1 | tail -1)
     want=sat; [ $case = wrong ] && want=unsat
