@@ -131,6 +131,7 @@ static void run(ferret *f, fer_smt *s, const char *text, size_t len,
       uint32_t y = t.kind == FER_TOK_SYMBOL && !t.quoted
                        ? fer_sym_find(rd, t.s, t.slen)
                        : 0;
+      s->pop_beyond = false;
       fer_smt_note_failure(s, y ? (fer_command)fer_sym(rd, y)->cmd
                                 : FER_CMD_NONE);
       report(f, s, t.line, t.col);

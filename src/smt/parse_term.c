@@ -288,7 +288,6 @@ static bool read_as(ferret *f, fer_reader *rd, fer_frame *fr,
   return true;
 }
 
-/* "ill-sorted application of 'f': expected (A B), got (C D)" */
 /* No declaration of an overloaded name takes these arguments. */
 static void overload_error(ferret *f, fer_reader *rd, const fer_frame *fr,
                            uint32_t n, const fer_term *a) {
@@ -305,6 +304,7 @@ static void overload_error(ferret *f, fer_reader *rd, const fer_frame *fr,
                   fer_sym_name(rd, fr->sym), sorts);
 }
 
+/* "ill-sorted application of 'f': expected (A B), got (C D)" */
 static bool fun_sort_error(ferret *f, fer_reader *rd, const fer_frame *fr,
                            const fer_fundef *fun, uint32_t n,
                            const fer_term *a) {
