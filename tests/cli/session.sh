@@ -1,5 +1,6 @@
 #!/bin/sh
-# The SMT-LIB session rules, side by side with z3 (skipped without z3):
+# The SMT-LIB session rules: the session transcripts give the same
+# responses on standard input; then side by side with z3 (skipped without z3):
 # - after each failing command of tests/transcripts/session_rules.smt2
 #   (none of which changes the assertion stack) ferret and z3 give the
 #   same check-sat answers;
@@ -12,13 +13,24 @@
 #   wrong table they do not).
 : "${FERRET:=build-san/ferret}"
 : "${FERRET_BENCH:=../shared/bench}"
-if ! command -v z3 >/dev/null 2>&1; then
-  echo "z3 not installed: the session is not compared with z3"
-  exit 77
-fi
+case $FERRET in /*) ;; *) FERRET=$PWD/$FERRET ;; esac
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail=0
+
+# 0. the session transcripts typed on standard input, command by command,
+# give the same responses as the file
+for t in session_rules session_lost overload get_value_function; do
+  (cd tests/transcripts && "$FERRET" - < $t.smt2 2>/dev/null) |
+    sed "s/<stdin>/$t.smt2/" > "$dir/stdin.out"
+  cmp -s "$dir/stdin.out" tests/transcripts/$t.expect ||
+    { echo "$t on stdin differs:"; diff tests/transcripts/$t.expect "$dir/stdin.out" | head; fail=1; }
+done
+if ! command -v z3 >/dev/null 2>&1; then
+  echo "z3 not installed: the session is not compared with z3"
+  [ $fail = 0 ] && exit 77
+  exit 1
+fi
 
 # 1. the same answers as z3 after each failing command
 t=tests/transcripts/session_rules.smt2
