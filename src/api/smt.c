@@ -127,7 +127,13 @@ static void run(ferret *f, fer_smt *s, const char *text, size_t len,
         fer_error(f, FERRET_ERROR_PARSE, t.line, t.col,
                   "expected '(' to start a command, got '%.*s'",
                   (int)(t.len > 40 ? 40 : t.len), t.text);
-      fer_smt_note_failure(s, FER_CMD_NONE);
+      /* A command name outside parentheses is that command lost. */
+      uint32_t y = t.kind == FER_TOK_SYMBOL && !t.quoted
+                       ? fer_sym_find(rd, t.s, t.slen)
+                       : 0;
+      s->pop_beyond = false;
+      fer_smt_note_failure(s, y ? (fer_command)fer_sym(rd, y)->cmd
+                                : FER_CMD_NONE);
       report(f, s, t.line, t.col);
       if (t.kind == FER_TOK_ERROR && rd->lex.fatal) break;
       fer_rd_advance(rd);
@@ -137,7 +143,10 @@ static void run(ferret *f, fer_smt *s, const char *text, size_t len,
     if (fer_smt_command(f, s, &t)) continue;
     report(f, s, t.line, t.col);
     FER_CLEAR(rd->named);
-    if (!fer_rd_skip_command(rd)) {
+    bool swallowed;
+    bool skipped = fer_rd_skip_command(rd, &swallowed);
+    fer_smt_note_skipped(s, swallowed);
+    if (!skipped) {
       /* Say why the rest of the text is ignored. */
       if (rd->tok.kind == FER_TOK_ERROR &&
           (f->error.line != rd->tok.line || f->error.column != rd->tok.col)) {

@@ -30,34 +30,63 @@ static fer_reply unsupported_cmd(ferret *f, fer_smt *s, const fer_token *name,
 
 static bool command(ferret *f, fer_smt *s, const fer_token *lpar);
 
-/* A failed command may leave the formula different from what the user
- * meant: a lost assert or declaration makes a later sat unsound (the
- * assertion might be false), a lost push/pop or an unreadable command
- * makes unsat unsound too.  check-sat then answers unknown instead. */
+/* What a failed command costs the later answers.  A command that fails
+ * leaves the assertion stack as it was, as z3 does; the answers
+ * that follow are about that stack, and most failures lose nothing they
+ * depend on:
+ *  - queries, answers, options, info, echo, exit, set-logic: they never
+ *    change the formula;
+ *  - declarations and definitions (a duplicate name, a bad sort or body):
+ *    the name keeps its earlier meaning or stays unknown, so a later
+ *    command that uses it fails in its turn;
+ *  - pop beyond the stack: nothing could be popped;
+ *  - an unknown command or a stray token between commands.
+ * The failures that lose something: an assert (its formula is missing
+ * while the scope it was in is open: sat is in doubt until a pop removes
+ * that scope, unsat stays a proof); a push (the levels are off by the
+ * failed ones, so from the next pop on the stack differs from the one
+ * meant); a pop whose level count cannot be read, a reset or
+ * reset-assertions that failed, or text skipped after an error that holds
+ * commands of its own: the stack itself is in doubt and both sat and unsat
+ * answer unknown until (reset).  check-sat then says unknown with the
+ * reason. */
+static void scope_in_doubt(fer_smt *s) {
+  s->lost_scope = true;
+  s->lost_depth = 1; /* the scopes themselves are in doubt: never clears */
+}
+
 void fer_smt_note_failure(fer_smt *s, fer_command c) {
   switch (c) {
-  case FER_CMD_CHECK_SAT: case FER_CMD_CHECK_SAT_ASSUMING:
-  case FER_CMD_CHECK_SAT_USING: case FER_CMD_ECHO: case FER_CMD_EXIT:
-  case FER_CMD_GET_ASSERTIONS: case FER_CMD_GET_INFO: case FER_CMD_GET_MODEL:
-  case FER_CMD_GET_OPTION: case FER_CMD_GET_VALUE: case FER_CMD_SET_INFO:
-  case FER_CMD_SET_OPTION: case FER_CMD_GET_ASSIGNMENT: case FER_CMD_GET_PROOF:
-  case FER_CMD_GET_UNSAT_ASSUMPTIONS: case FER_CMD_GET_UNSAT_CORE:
-  case FER_CMD_RESET: case FER_CMD_RESET_ASSERTIONS:
-    return;
-  case FER_CMD_PUSH: case FER_CMD_POP: case FER_CMD_NONE:
-    s->lost_scope = true;
-    s->lost_depth = 1; /* the scopes themselves are in doubt: never clears */
-    return;
-  default: {
+  case FER_CMD_ASSERT: {
     uint32_t d = (uint32_t)s->scopes.size + 1;
     if (!s->lost_depth || d < s->lost_depth) s->lost_depth = d;
     return;
   }
+  case FER_CMD_PUSH:
+    s->lost_push = true;
+    return;
+  case FER_CMD_POP:
+    if (!s->pop_beyond) scope_in_doubt(s);
+    s->pop_beyond = false;
+    return;
+  case FER_CMD_RESET: case FER_CMD_RESET_ASSERTIONS:
+    scope_in_doubt(s);
+    return;
+  default:
+    return;
   }
+}
+
+/* After a failed command, `swallowed`: the text skipped to its closing
+ * parenthesis held what looks like commands of its own (an unbalanced
+ * command ran into the next ones), which are lost. */
+void fer_smt_note_skipped(fer_smt *s, bool swallowed) {
+  if (swallowed) scope_in_doubt(s);
 }
 
 bool fer_smt_command(ferret *f, fer_smt *s, const fer_token *lpar) {
   s->current = FER_CMD_NONE;
+  s->pop_beyond = false;
   if (command(f, s, lpar)) return true;
   fer_smt_note_failure(s, s->current);
   return false;
@@ -108,7 +137,7 @@ static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
       /* success is printed under the option as it was before the reset */
       if (s->print_success) fer_write(f, "success\n", 8);
       fer_smt_reset(f, s);
-      s->lost_depth = 0, s->lost_scope = false;
+      s->lost_depth = 0, s->lost_scope = false, s->lost_push = false;
       FER_CLEAR(s->logic);
       s->print_success = false;
       s->produce_models = false;
@@ -121,7 +150,7 @@ static bool command(ferret *f, fer_smt *s, const fer_token *lpar) {
     r = fer_smt_close(f, s) ? FER_R_SUCCESS : FER_R_ERROR;
     if (r == FER_R_SUCCESS) {
       fer_smt_reset(f, s);
-      s->lost_depth = 0, s->lost_scope = false;
+      s->lost_depth = 0, s->lost_scope = false, s->lost_push = false;
     }
     break;
   case FER_CMD_SET_INFO: r = fer_smt_set_info(f, s); break;

@@ -46,7 +46,7 @@ void fer_smt_declared(const ferret *f, const fer_term **v, size_t *n) {
 fer_reply fer_smt_declare_const(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a constant name");
-  if (!sym || !fer_rd_check_fresh(f, RD, sym, t.line, t.col))
+  if (!sym || !fer_rd_check_declarable(f, RD, sym, NULL, 0, t.line, t.col))
     return FER_R_ERROR;
   fer_sort sort = fer_rd_sort(f, RD);
   if (!sort || !fer_smt_close(f, s) || !declare(f, s, sym, sort))
@@ -88,7 +88,7 @@ fer_term fer_smt_declare_named_fun(ferret *f, const char *name,
 fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
   fer_token t = RD->tok;
   uint32_t sym = fer_rd_symbol(f, RD, "a function name");
-  if (!sym || !fer_rd_check_fresh(f, RD, sym, t.line, t.col) ||
+  if (!sym ||
       !fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the argument sorts") ||
       !fer_rd_ok(f, RD))
     return FER_R_ERROR;
@@ -103,6 +103,9 @@ fer_reply fer_smt_declare_fun(ferret *f, fer_smt *s) {
       return FER_R_ERROR;
   }
   fer_rd_advance(RD);
+  /* a name may be declared again with other argument sorts (overloading) */
+  if (!fer_rd_check_declarable(f, RD, sym, dom, n, t.line, t.col))
+    return FER_R_ERROR;
   fer_sort sort = fer_rd_sort(f, RD);
   if (!sort || !fer_smt_close(f, s)) return FER_R_ERROR;
   return declare_fun(f, s, sym, dom, n, sort) ? FER_R_SUCCESS : FER_R_ERROR;
@@ -253,13 +256,17 @@ bool fer_smt_scopes(ferret *f, bool push, uint32_t n, uint32_t line,
       if (!push_scope(f, s)) return false;
     return true;
   }
-  if (n > s->scopes.size)
+  if (n > s->scopes.size) {
+    s->pop_beyond = true; /* nothing was popped (fer_smt_note_failure) */
     return fer_rd_error_at(f, FERRET_ERROR_COMMAND, line, col,
                            "cannot pop %u level%s: only %zu pushed", n,
                            n == 1 ? "" : "s", s->scopes.size);
+  }
   for (uint32_t i = 0; i < n; i++) pop_scope(s);
-  /* what a failed command lost lived in a scope now popped */
+  /* what a failed assert lost lived in a scope now popped */
   if (!s->lost_scope && s->lost_depth > s->scopes.size + 1) s->lost_depth = 0;
+  /* after a failed push this pop removes levels other than those meant */
+  if (s->lost_push) s->lost_scope = true, s->lost_depth = 1;
   return true;
 }
 

@@ -134,17 +134,17 @@ fer_reply fer_smt_set_option(ferret *f, fer_smt *s) {
     if (!read_bool(f, s, &b)) return FER_R_ERROR;
     if (b) r = FER_R_DONE, fer_write(f, "unsupported\n", 12);
   } else if (keyword_is(&k, ":random-seed") || keyword_is(&k, ":verbosity")) {
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
     char v[16];
     bool seed = keyword_is(&k, ":random-seed");
     snprintf(v, sizeof v, "%u", seed ? n : (n > 5 ? 5 : n));
     if (ferret_set_option(f, seed ? "seed" : "verbose", v) != FERRET_OK)
       return FER_R_ERROR;
   } else if (keyword_is(&k, ":timeout")) { /* milliseconds, as z3 reads it */
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
     f->opt.timeout_ms = n;
   } else if (keyword_is(&k, ":reproducible-resource-limit")) {
-    if (!fer_rd_u32(f, RD, &n, "a numeral")) return FER_R_ERROR;
+    if (!fer_rd_u32(f, RD, &n, "the option's value")) return FER_R_ERROR;
   } else if (keyword_is(&k, ":regular-output-channel") ||
              keyword_is(&k, ":diagnostic-output-channel")) {
     if (!read_string(f, s, &str)) return FER_R_ERROR;
@@ -200,11 +200,15 @@ fer_reply fer_smt_get_info(ferret *f, fer_smt *s) {
   } else if (keyword_is(&k, ":assertion-stack-levels")) {
     fer_printf(f, "(:assertion-stack-levels %zu)\n", s->scopes.size);
   } else if (keyword_is(&k, ":reason-unknown")) {
-    if (s->last != FERRET_UNKNOWN || !s->reason)
-      return FER_SMT_ERROR_AT(f, FERRET_ERROR_COMMAND, &k,
-                              "no check-sat answered unknown");
+    /* Answered after any check-sat, as z3 does: the reason after
+     * unknown, "" (z3's answer) after sat or unsat. */
     fer_printf(f, "(:reason-unknown ");
-    print_reason(f, s->reason);
+    if (s->last == FERRET_UNKNOWN && s->reason)
+      print_reason(f, s->reason);
+    else if (s->last == FERRET_UNKNOWN)
+      fer_printf(f, "\"no check-sat was answered\"");
+    else
+      fer_printf(f, "\"\"");
     fer_printf(f, ")\n");
   } else if (keyword_is(&k, ":all-statistics")) {
     fer_printf(f, "(:all-statistics (:terms %u :variables %u :assertions %zu "

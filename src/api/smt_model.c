@@ -77,15 +77,81 @@ static bool print_params(ferret *f, fer_buf *b, fer_sort sort, uint32_t arity,
   return ok;
 }
 
-bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
-  fer_term v = fer_smt_value(f, t, unspecified);
-  if (!v) return false;
+/* The value v of term t: a declared function's as
+ * (lambda ((x!0 A1) ..) body), the form cvc5 prints, which z3 reads back
+ * as an array holding the function's table; else the value itself. */
+static bool print_value_of(ferret *f, fer_buf *b, fer_term t, fer_term v) {
   uint32_t arity = fer_term_op(f, t) == FER_OP_VAR ? fer_var_arity(f, t) : 0;
   if (!arity) return fer_print_value(f, b, v);
   fer_sort range;
   return fer_buf_str(f, b, "(lambda (") &&
          print_params(f, b, fer_term_sort(f, t), arity, &range) &&
          fer_buf_str(f, b, ") ") && print_fun_body(f, b, v, 0, arity) &&
+         fer_buf_str(f, b, ")");
+}
+
+bool fer_smt_value_text(ferret *f, fer_term t, fer_buf *b, bool *unspecified) {
+  fer_term v = fer_smt_value(f, t, unspecified);
+  return v && print_value_of(f, b, t, v);
+}
+
+/* get-value of a name alone: *fn gets the declared function it names, or
+ * *def 1 + the index of the function defined with parameters (both 0 if
+ * it names no function: read it as a term); an error for an overloaded
+ * name. */
+static fer_reply function_name(ferret *f, fer_smt *s, const fer_token *t,
+                               fer_term *fn, uint32_t *def) {
+  *fn = 0, *def = 0;
+  uint32_t y = fer_sym_find(RD, t->s, t->slen);
+  const fer_binding *bd = y ? fer_rd_term_binding(RD, y) : NULL;
+  if (!bd) return FER_R_SUCCESS;
+  if (bd->kind == FER_BIND_FUN) {
+    *def = bd->value + 1;
+    return FER_R_SUCCESS;
+  }
+  if (bd->kind != FER_BIND_TERM || fer_term_op(f, bd->value) != FER_OP_VAR ||
+      !fer_var_arity(f, bd->value))
+    return FER_R_SUCCESS;
+  if (fer_rd_overloaded(f, RD, y))
+    return FER_SMT_ERROR_AT(f, FERRET_ERROR_SORT, t,
+                            "'%.*s' is declared with several signatures; "
+                            "get-value of an application says which",
+                            (int)t->slen, t->s);
+  *fn = bd->value;
+  return FER_R_SUCCESS;
+}
+
+/* A define-fun with parameters under the model: its body with every
+ * declared constant replaced by its value, as
+ * (lambda ((_param_0 S0) ..) body); declared functions in the body keep
+ * their names (get-model prints their tables). */
+static fer_term value_leaf(ferret *f, void *user, fer_term t) {
+  const fer_model *m = user;
+  if (fer_term_op(f, t) != FER_OP_VAR || fer_var_arity(f, t)) return t;
+  fer_term v = m->value[fer_term_idx(f, t, 0)];
+  return v ? v : t;
+}
+
+static fer_term rebuild(ferret *f, void *user, fer_term t,
+                        const fer_term *args, bool changed) {
+  (void)user;
+  if (!changed) return t;
+  return fer_mk(f, fer_term_op(f, t), fer_term_nargs(f, t), args,
+                fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
+}
+
+static bool print_defined(ferret *f, fer_smt *s, fer_buf *b,
+                          const fer_fundef *d) {
+  fer_rewriter w;
+  fer_rewriter_init(&w, value_leaf, rebuild, &s->model);
+  fer_term body = fer_rewrite(f, &w, d->body);
+  fer_rewriter_release(f, &w);
+  bool ok = body && fer_buf_str(f, b, "(lambda (");
+  for (uint32_t i = 0; ok && i < d->nparams; i++)
+    ok = fer_buf_printf(f, b, "%s(_param_%u ", i ? " " : "", i) &&
+         fer_print_sort(f, b, RD->fun_sorts.data[d->sorts + i]) &&
+         fer_buf_str(f, b, ")");
+  return ok && fer_buf_str(f, b, ") ") && fer_print_term(f, b, body) &&
          fer_buf_str(f, b, ")");
 }
 
@@ -162,22 +228,24 @@ fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
   if (!fer_rd_expect(f, RD, FER_TOK_LPAR, "'(' before the terms")) goto done;
   while (fer_rd_ok(f, RD) && RD->tok.kind != FER_TOK_RPAR) {
     if (RD->tok.kind == FER_TOK_SYMBOL) { /* a function by its name alone */
-      uint32_t y = fer_sym_find(RD, RD->tok.s, RD->tok.slen);
-      const fer_symbol *sy = y ? fer_sym(RD, y) : NULL;
-      const fer_binding *bd = sy && sy->term_top ? &RD->binds.data[sy->term_top] : NULL;
-      if (bd && (bd->kind == FER_BIND_FUN ||
-                 (fer_term_op(f, bd->value) == FER_OP_VAR && fer_var_arity(f, bd->value)))) {
-        FER_SMT_ERROR_AT(f, FERRET_ERROR_UNSUPPORTED, &RD->tok,
-                         "unsupported: get-value of a function ('%.*s'); "
-                         "get-model prints declared functions",
-                         (int)RD->tok.slen, RD->tok.s);
-        goto done;
+      fer_token ft = RD->tok;
+      fer_term fn = 0;
+      uint32_t def = 0;
+      fer_reply fr = function_name(f, s, &ft, &fn, &def);
+      if (fr == FER_R_ERROR) goto done;
+      if (fn || def) { /* its value is printed as a lambda */
+        size_t start = (size_t)(ft.text - RD->base);
+        fer_rd_advance(RD);
+        if (!FER_PUSH(f, RD->args, fn) || !FER_PUSH(f, slices, start) ||
+            !FER_PUSH(f, slices, start + ft.len) || !FER_PUSH(f, slices, def))
+          goto done;
+        continue;
       }
     }
     size_t start, end;
     fer_term t = fer_rd_term(f, RD, &start, &end);
     if (!t || !FER_PUSH(f, RD->args, t) || !FER_PUSH(f, slices, start) ||
-        !FER_PUSH(f, slices, end))
+        !FER_PUSH(f, slices, end) || !FER_PUSH(f, slices, 0))
       goto done;
   }
   if (RD->args.size == base) {
@@ -195,12 +263,17 @@ fer_reply fer_smt_get_value(ferret *f, fer_smt *s, const fer_token *lpar) {
   if (!complete_model(f, s)) goto done;
   bool ok = fer_buf_str(f, &b, "(");
   for (size_t i = 0; ok && base + i < RD->args.size; i++) {
-    fer_term v = fer_eval(f, RD->args.data[base + i], &s->model, NULL);
-    if (!v) goto done;
-    size_t start = slices.data[2 * i], end = slices.data[2 * i + 1];
+    /* slices: where the term's text starts and ends, 1 + a definition */
+    size_t start = slices.data[3 * i], end = slices.data[3 * i + 1];
+    size_t def = slices.data[3 * i + 2];
+    fer_term v = 0;
+    if (!def && !(v = fer_eval(f, RD->args.data[base + i], &s->model, NULL)))
+      goto done;
     ok = (!i || fer_buf_str(f, &b, "\n ")) && fer_buf_str(f, &b, "(") &&
          fer_buf_add(f, &b, RD->base + start, end - start) &&
-         fer_buf_str(f, &b, " ") && fer_print_value(f, &b, v) &&
+         fer_buf_str(f, &b, " ") &&
+         (def ? print_defined(f, s, &b, &RD->funs.data[def - 1])
+              : print_value_of(f, &b, RD->args.data[base + i], v)) &&
          fer_buf_str(f, &b, ")");
   }
   ok = ok && fer_buf_str(f, &b, ")\n");

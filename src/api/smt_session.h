@@ -33,12 +33,14 @@ typedef struct fer_smt {
 
   bool print_success, produce_models, exited;
   /* see fer_smt_note_failure: sat / unsat can no longer be trusted */
-  /* lost_depth: 1 + the scope depth of the outermost command that failed
-   * (its assertion or declaration is missing from that scope), 0: none;
-   * a pop below that depth removes what was lost, so it clears.
-   * lost_scope: a push or pop failed (sticky until reset). */
+  /* lost_depth: 1 + the scope depth of the outermost assert that failed
+   * (its formula is missing from that scope), 0: none; a pop below that
+   * depth removes what was lost, so it clears.
+   * lost_scope: the stack itself is in doubt (sticky until reset).
+   * lost_push: a push failed; the next pop puts the stack in doubt.
+   * pop_beyond: the failing pop asked for more levels than are open. */
   uint32_t lost_depth;
-  bool lost_scope;
+  bool lost_scope, lost_push, pop_beyond;
   fer_command current;  /* the command being executed */
   ferret_result last;   /* of the last check-sat */
   bool have_model;      /* last check-sat said sat, nothing changed since */
@@ -69,6 +71,7 @@ typedef struct fer_smt {
  * context's error set on failure. */
 bool fer_smt_command(ferret *, fer_smt *, const fer_token *lpar);
 void fer_smt_note_failure(fer_smt *, fer_command);
+void fer_smt_note_skipped(fer_smt *, bool swallowed);
 
 /* ---- what the command files share (smt_cmd.c) ---- */
 

@@ -56,6 +56,7 @@ void fer_rd_begin(fer_reader *rd, const char *text, size_t len, uint32_t line,
   fer_lex_init(&rd->lex, text, len, line, col);
   rd->base = text;
   rd->depth = 0;
+  rd->prev_kind = (uint8_t)FER_TOK_EOF;
   rd->last_end = text;
   fer_lex_next(&rd->lex, &rd->tok);
 }
@@ -68,6 +69,7 @@ void fer_rd_advance(fer_reader *rd) {
   default: break;
   }
   rd->last_end = rd->tok.text + rd->tok.len;
+  rd->prev_kind = (uint8_t)rd->tok.kind;
   fer_lex_next(&rd->lex, &rd->tok);
 }
 
@@ -118,10 +120,17 @@ bool fer_rd_expect(ferret *f, fer_reader *rd, fer_tok_kind kind,
   return true;
 }
 
-bool fer_rd_skip_command(fer_reader *rd) {
+bool fer_rd_skip_command(fer_reader *rd, bool *commands) {
+  *commands = false;
   while (rd->depth > 0) {
     if (rd->tok.kind == FER_TOK_EOF) return false;
     if (rd->tok.kind == FER_TOK_ERROR && rd->lex.fatal) return false;
+    /* '(' and a command name inside the command: it ran into the next */
+    if (rd->depth >= 2 && rd->prev_kind == FER_TOK_LPAR &&
+        rd->tok.kind == FER_TOK_SYMBOL && !rd->tok.quoted) {
+      uint32_t y = fer_sym_find(rd, rd->tok.s, rd->tok.slen);
+      if (y && fer_sym(rd, y)->cmd != FER_CMD_NONE) *commands = true;
+    }
     fer_rd_advance(rd);
   }
   return true;
@@ -433,6 +442,71 @@ bool fer_rd_check_fresh(ferret *f, fer_reader *rd, uint32_t sym,
   return true;
 }
 
+/* ------------------------------------------------------ overloading */
+
+/* declare-fun may give a name several signatures, as z3 and cvc5 allow:
+ * every binding of the name is then a declared variable (term.h,
+ * fer_var) and no two take the same argument sorts.  The bindings of one
+ * name form the chain term_top -> prev -> ..., innermost first. */
+
+/* A declaration of its symbol (not a let or label bound to a variable of
+ * another name, which shadows the declarations). */
+static bool is_declared(const ferret *f, const fer_reader *rd,
+                        const fer_binding *b) {
+  return b->kind == FER_BIND_TERM && fer_term_op(f, b->value) == FER_OP_VAR &&
+         !strcmp(fer_var_name(f, b->value), fer_sym_name(rd, b->sym));
+}
+
+/* Does declared variable v take arguments of sorts dom[0..n)? */
+static bool takes(const ferret *f, fer_term v, const fer_sort *dom,
+                  uint32_t n) {
+  if (fer_var_arity(f, v) != n) return false;
+  fer_sort s = fer_term_sort(f, v);
+  for (uint32_t i = 0; i < n; i++) {
+    const fer_sort_info *si = fer_sort_get(f, s);
+    if (si->a != dom[i]) return false;
+    s = si->b;
+  }
+  return true;
+}
+
+bool fer_rd_check_declarable(ferret *f, fer_reader *rd, uint32_t sym,
+                             const fer_sort *dom, uint32_t n, uint32_t line,
+                             uint32_t col) {
+  const fer_symbol *y = fer_sym(rd, sym);
+  if (!y->term_top) return fer_rd_check_fresh(f, rd, sym, line, col);
+  for (uint32_t b = y->term_top; b; b = rd->binds.data[b].prev) {
+    const fer_binding *bd = &rd->binds.data[b];
+    if (!is_declared(f, rd, bd))
+      return fer_rd_check_fresh(f, rd, sym, line, col); /* says why not */
+    if (takes(f, bd->value, dom, n))
+      return n ? fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                                 "'%s' is already declared with the same "
+                                 "argument sorts", fer_sym_name(rd, sym))
+               : fer_rd_error_at(f, FERRET_ERROR_SORT, line, col,
+                                 "symbol '%s' is already declared",
+                                 fer_sym_name(rd, sym));
+  }
+  return true;
+}
+
+fer_term fer_rd_overload(const ferret *f, const fer_reader *rd, uint32_t sym,
+                         const fer_sort *dom, uint32_t n) {
+  for (uint32_t b = rd->syms.data[sym].term_top; b; b = rd->binds.data[b].prev) {
+    const fer_binding *bd = &rd->binds.data[b];
+    if (!is_declared(f, rd, bd)) return 0;
+    if (takes(f, bd->value, dom, n)) return bd->value;
+  }
+  return 0;
+}
+
+bool fer_rd_overloaded(const ferret *f, const fer_reader *rd, uint32_t sym) {
+  uint32_t b = rd->syms.data[sym].term_top;
+  return b && is_declared(f, rd, &rd->binds.data[b]) &&
+         rd->binds.data[b].prev &&
+         is_declared(f, rd, &rd->binds.data[rd->binds.data[b].prev]);
+}
+
 /* ------------------------------------------------------------- sorts */
 
 static fer_sort read_sort(ferret *f, fer_reader *rd, uint32_t depth);
@@ -560,6 +634,7 @@ static fer_sort instantiate(ferret *f, fer_reader *rd, uint32_t def,
   fer_token saved_tok = rd->tok;
   const char *saved_base = rd->base, *saved_end = rd->last_end;
   uint32_t saved_depth = rd->depth;
+  uint8_t saved_prev = rd->prev_kind;
   fer_rd_begin(rd, rd->sortdef_text.data + d.text, d.len, d.line, d.col);
   fer_sort s = read_sort(f, rd, depth + 1);
   rd->lex = saved_lex;
@@ -567,6 +642,7 @@ static fer_sort instantiate(ferret *f, fer_reader *rd, uint32_t def,
   rd->base = saved_base;
   rd->last_end = saved_end;
   rd->depth = saved_depth;
+  rd->prev_kind = saved_prev;
   fer_rd_mark_restore(rd, mark);
   return s;
 }

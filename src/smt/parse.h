@@ -202,6 +202,7 @@ typedef struct fer_reader {
   const char *base;  /* start of the text being read (for slices) */
   uint32_t depth;    /* unclosed '(' consumed in the current command */
   uint32_t sort_expansions; /* define-sort uses expanded by this fer_rd_sort */
+  uint8_t prev_kind;  /* kind of the last consumed token (fer_tok_kind) */
   const char *last_end; /* end of the last consumed token */
 
   /* symbols */
@@ -246,8 +247,10 @@ bool fer_rd_error_at(ferret *, ferret_status, uint32_t line, uint32_t col,
                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* After an error: consume tokens until the current command's parentheses
  * are closed.  Returns false if the rest of the text must be dropped (a
- * fatal lexer error or end of input first). */
-bool fer_rd_skip_command(fer_reader *);
+ * fatal lexer error or end of input first).  *commands: the skipped text
+ * held '(' and a command name inside the command (an unbalanced command
+ * that ran into the ones after it). */
+bool fer_rd_skip_command(fer_reader *, bool *commands);
 /* Skip one s-expression (attribute values, set-info values, tactics). */
 bool fer_rd_skip_sexpr(ferret *, fer_reader *);
 /* A numeral that fits in uint32 (indices, push/pop levels). */
@@ -281,6 +284,20 @@ void fer_rd_mark_restore(fer_reader *, fer_rd_mark);
  * the error at line:col otherwise. */
 bool fer_rd_check_fresh(ferret *, fer_reader *, uint32_t sym, uint32_t line,
                         uint32_t col);
+
+/* ---- overloaded declarations (parse.c) ---- */
+/* May `sym` be declared with argument sorts dom[0..n)?  It may if it is
+ * free, or if every meaning it has is a declared variable or function
+ * with other argument sorts (overloading, as z3 and cvc5 allow).  Reports
+ * the error at line:col otherwise. */
+bool fer_rd_check_declarable(ferret *, fer_reader *, uint32_t sym,
+                             const fer_sort *dom, uint32_t n, uint32_t line,
+                             uint32_t col);
+/* The declaration of `sym` that takes argument sorts dom[0..n), or 0. */
+fer_term fer_rd_overload(const ferret *, const fer_reader *, uint32_t sym,
+                         const fer_sort *dom, uint32_t n);
+/* Is `sym` declared with more than one signature? */
+bool fer_rd_overloaded(const ferret *, const fer_reader *, uint32_t sym);
 
 /* ---- sorts (parse.c) ---- */
 fer_sort fer_rd_sort(ferret *, fer_reader *);

@@ -13,6 +13,8 @@
 
 enum { FR_APP, FR_LET, FR_LET_BODY, FR_NAMED };
 enum { H_OP, H_TO_FP, H_TO_FP_U, H_ARITH, H_FUN, H_UF, H_CONST_ARRAY };
+/* Arguments of an overloaded function whose sorts are compared. */
+enum { FER_MAX_OVERLOAD_ARITY = 64 };
 
 /* An error at token t (always false). */
 #define fail_at(f, st, t, ...) \
@@ -84,6 +86,9 @@ static fer_term atom_symbol(ferret *f, fer_reader *rd, const fer_token *t) {
                      ? fer_var_arity(f, b->value)
                      : 0;
     if (!n) return b->value;
+    fer_term c = b->kind == FER_BIND_TERM ? fer_rd_overload(f, rd, sym, NULL, 0)
+                                          : 0;
+    if (c) return c; /* a constant that shares its name with functions */
     return fail_at(f, FERRET_ERROR_SORT, t, "'%.*s' expects %u argument%s",
                    (int)t->slen, t->s, n, plural(n));
   }
@@ -118,8 +123,11 @@ static bool head_symbol(ferret *f, fer_reader *rd, fer_frame *fr,
       fr->head = H_FUN, fr->fun = b->value;
       return true;
     }
-    if (fer_term_op(f, b->value) == FER_OP_VAR && fer_var_arity(f, b->value)) {
-      fr->head = H_UF, fr->fun = b->value; /* declare-fun with arguments */
+    if (fer_term_op(f, b->value) == FER_OP_VAR &&
+        (fer_var_arity(f, b->value) || fer_rd_overloaded(f, rd, sym))) {
+      /* declare-fun with arguments; which one, if the name is overloaded,
+       * the argument sorts say (build) */
+      fr->head = H_UF, fr->fun = b->value;
       return true;
     }
     /* A constant may share its name with a built-in function (Z3 allows
@@ -280,6 +288,22 @@ static bool read_as(ferret *f, fer_reader *rd, fer_frame *fr,
   return true;
 }
 
+/* No declaration of an overloaded name takes these arguments. */
+static void overload_error(ferret *f, fer_reader *rd, const fer_frame *fr,
+                           uint32_t n, const fer_term *a) {
+  char sorts[256];
+  size_t k = 0;
+  sorts[0] = '\0';
+  for (uint32_t i = 0; i < n && k + 2 < sizeof sorts; i++) {
+    if (i) sorts[k++] = ' ', sorts[k] = '\0';
+    fer_sort_print(f, fer_term_sort(f, a[i]), sorts + k, sizeof sorts - k);
+    k += strlen(sorts + k);
+  }
+  fer_rd_error_at(f, FERRET_ERROR_SORT, fr->line, fr->col,
+                  "no declaration of '%s' takes arguments of sorts (%s)",
+                  fer_sym_name(rd, fr->sym), sorts);
+}
+
 /* "ill-sorted application of 'f': expected (A B), got (C D)" */
 static bool fun_sort_error(ferret *f, fer_reader *rd, const fer_frame *fr,
                            const fer_fundef *fun, uint32_t n,
@@ -384,18 +408,32 @@ static fer_term build_app(ferret *f, fer_reader *rd, const fer_frame *fr,
     t = fer_real_arith(f, (char)fr->op, n, a);
     break;
   case H_UF: { /* (f a1 .. an) of a declared function: APPLY(f, a1 .. an) */
+    fer_term fn = fr->fun;
+    if (fr->sym && fer_rd_overloaded(f, rd, fr->sym)) {
+      fer_sort dom[FER_MAX_OVERLOAD_ARITY];
+      fer_term g = 0;
+      if (n <= FER_MAX_OVERLOAD_ARITY) {
+        for (uint32_t i = 0; i < n; i++) dom[i] = fer_term_sort(f, a[i]);
+        g = fer_rd_overload(f, rd, fr->sym, dom, n);
+      }
+      if (!g || !n) {
+        overload_error(f, rd, fr, n, a);
+        return 0;
+      }
+      fn = g;
+    }
     if (!FER_PUSH(f, rd->args, 0)) return 0;
     fer_term *v = rd->args.data + rd->args.size - 1 - n; /* == a, moved */
     memmove(v + 1, v, n * sizeof *v);
-    v[0] = fr->fun;
+    v[0] = fn;
     t = fer_mk(f, FER_OP_APPLY, n + 1, v, 0, 0);
     if (!t) {
       fer_rd_error_at(f, FERRET_ERROR_SORT, fr->line, fr->col,
                       "ill-sorted application of '%s': it takes %u argument%s "
                       "of its declared sorts (got %u argument%s, or of other "
                       "sorts)",
-                      fer_var_name(f, fr->fun), fer_var_arity(f, fr->fun),
-                      plural(fer_var_arity(f, fr->fun)), n, plural(n));
+                      fer_var_name(f, fn), fer_var_arity(f, fn),
+                      plural(fer_var_arity(f, fn)), n, plural(n));
       return 0;
     }
     break;
