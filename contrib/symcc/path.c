@@ -319,16 +319,37 @@ static void flip(ferret_term b, uintptr_t site, int taken) {
   fsym.seconds += dt;
   const char *name = NULL;
   if (r == FERRET_SAT) name = emit_input(ferret_concolic_input(fsym.cc), fsym.cc_size);
-  fprintf(fsym.log, "ferret: branch %#lx %s: %s (%s, %.2f ms)%s%s%s\n",
-          (unsigned long)site, taken ? "taken" : "not taken", answer(first),
-          first == FERRET_SAT ? stage : optimistic ? "optimistic" : stage,
-          1e3 * dt, optimistic ? ", optimistic sat" : "",
-          name ? (*name ? " -> new input " : " -> test-case handler") : "",
-          name ? name : "");
+  fprintf(fsym.log, "ferret: branch %#lx %s: %s", (unsigned long)site,
+          taken ? "taken" : "not taken", answer(first));
+  if (optimistic) fprintf(fsym.log, ", optimistic sat");
+  fprintf(fsym.log, " (%s, %.2f ms)", stage, 1e3 * dt);
+  if (r == FERRET_SAT)
+    fprintf(fsym.log, name ? (*name ? " -> new input %s" : " -> test-case handler%s")
+                           : " (input written before)%s", name ? name : "");
+  fputc('\n', fsym.log);
   if (fsym.trace)
     fprintf(fsym.trace, "query %#lx %d %s %s %s\n", (unsigned long)site,
             taken != 0, answer(first), optimistic ? "optimistic" : stage,
             name && *name ? name : "-");
+}
+
+/* "branch SITE TAKEN" for the trace; for an equality with a constant (a
+ * value SymCC concretises, e.g. a memcpy length: always "taken", so only
+ * the constant shows that a new input changed the value) also
+ * "eq CONSTANT". */
+static void trace_branch(ferret_term c, uintptr_t site, int taken) {
+  fprintf(fsym.trace, "branch %#lx %d", (unsigned long)site, taken != 0);
+  if (ferret_term_kind(fsym.f, c) == FERRET_KIND_EQ &&
+      ferret_term_nargs(fsym.f, c) == 2) {
+    for (size_t i = 0; i < 2; i++) {
+      ferret_term a = ferret_term_arg(fsym.f, c, i);
+      if (ferret_term_kind(fsym.f, a) != FERRET_KIND_CONST) continue;
+      const char *text = ferret_term_string(fsym.f, a);
+      if (text) fprintf(fsym.trace, " eq %s", text);
+      break;
+    }
+  }
+  fputc('\n', fsym.trace);
 }
 
 void _sym_push_path_constraint(SymExpr constraint, int taken, uintptr_t site) {
@@ -347,8 +368,7 @@ void _sym_push_path_constraint(SymExpr constraint, int taken, uintptr_t site) {
     return;
   }
   fsym.branches++;
-  if (fsym.trace)
-    fprintf(fsym.trace, "branch %#lx %d\n", (unsigned long)site, taken != 0);
+  if (fsym.trace) trace_branch(c, site, taken);
   if (interesting(site, taken) && fsym.solve) flip(other, site, taken);
   else fsym.skipped++;
   if (fsym.npath == fsym.path_cap) {
