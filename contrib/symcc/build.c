@@ -383,7 +383,38 @@ static ferret_term extract(ferret_term t, size_t hi, size_t lo) {
               "(value made concrete)\n", hi, lo, (unsigned)w);
     return 0;
   }
-  if (lo == 0 && hi + 1 == w) return t;
+  /* Bytes SymCC stored and loads back come as extracts of concats (of
+   * extracts): take the bits from the part that holds them, so queries
+   * mention the input bytes themselves and not wide intermediate vectors. */
+  for (;;) {
+    if (lo == 0 && hi + 1 == w) return t;
+    ferret_kind k = ferret_term_kind(fsym.f, t);
+    if (k == FERRET_KIND_EXTRACT) {
+      size_t base = ferret_term_index(fsym.f, t, 1);
+      t = ferret_term_arg(fsym.f, t, 0);
+      hi += base, lo += base;
+      sort_kind(t, &w, NULL);
+      continue;
+    }
+    if (k != FERRET_KIND_CONCAT) break;
+    size_t n = ferret_term_nargs(fsym.f, t), at = 0; /* bit offset of arg i */
+    ferret_term part = 0;
+    for (size_t i = n; i-- > 0;) {
+      ferret_term a = ferret_term_arg(fsym.f, t, i);
+      uint32_t aw = 0;
+      sort_kind(a, &aw, NULL);
+      if (lo >= at && hi < at + aw) {
+        part = a;
+        break;
+      }
+      if (hi < at + aw) break; /* the range spans two parts */
+      at += aw;
+    }
+    if (!part) break;
+    t = part;
+    hi -= at, lo -= at;
+    sort_kind(t, &w, NULL);
+  }
   uint32_t idx[2] = {(uint32_t)hi, (uint32_t)lo};
   return app(FERRET_KIND_EXTRACT, &t, 1, idx, 2,
              fsym_bv_sort((uint32_t)(hi - lo + 1)), "extract");
@@ -453,6 +484,13 @@ SymExpr _sym_concat_helper(SymExpr a, SymExpr b) {
   if (sort_kind(x, &wx, NULL) != FERRET_SORT_BV ||
       sort_kind(y, &wy, NULL) != FERRET_SORT_BV)
     return NULL;
+  /* adjacent bits of one term, split by a store and joined by a load */
+  if (!fsym.concrete && ferret_term_kind(fsym.f, x) == FERRET_KIND_EXTRACT &&
+      ferret_term_kind(fsym.f, y) == FERRET_KIND_EXTRACT &&
+      ferret_term_arg(fsym.f, x, 0) == ferret_term_arg(fsym.f, y, 0) &&
+      ferret_term_index(fsym.f, x, 1) == ferret_term_index(fsym.f, y, 0) + 1)
+    return R(extract(ferret_term_arg(fsym.f, x, 0), ferret_term_index(fsym.f, x, 0),
+                     ferret_term_index(fsym.f, y, 1)));
   return R(app2(FERRET_KIND_CONCAT, x, y, fsym_bv_sort(wx + wy), "concat"));
 }
 
