@@ -77,6 +77,17 @@ def read_trace(path):
     return pairs, eqs
 
 
+def any_check(test, output):
+    """The test's ANY checks on another backend's output: True, False, or
+    None when the test has none."""
+    src = os.path.join(os.environ.get("FSYM_TEST_SRC", ""), test)
+    if not os.path.exists(src) or "// ANY" not in open(src, errors="replace").read():
+        return None
+    r = subprocess.run([os.environ["FSYM_FILECHECK"], "--check-prefix=ANY", src],
+                       input=output, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return r.returncode == 0
+
+
 def in_library(site):
     """Sites inside a runtime library (its libc models: strchr, memcmp,
     read's length ... report constraints under the address of the wrapper)
@@ -155,21 +166,26 @@ def run(real, argv):
     if os.environ.get("FSYM_SIMPLE_LIB"):
         r2 = go(os.environ["FSYM_SIMPLE_LIB"], os.path.join(work, "simple"),
                 {"LD_PRELOAD": os.environ["FSYM_SHIM"]}, data, argv,
-                subprocess.DEVNULL, subprocess.PIPE)
+                subprocess.PIPE, subprocess.STDOUT)
+        rec["simple_any"] = any_check(rec["test"], r2.stdout if r2 else b"")
         cur = None
-        for line in (r2.stderr.decode(errors="replace").splitlines() if r2 else []):
+        lib_found = 0
+        for line in (r2.stdout.decode(errors="replace").splitlines() if r2 else []):
             w = line.split()
             if len(w) == 3 and w[0] == "fsym-site":
                 cur = (w[1], 1 - int(w[2]))
             elif line.startswith("Found diverging input") and cur:
                 targets.add(cur)
+                lib_found += in_library(cur[0])
+        rec["simple_library_found"] = lib_found
         rec["simple_rc"] = r2.returncode if r2 else 124
 
     # 3. QSYM's new inputs
     qdir = os.path.join(work, "qsym")
     if os.environ.get("FSYM_QSYM_LIB"):
         r3 = go(os.environ["FSYM_QSYM_LIB"], qdir, {}, data, argv,
-                subprocess.DEVNULL, subprocess.DEVNULL)
+                subprocess.PIPE, subprocess.STDOUT)
+        rec["qsym_any"] = any_check(rec["test"], r3.stdout if r3 else b"")
         rec["qsym_rc"] = r3.returncode if r3 else 124
 
     # 4. replays
@@ -244,6 +260,7 @@ def report(path):
         "test", "input", "simple", "ferret", "qsym", "f-flips", "lib s/f",
         "ferret answers (sat/unsat/unknown, optimistic)"))
     tot = {"simple": 0, "ferret": 0, "qsym": 0, "all": 0}
+    anyc = {"simple": [0, 0], "qsym": [0, 0]}
     for r in recs:
         t = len(r["simple_targets"])
         if r["replayable"]:
@@ -253,7 +270,11 @@ def report(path):
         else:
             f = q = a = "n/a"
         ans = r["ferret_answers"]
-        lib = "%d/%d" % (r["simple_library_targets"], r["ferret_library_sat"])
+        lib = "%d/%d" % (r.get("simple_library_found", 0), r["ferret_library_sat"])
+        for b in ("simple", "qsym"):
+            if r.get(b + "_any") is not None:
+                anyc[b][0] += r[b + "_any"]
+                anyc[b][1] += 1
         print("%-22s %-6s %7d %7s %7s %7s %7s  %d/%d/%d, %d" % (
             r["test"], r["mode"], t, f, q, a, lib, ans["sat"], ans["unsat"],
             ans["unknown"], ans["optimistic"]))
@@ -275,6 +296,9 @@ def report(path):
           " the runtime's libc models answered sat by simple / ferret (not replay-checked)")
     print("targets of the simple backend (replayable runs): %d; flipped by ferret: %d, by QSYM: %d;"
           " branches ferret flips in all: %d" % (tot["simple"], tot["ferret"], tot["qsym"], tot["all"]))
+    print("program runs with ANY checks that hold on the same binary with SymCC's runtimes:"
+          " simple %d/%d, QSYM %d/%d (ferret's: the lit results above)" % (
+              anyc["simple"][0], anyc["simple"][1], anyc["qsym"][0], anyc["qsym"][1]))
     return 1 if bad or not recs else 0
 
 

@@ -85,6 +85,8 @@ config.environment["FSYM_SIMPLE_LIB"] = "$SIMPLE"
 config.environment["FSYM_QSYM_LIB"] = "$QSYM"
 config.environment["FSYM_SHIM"] = "$B/trace-shim.so"
 config.environment["FSYM_REPORT"] = "$T/report.jsonl"
+config.environment["FSYM_TEST_SRC"] = "$SRC/test"
+config.environment["FSYM_FILECHECK"] = "$LLVM/bin/FileCheck"
 EOF2
 python3 "$LIT" -sv --time-tests --path="$LLVM/bin" -j1 "$T" > "$T/lit.log" 2>&1
 lit_rc=$?
