@@ -58,7 +58,11 @@ static void check_env_names(void) {
     bool ok = false;
     for (const char *const *k = known_env; *k && !ok; k++)
       ok = strlen(*k) == n && !strncmp(*k, *e, n);
-    if (!ok) die("unknown setting '%.*s' (see contrib/symcc/README.md)%s", *e, "");
+    if (!ok) {
+      char name[128];
+      snprintf(name, sizeof name, "%.*s", (int)(n < 100 ? n : 100), *e);
+      die("unknown setting %s%s (the settings: contrib/symcc/README.md)", name, "");
+    }
   }
 }
 
@@ -171,8 +175,8 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
   return h | 1; /* 0 marks an empty slot */
 }
 
-/* true if the input was written before (and remembers it otherwise) */
-static bool seen_before(uint64_t h) {
+/* true if the input was written before; remember it when `add` */
+static bool seen_before(uint64_t h, bool add) {
   if (2 * (fsym.nwritten + 1) > fsym.written_cap) {
     size_t cap = fsym.written_cap ? 2 * fsym.written_cap : 256;
     uint64_t *t = calloc(cap, sizeof *t);
@@ -193,6 +197,7 @@ static bool seen_before(uint64_t h) {
     if (fsym.written[j] == h) return true;
     j = (j + 1) & (fsym.written_cap - 1);
   }
+  if (!add) return false;
   fsym.written[j] = h;
   fsym.nwritten++;
   return false;
@@ -200,12 +205,13 @@ static bool seen_before(uint64_t h) {
 
 /* Hand a new input to the test-case handler, or write it as QSYM does:
  * SYMCC_OUTPUT_DIR/000000, 000001, ...  Returns the name written ("" for
- * the handler), NULL for a duplicate or a failure. */
+ * the handler), "=" for an input written before, NULL on failure. */
 static const char *emit_input(const uint8_t *bytes, size_t n) {
   static char name[32];
-  if (seen_before(hash_bytes(bytes, n))) {
+  uint64_t h = hash_bytes(bytes, n);
+  if (seen_before(h, false)) {
     fsym.duplicates++;
-    return NULL;
+    return "=";
   }
   if (fsym.handler) {
     /* the handler may be instrumented: its parameters are concrete */
@@ -213,6 +219,7 @@ static const char *emit_input(const uint8_t *bytes, size_t n) {
     _sym_set_parameter_expression(1, NULL);
     fsym.handler(bytes, n);
     fsym.files++;
+    seen_before(h, true);
     return "";
   }
   snprintf(name, sizeof name, "%06u", fsym.next_file);
@@ -234,6 +241,7 @@ static const char *emit_input(const uint8_t *bytes, size_t n) {
   }
   fsym.next_file++;
   fsym.files++;
+  seen_before(h, true);
   return name;
 }
 
@@ -323,14 +331,17 @@ static void flip(ferret_term b, uintptr_t site, int taken) {
           taken ? "taken" : "not taken", answer(first));
   if (optimistic) fprintf(fsym.log, ", optimistic sat");
   fprintf(fsym.log, " (%s, %.2f ms)", stage, 1e3 * dt);
-  if (r == FERRET_SAT)
-    fprintf(fsym.log, name ? (*name ? " -> new input %s" : " -> test-case handler%s")
-                           : " (input written before)%s", name ? name : "");
+  if (r == FERRET_SAT) {
+    if (!name) fprintf(fsym.log, " (not written)");
+    else if (!*name) fprintf(fsym.log, " -> test-case handler");
+    else if (*name == '=') fprintf(fsym.log, " (input written before)");
+    else fprintf(fsym.log, " -> new input %s", name);
+  }
   fputc('\n', fsym.log);
   if (fsym.trace)
     fprintf(fsym.trace, "query %#lx %d %s %s %s\n", (unsigned long)site,
             taken != 0, answer(first), optimistic ? "optimistic" : stage,
-            name && *name ? name : "-");
+            name && *name && *name != '=' ? name : "-");
 }
 
 /* "branch SITE TAKEN" for the trace; for an equality with a constant (a
