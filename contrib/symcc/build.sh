@@ -13,6 +13,9 @@
 # Needs clang-14, llvm-14-dev, cmake, ninja-build, a C11 and a C++17
 # compiler.  LLVM_DIR (default /usr/lib/llvm-14/lib/cmake/llvm), CC, CXX and
 # JOBS (default 2) can be set.  Running it again rebuilds what changed.
+# FSYM_SANITIZE=1 compiles the backend's own files (build.c, path.c,
+# glue.cpp) with AddressSanitizer and UndefinedBehaviorSanitizer; programs
+# then need LD_PRELOAD=$(cc -print-file-name=libasan.so).
 set -eu
 if [ $# -ne 2 ]; then
   echo "usage: $0 SYMCC_CHECKOUT OUT_DIR" >&2
@@ -67,14 +70,19 @@ make -C "$REPO" -j "$JOBS" build/libferret.a >"$OUT/libferret.log" 2>&1 || {
 OBJ="$OUT/rt-obj"
 mkdir -p "$OBJ" "$OUT/lib"
 INC="-I$HERE -I$SRC/runtime/include -I$REPO/include"
+SAN=""
+if [ "${FSYM_SANITIZE:-0}" = 1 ]; then
+  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+fi
 for f in build path; do
-  $CC -std=c11 -O2 -g -fPIC -Wall -Wextra -Wshadow -Wstrict-prototypes $INC -c "$HERE/$f.c" -o "$OBJ/$f.o"
+  $CC -std=c11 -O2 -g -fPIC -Wall -Wextra -Wshadow -Wstrict-prototypes $SAN $INC \
+    -c "$HERE/$f.c" -o "$OBJ/$f.o"
 done
-$CXX -std=c++17 -O2 -g -fPIC $INC -c "$HERE/glue.cpp" -o "$OBJ/glue.o"
+$CXX -std=c++17 -O2 -g -fPIC $SAN $INC -c "$HERE/glue.cpp" -o "$OBJ/glue.o"
 for f in Config RuntimeCommon LibcWrappers Shadow GarbageCollection; do
   $CXX -std=c++17 -O2 -g -fPIC -w $INC -c "$SRC/runtime/src/$f.cpp" -o "$OBJ/$f.o"
 done
-$CXX -shared -Wl,-soname,libsymcc-rt.so -Wl,--exclude-libs,ALL \
+$CXX -shared $SAN -Wl,-soname,libsymcc-rt.so -Wl,--exclude-libs,ALL \
   -o "$OUT/lib/libsymcc-rt.so" "$OBJ"/*.o "$REPO/build/libferret.a" -lm
 
 # 4. The wrappers: SymCC's own, pointed at the ferret runtime.
