@@ -54,6 +54,7 @@ SRC=${SYMCC_SRC:-../shared/peers/symcc}
 build fmod tests/symcc/fmod.c
 build floats tests/symcc/floats.c
 build backoff tests/symcc/backoff.c
+build optimistic tests/symcc/optimistic.c
 build handler "$SRC/test/test_case_handler.c"
 RTENV=""
 # features LABEL: every check, on the runtime RTENV selects
@@ -72,6 +73,15 @@ features() {
   for want in nan in int; do
     echo "$out" | grep -qx "$want" || fail "$1floats: no new input prints '$want' ($(cat "$W/floats.log"))"
   done
+
+  # optimistic solving: the path (malloc's concretised size) forbids the
+  # flip, the branch alone allows it; off, no input reaches it
+  printf 'a' >"$W/a"
+  run optimistic "$W/a"
+  grep -q 'unsat, optimistic sat' "$W/optimistic.log" || fail "$1optimistic: $(cat "$W/optimistic.log")"
+  replays optimistic | grep -qx hit || fail "$1optimistic: no new input prints hit"
+  SYMCC_FERRET_OPTIMISTIC=0 run optimistic "$W/a"
+  [ -z "$(replays optimistic | grep -x hit)" ] || fail "$1optimistic off: an input still prints hit"
 
   # back-off: one site, 64 visits, solved at visits 1, 2, 3, 4, 8, 16, 32
   printf 'z' >"$W/z"
