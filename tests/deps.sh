@@ -12,6 +12,19 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 # libFuzzer (smt2c's end-to-end test and the reader's fuzz harness)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
   missing="$missing libclang-rt-14-dev"
+# SymCC with ferret's runtime (tests/cli/symcc.sh, about 90 s), only when a
+# SymCC checkout is beside the repository (or SYMCC_SRC names one); libz3-dev
+# builds SymCC's own backends for the comparison.
+if [ -f "${SYMCC_SRC:-$(dirname "$0")/../../shared/peers/symcc}/compiler/Pass.cpp" ]; then
+  [ -x /usr/lib/llvm-14/bin/clang ] || missing="$missing clang-14"
+  [ -d /usr/lib/llvm-14/lib/cmake/llvm ] || missing="$missing llvm-14-dev"
+  [ -x /usr/lib/llvm-14/bin/FileCheck ] || missing="$missing llvm-14-tools"
+  command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
+  command -v ninja >/dev/null 2>&1 || missing="$missing ninja-build"
+  command -v c++ >/dev/null 2>&1 || missing="$missing g++"
+  [ -f /usr/include/zlib.h ] || missing="$missing zlib1g-dev"
+  [ -f /usr/include/z3.h ] || missing="$missing libz3-dev"
+fi
 [ -z "$missing" ] && exit 0
 echo "tests/deps.sh: installing:$missing"
 if [ "$(id -u)" != 0 ]; then

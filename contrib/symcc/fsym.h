@@ -1,0 +1,96 @@
+/*
+ * Internal state of the ferret backend for SymCC (build.c: expression
+ * builders; path.c: input bytes, path constraints, new inputs, memory).
+ *
+ * SymCC's runtime interface is a set of free functions with no context
+ * argument, called from instrumented code in one thread, so the backend
+ * keeps its state in one process-wide struct (the library itself keeps none:
+ * everything ferret owns hangs off the `ferret *` in it).
+ */
+#ifndef FERRET_SYMCC_FSYM_H
+#define FERRET_SYMCC_FSYM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "Runtime.h"
+#include "ferret.h"
+
+#define FSYM_HIDDEN __attribute__((visibility("hidden")))
+
+/* Term <-> SymExpr: the id is the pointer's value (0 is NULL, "concrete"). */
+#define FSYM_T(e) ((ferret_term)(uintptr_t)(e))
+#define FSYM_E(t) ((SymExpr)(uintptr_t)(t))
+
+/* The back-off map: QSYM's idea of an AFL bitmap over (site, direction,
+ * calling context), each cell a hit count whose AFL bucket (1, 2, 3, 4-7,
+ * 8-15, 16-31, 32-127, 128+) must be new for the branch to be solved. */
+#define FSYM_MAP_SIZE (1u << 16)
+#define FSYM_CALL_DEPTH 256 /* calling contexts deeper than this share one */
+
+typedef struct fsym_state {
+  ferret *f;
+  ferret_concolic *cc;      /* NULL until the first query, or when stale */
+  size_t cc_size;           /* input bytes the concolic context covers */
+  bool ready;               /* _sym_initialize ran and a ferret exists */
+
+  /* constants of the store */
+  ferret_sort s_bool, s_f32, s_f64, s_bv[257]; /* s_bv: 0 = not made yet */
+  ferret_term t_true, t_false, rm_rne, rm_rtz;
+
+  /* the input: its bytes (the seed of every query) and their variables */
+  uint8_t *seed;
+  ferret_term *vars;        /* vars[i]: the BV8 variable of byte i, or 0 */
+  size_t nbytes, cap;       /* bytes known (read so far, or the whole file) */
+  bool whole_input;         /* seed holds the whole file, read at start */
+
+  /* the path constraint (kept to rebuild the concolic context) */
+  ferret_term *path;
+  size_t npath, path_cap;
+
+  /* settings (environment, read once by _sym_initialize) */
+  const char *outdir;
+  unsigned timeout_ms, max_execs;
+  bool solve, optimistic, backoff;
+  uint64_t max_terms, max_path;
+  FILE *log, *trace;
+  const char *map_file;     /* SYMCC_AFL_COVERAGE_MAP, saved on change */
+
+  /* back-off */
+  uint8_t *map;             /* FSYM_MAP_SIZE hit counts */
+  uint8_t *virgin;          /* buckets seen per cell */
+  uint64_t ctx_stack[FSYM_CALL_DEPTH];
+  unsigned depth;
+
+  /* memory policy: past max_terms or max_path, builders return one
+   * placeholder variable per sort and no query is solved (concrete mode) */
+  bool concrete;
+  ferret_term placeholder[4]; /* Bool, F32, F64, unused; BV widths below */
+  ferret_term *ph_bv;         /* ph_bv[w] for w <= 256 */
+
+  /* output */
+  unsigned next_file;
+  uint64_t *written;        /* hashes of the inputs written (open addressing) */
+  size_t written_cap, nwritten;
+  void (*handler)(const void *, size_t);
+  bool outdir_warned;
+
+  /* counters, printed at exit with SYMCC_FERRET_STATS=1 */
+  uint64_t branches, queries, sat, unsat, unknown, opt_sat, skipped,
+      duplicates, files, errors, diverged;
+  double seconds;
+} fsym_state;
+
+extern FSYM_HIDDEN fsym_state fsym;
+
+/* build.c */
+FSYM_HIDDEN ferret_sort fsym_bv_sort(uint32_t width);
+FSYM_HIDDEN ferret_term fsym_as_bool(ferret_term t);
+FSYM_HIDDEN ferret_term fsym_placeholder(ferret_sort s);
+FSYM_HIDDEN void fsym_failed(const char *what);
+/* path.c */
+FSYM_HIDDEN void fsym_enter_concrete(const char *why);
+
+#endif
