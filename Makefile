@@ -145,6 +145,11 @@ build-san/fuzz-replay-%: build-san/tests/fuzz/fuzz_%.o build-san/tests/fuzz/repl
 	$(CC) $(SANFLAGS) -o $@ $^ -lm -lpthread
 fuzz-replay: $(FUZZ_TARGETS:%=build-san/fuzz-replay-%)
 
+# objects reached through the pattern rules above are kept (not removed
+# as intermediate files, which would rebuild the library on every make)
+.SECONDARY: $(LIBSRC:%.c=build-fuzz/%.o) $(FUZZ_TARGETS:%=build-fuzz/tests/fuzz/fuzz_%.o) \
+  $(FUZZ_TARGETS:%=build-san/tests/fuzz/fuzz_%.o) build-san/tests/fuzz/replay.o
+
 .PHONY: fuzz fuzz-run fuzz-replay
 # ---- end of fuzzing -------------------------------------------------------
 
