@@ -109,14 +109,14 @@ static ferret_status cell_value(reader *r, size_t i, const char *s, size_t n, po
   if (!n)
     return bad(r, at, "no value for '%.64s'", name);
   if (n < 3 || s[0] != '#' || (s[1] != 'x' && s[1] != 'b'))
-    return bad(r, at, "'%.*s' is not a value of '%.64s' (%s): #x... or #b...%s", show,
+    return bad(r, at, "'%.*s' is not a value of '%.64s', a %s: #x... or #b...%s", show,
                s, name, sort,
                kind == FER_SORT_BOOL ? ", true or false"
                : kind == FER_SORT_RM ? " or a rounding mode's name" : "");
   unsigned shift = s[1] == 'x' ? 4 : 1;
   size_t digits = n - 2;
   if (width % shift || digits != width / shift)
-    return bad(r, at, "'%.*s' has %zu bits, '%.64s' (%s) has %u", show, s,
+    return bad(r, at, "'%.*s' has %zu bits; '%.64s', a %s, has %u", show, s,
                digits * shift, name, sort, width);
   fer_u128 v = 0;
   for (size_t j = 2; j < n; j++) {
@@ -129,7 +129,7 @@ static ferret_status cell_value(reader *r, size_t i, const char *s, size_t n, po
       return bad(r, (pos){at.line, at.col + (unsigned)j}, "'%c' is not a %s digit", c,
                  shift == 4 ? "hexadecimal" : "binary");
     if (v >> (128 - shift))
-      return bad(r, at, "the value of '%.64s' (%s) does not fit in 128 bits; "
+      return bad(r, at, "the value of '%.64s', a %s, does not fit in 128 bits; "
                  "wider values are not read", name, sort);
     v = (v << shift) | d;
   }
