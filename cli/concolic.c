@@ -248,7 +248,7 @@ int run_concolic(ferret *f, int argc, char **argv, int i) {
     fprintf(stderr, "ferret: out of memory\n");
     rc = EXIT_ERROR;
   }
-  if (!rc) memcpy(queries, q, nq * sizeof *q);
+  if (!rc && nq) memcpy(queries, q, nq * sizeof *q); /* q is NULL without queries */
   install_signals(f);
   for (size_t k = 0; !rc && k < nq && !interrupted(); k++) {
     ferret_term b = queries[k];

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t nq = ferret_get_query(f, &q);
     ferret_term queries[4];
     if (nq > 4) nq = 4;
-    memcpy(queries, q, nq * sizeof *q);
+    if (nq) memcpy(queries, q, nq * sizeof *q);
     for (size_t k = 0; k < nq; k++) {
       ferret_term b = queries[k];
       ferret_concolic_clear_path(c);
