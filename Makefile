@@ -4,7 +4,7 @@
 #   make test       layering check, sanitizer build (ASan+UBSan) in build-san/
 #                   and every test
 #   make san        only the sanitizer build
-#   make fuzz       the reader's libFuzzer harness (clang); make fuzz-run
+#   make fuzz       libFuzzer harnesses of every input reader (clang); make fuzz-run
 #   make clean
 #
 # CC, CFLAGS and WERROR=1 can be set on the command line.
@@ -83,7 +83,7 @@ build/src/backends/smt2c.o: GENINC = -Ibuild/gen
 build-san/src/backends/smt2c.o: build-san/gen/smt2c_runtime.inc
 build-san/src/backends/smt2c.o: GENINC = -Ibuild-san/gen
 
-san: build-san/ferret build-san/ferret-tests
+san: build-san/ferret build-san/ferret-tests fuzz-replay
 
 # ---- two contexts on two threads under ThreadSanitizer (tests/cli/threads.sh)
 TSANFLAGS := -O1 -fsanitize=thread -fno-omit-frame-pointer
@@ -104,32 +104,53 @@ test: all
 	$(MAKE) san tsan
 	tests/run-all.sh
 
-# ---- fuzzing the reader with libFuzzer (needs clang) -----------------------
-#   make fuzz                      build-fuzz/fuzz_reader (tests/fuzz/)
-#   make fuzz-run FUZZ_SECONDS=N   replay tests/fuzz/regress/, then fuzz N s
-# Every library file is compiled with -fsanitize=fuzzer-no-link (coverage
-# without a main); the harness links libFuzzer's main.
+# ---- fuzzing every reader of untrusted input with libFuzzer (needs clang) --
+#   make fuzz                      build-fuzz/fuzz_T for each target T
+#   make fuzz-run FUZZ_SECONDS=N   per target: replay its regression inputs,
+#                                  then fuzz N s (tests/fuzz/run.sh)
+# Targets (tests/fuzz/fuzz_T.c): reader (SMT-LIB scripts), samples (sample
+# files), seeds (seed files), partner (a portfolio partner's answer and
+# model), concolic (QUERIES and SEED), hunt_log (a campaign's log.tsv and
+# ranking.tsv), bench (results TSVs).  Every library file is compiled with
+# -fsanitize=fuzzer-no-link (coverage without a main); a harness links
+# libFuzzer's main.  The sanitizer build links each harness with
+# tests/fuzz/replay.c instead (build-san/fuzz-replay-T), which the test
+# suite runs over the regression and seed inputs (tests/cli/fuzz_regress.sh).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := reader samples seeds partner concolic hunt_log bench
 FUZZFLAGS    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
   -fno-omit-frame-pointer
 FUZZ_SMT2C   := $(patsubst %.c,build-fuzz/%.o,$(filter %/smt2c.c,$(LIBSRC)))
+FUZZ_DEPS    := tests/fuzz/cli_stubs.h cli/concolic.c cli/bench_report.c cli/hunt_merge.c
 
 build-fuzz/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASE) $(FUZZFLAGS) -fsanitize=fuzzer-no-link $(GENINC) $(CFLAGS) -c $< -o $@
 $(FUZZ_SMT2C): build-fuzz/gen/smt2c_runtime.inc
 $(FUZZ_SMT2C): GENINC = -Ibuild-fuzz/gen
+$(FUZZ_TARGETS:%=build-fuzz/tests/fuzz/fuzz_%.o): $(FUZZ_DEPS)
 
-build-fuzz/fuzz_reader: build-fuzz/tests/fuzz/fuzz_reader.o $(LIBSRC:%.c=build-fuzz/%.o)
-	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $^ -lm
+build-fuzz/fuzz_%: build-fuzz/tests/fuzz/fuzz_%.o $(LIBSRC:%.c=build-fuzz/%.o)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $^ -lm -lpthread
 
-fuzz: build-fuzz/fuzz_reader
+fuzz: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
 
 fuzz-run: fuzz
-	tests/fuzz/run.sh $(FUZZ_SECONDS)
+	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-.PHONY: fuzz fuzz-run
+# the harnesses without libFuzzer, in the sanitizer build
+$(FUZZ_TARGETS:%=build-san/tests/fuzz/fuzz_%.o): $(FUZZ_DEPS)
+build-san/fuzz-replay-%: build-san/tests/fuzz/fuzz_%.o build-san/tests/fuzz/replay.o build-san/libferret.a
+	$(CC) $(SANFLAGS) -o $@ $^ -lm -lpthread
+fuzz-replay: $(FUZZ_TARGETS:%=build-san/fuzz-replay-%)
+
+# objects reached through the pattern rules above are kept (not removed
+# as intermediate files, which would rebuild the library on every make)
+.SECONDARY: $(LIBSRC:%.c=build-fuzz/%.o) $(FUZZ_TARGETS:%=build-fuzz/tests/fuzz/fuzz_%.o) \
+  $(FUZZ_TARGETS:%=build-san/tests/fuzz/fuzz_%.o) build-san/tests/fuzz/replay.o
+
+.PHONY: fuzz fuzz-run fuzz-replay
 # ---- end of fuzzing -------------------------------------------------------
 
 # ---- install like a library -------------------------------------------------

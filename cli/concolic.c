@@ -225,7 +225,7 @@ int run_concolic(ferret *f, const cli_args *a) {
     fprintf(stderr, "ferret: out of memory\n");
     rc = EXIT_ERROR;
   }
-  if (!rc && nq) memcpy(queries, q, nq * sizeof *q);
+  if (!rc && nq) memcpy(queries, q, nq * sizeof *q); /* q is NULL without queries */
   install_signals(f);
   for (size_t k = 0; !rc && k < nq && !interrupted(); k++) {
     ferret_term b = queries[k];

@@ -522,13 +522,16 @@ typedef void (*ferret_coverage_fn)(void *user, const ferret_coverage_info *);
 /* A coverage tracker over the query (see ferret_sample); NULL when memory
  * runs out.  The query's terms must stay (no pop below them). */
 FERRET_API ferret_coverage *ferret_coverage_new(ferret *);
-/* Read samples from text in `format` (a ferret_sample_format, or -1: by
- * the first character, '{' JSONL, '(' SMT2, else CSV); variables are
- * matched by name among the declared ones, a variable a sample does not
- * give is zero / false / RNE.  `each` (may be NULL) is called after every
- * sample.  FERRET_OK, or FERRET_ERROR_PARSE (with the line) for a
- * malformed text, FERRET_ERROR_UNSUPPORTED when a node cannot be
- * evaluated. */
+/* Read samples from text[0..len) (no NUL needed) in `format` (a
+ * ferret_sample_format, or -1: by the first character, '{' JSONL, '(' SMT2,
+ * else CSV).  Each sample must give every variable of the query (the
+ * declared ones, as ferret_sample writes them) exactly once, by name, with
+ * a value of its sort and width, and no other name.  `each` (may be NULL)
+ * is called after every sample.  FERRET_OK, or FERRET_ERROR_PARSE for a
+ * malformed text or a sample of another formula (message
+ * "SOURCE:LINE:COL: ...", line and column in ferret_error; the samples
+ * before the error are counted), FERRET_ERROR_UNSUPPORTED when a node
+ * cannot be evaluated. */
 FERRET_API ferret_status ferret_coverage_add(ferret_coverage *,
                                              const char *source,
                                              const char *text, size_t len,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/context.h"
 #include "smt/print.h"
@@ -135,4 +136,45 @@ TEST(hunt_agents_learn_the_best_arm) {
       CHECK(order[0] == 3);
     }
   }
+}
+
+/* --resume reads the agent's pulls and rewards back from ranking.tsv: a
+ * row with more rewards than pulls, or negative or NaN rewards, would give
+ * Thompson sampling a Beta parameter below 1/3, on which its gamma draw
+ * never returns (a campaign that hangs at its second formula).  Such a
+ * ranking is refused, naming the file; a proper one resumes. */
+TEST(hunt_resume_refuses_an_improper_ranking) {
+  char dir[] = "/tmp/ferret-test-hunt-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  char log[256], rank[256], findings[256];
+  snprintf(log, sizeof log, "%s/log.tsv", dir);
+  snprintf(rank, sizeof rank, "%s/ranking.tsv", dir);
+  snprintf(findings, sizeof findings, "%s/findings", dir);
+  static const char *const rows[] = {"1\tfp.add\top\t3\t5\t0.1\n", "1\tfp.add\top\t3\t-1\t0.1\n",
+                                     "1\tfp.add\top\t3\tnan\t0.1\n", "1\tfp.add\top\t3\t2\t0.6\n"};
+  for (int k = 0; k < 4; k++) {
+    FILE *fp = fopen(log, "w");
+    fputs("formula\torigin\tfinding\tmargin\tanswer1\tseconds1\n0\tgenerate\tnone\t0.000\tsat\t0.1\n", fp);
+    fclose(fp);
+    fp = fopen(rank, "w");
+    fprintf(fp, "rank\tconstruct\tkind\tpulls\trewards\tmean\n%s", rows[k]);
+    fclose(fp);
+    ferret *f = fresh();
+    ferret_hunt_options o;
+    ferret_hunt_options_init(&o);
+    const char *solvers[] = {"true"};
+    o.out_dir = dir, o.solvers = solvers, o.nsolvers = 1;
+    o.budget = 1e-9, o.resume = 1;
+    ferret_status st = ferret_hunt(f, &o, NULL);
+    if (k < 3) {
+      CHECK_MSG(st == FERRET_ERROR_OPTION, "row %d: status %d", k, st);
+      CHECK_MSG(strstr(ferret_error(f)->message, "ranking.tsv") &&
+                    strstr(ferret_error(f)->message, "rewards"),
+                "row %d: %s", k, ferret_error(f)->message);
+    } else {
+      CHECK_MSG(st == FERRET_OK, "a proper ranking: %s", ferret_error(f)->message);
+    }
+    ferret_delete(f);
+  }
+  remove(log), remove(rank), rmdir(findings), rmdir(dir);
 }

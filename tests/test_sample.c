@@ -402,7 +402,8 @@ TEST(sample_coverage_kinds_and_errors) {
   /* malformed text: a parse error with the line */
   ferret *f = load("", t);
   ferret_coverage *cv = ferret_coverage_new(f);
-  const char *bad = "{\"x\": {\"bits\": \"#x00\"}}\n{\"x\": {\"bits\": \"#xzz\"}}\n";
+  const char *bad = "{\"x\": {\"bits\": \"#x00\"}, \"y\": \"#x01\"}\n"
+                    "{\"x\": {\"bits\": \"#xzz\"}, \"y\": \"#x01\"}\n";
   CHECK(ferret_coverage_add(cv, "bad", bad, strlen(bad), 0, NULL, NULL) == FERRET_ERROR_PARSE);
   CHECK_EQ_U(ferret_error(f)->line, 2);
   ferret_coverage_delete(cv);
@@ -564,5 +565,146 @@ TEST(sample_dedup_filter) {
   CHECK_MSG(seen > rate * 0.9 && seen < rate * 1.1, "measured %g, reported %g", seen, rate);
   free(keep);
   fer_dedup_release(f, &d);
+  ferret_delete(f);
+}
+
+/* ---------------------------------------------- the sample-file reader */
+
+/* Samples of every sort (Bool, RoundingMode, BV of 12 and 3 bits, Float16,
+ * a name that needs escaping in every format) written by ferret_sample in
+ * each format, then read back cut at every length into a buffer of
+ * exactly that length (AddressSanitizer sees any read past it).  A cut
+ * text either gives exactly the samples it holds whole, or a parse error
+ * with a line and column inside the text; never anything else. */
+TEST(sample_reader_truncated_every_length) {
+  static const char text[] =
+      "(declare-const b Bool)(declare-const r RoundingMode)"
+      "(declare-const x (_ BitVec 12))(declare-const h Float16)"
+      "(declare-const |q \"v\"| (_ BitVec 3))"
+      "(assert (or b (bvult x #x100)))"
+      "(assert (fp.lt (fp.add r h h) (fp #b0 #b10000 #b0000000000)))"
+      "(assert (bvule |q \"v\"| #b110))";
+  for (int fmt = 0; fmt < 3; fmt++) {
+    ferret *f = load("seed=7", text);
+    got g = {0};
+    CHECK(run(f, NULL, NULL, 4, (ferret_sample_format)fmt, &g) == FERRET_SAT);
+    CHECK_EQ_U(g.n, 4);
+    /* where each sample's text ends, its trailing newlines left out */
+    size_t ends[4] = {0}, at = g.all.size;
+    for (size_t k = g.n; k-- > 0;) {
+      size_t e = at;
+      while (e && g.all.data[e - 1] == '\n') e--;
+      ends[k] = e;
+      at -= strlen(g.lines[k]);
+    }
+    ferret_coverage *c = ferret_coverage_new(f);
+    for (size_t len = 0; len <= g.all.size; len++) {
+      char *cut = malloc(len ? len : 1);
+      memcpy(cut, g.all.data, len);
+      ferret_coverage_info before, after;
+      ferret_coverage_get(c, &before);
+      ferret_status st = ferret_coverage_add(c, "t", cut, len, fmt, NULL, NULL);
+      ferret_coverage_get(c, &after);
+      size_t whole = 0;
+      for (size_t k = 0; k < g.n; k++) whole += ends[k] <= len;
+      if (st == FERRET_OK) {
+        CHECK_MSG(after.samples - before.samples == whole,
+                  "format %d, %zu bytes: %llu samples read, %zu whole", fmt, len,
+                  (unsigned long long)(after.samples - before.samples), whole);
+      } else {
+        const ferret_error_info *e = ferret_error(f);
+        size_t lines = 1;
+        for (size_t k = 0; k < len; k++) lines += cut[k] == '\n';
+        CHECK_MSG(st == FERRET_ERROR_PARSE, "format %d, %zu bytes: status %d", fmt, len, st);
+        CHECK_MSG(e->line >= 1 && e->line <= lines && e->column >= 1,
+                  "format %d, %zu bytes: error at %u:%u (%s)", fmt, len, e->line,
+                  e->column, e->message);
+        CHECK_MSG(!strncmp(e->message, "t:", 2), "message '%s'", e->message);
+        CHECK_MSG(whole < g.n, "format %d: the whole text refused: %s", fmt, e->message);
+      }
+      free(cut);
+    }
+    ferret_coverage_delete(c);
+    got_free(&g);
+    ferret_delete(f);
+  }
+}
+
+/* Each sample must give the formula's variables, each once, with a value
+ * of its sort and width: anything else is refused at its line:column. */
+TEST(sample_reader_refuses_other_formulas) {
+  static const char formula[] = "(declare-const x (_ BitVec 8))(declare-const p Bool)"
+                                "(assert (or p (bvult x #x10)))";
+  static const struct {
+    int format;
+    const char *text;
+    unsigned line, col;
+    const char *says;
+  } bad[] = {
+      {0, "{\"x\": \"#x01\", \"p\": \"#b1\"}\n{\"x\": \"#x02\", \"z\": \"#b1\"}\n", 2, 15,
+       "'z' is not a variable"},
+      {0, "{\"x\": \"#x01\"}\n", 1, 1, "no value for 'p'"},
+      {0, "{\"x\": {\"bits\": \"#x001\"}, \"p\": \"#b1\"}\n", 1, 17, "has 12 bits"},
+      {0, "{\"x\": \"true\", \"p\": \"#b1\"}\n", 1, 8, "not a value of 'x'"},
+      {0, "{\"x\": \"#x01\", \"x\": \"#x01\", \"p\": \"#b0\"}\n", 1, 15, "'x' given twice"},
+      {0, "{\"x\": \"#x01\", \"p\": \"#b1\"} {}\n", 1, 27, "text after"},
+      {0, "{\"x\": {\"value\": \"#x01\"}, \"p\": \"#b1\"}\n", 1, 2, "no \"bits\""},
+      {0, "{\"x\": \"#x0g\", \"p\": \"#b1\"}\n", 1, 11, "not a hexadecimal digit"},
+      {2, "x,p\n#x01,true\n#x02\n", 3, 5, "ends after 1 of 2 cells"},
+      {2, "x,p\n#x01,true\n#x02,\n", 3, 6, "no value for 'p'"},
+      {2, "x,p,z\n", 1, 5, "'z' is not a variable"},
+      {2, "x\n#x01\n", 1, 1, "no column for 'p'"},
+      {2, "x,x,p\n", 1, 3, "'x' named twice"},
+      {2, "x,p\n#x01,maybe\n", 2, 6, "not a value of 'p'"},
+      {2, "x,p\n#x01,true,#x02\n", 2, 11, "more cells"},
+      {2, "x,p\n\"#x01\"x,true\n", 2, 7, "expected ','"},
+      {1, "(define-fun x () (_ BitVec 8) #x01)\n(define-fun z () Bool true)\n", 2, 13,
+       "'z' is not a variable"},
+      {1, "(define-fun x () (_ BitVec 8) #x01)\n\n", 1, 13, "no value for 'p'"},
+      {1, "(define-fun x () Bool true)\n(define-fun p () Bool true)\n", 1, 23, "sort Bool"},
+      {1, "(assert true)\n", 1, 1, "expected (define-fun"},
+  };
+  ferret *f = load("", formula);
+  ferret_coverage *c = ferret_coverage_new(f);
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+    size_t n = strlen(bad[k].text);
+    char *copy = malloc(n); /* no NUL after the text */
+    memcpy(copy, bad[k].text, n);
+    ferret_status st = ferret_coverage_add(c, "s", copy, n, bad[k].format, NULL, NULL);
+    const ferret_error_info *e = ferret_error(f);
+    char where[32];
+    snprintf(where, sizeof where, "s:%u:%u: ", bad[k].line, bad[k].col);
+    CHECK_MSG(st == FERRET_ERROR_PARSE, "case %zu: status %d", k, st);
+    CHECK_MSG(e->line == bad[k].line && e->column == bad[k].col,
+              "case %zu: at %u:%u, expected %u:%u (%s)", k, e->line, e->column,
+              bad[k].line, bad[k].col, e->message ? e->message : "");
+    CHECK_MSG(e->message && !strncmp(e->message, where, strlen(where)) &&
+                  strstr(e->message, bad[k].says),
+              "case %zu: message '%s', expected '%s...%s'", k,
+              e->message ? e->message : "", where, bad[k].says);
+    free(copy);
+  }
+  /* the same variables, well formed, in every format and both spellings
+   * of Bool (a text refused in its second sample counted its first) */
+  static const char *const good[3] = {
+      "{\"x\": \"#x01\", \"p\": \"#b0\"}\n{\"p\": {\"bits\": \"#b0\"}, \"x\": \"#xff\"}",
+      "(model (define-fun x () (_ BitVec 8) #x01)(define-fun p () Bool true))\n"
+      "(define-fun p () Bool false)(define-fun x () (_ BitVec 8) (_ bv255 8))",
+      "p,\"x\"\r\ntrue,#x01\r\nfalse,#b11111111\r\n"};
+  ferret_coverage_info info;
+  ferret_coverage_get(c, &info);
+  uint64_t had = info.samples;
+  for (int fmt = 0; fmt < 3; fmt++) {
+    CHECK_MSG(ferret_coverage_add(c, "s", good[fmt], strlen(good[fmt]), -1, NULL, NULL) ==
+                  FERRET_OK,
+              "format %d: %s", fmt, ferret_error(f)->message);
+  }
+  ferret_coverage_get(c, &info);
+  CHECK_EQ_U(had, 3);
+  CHECK_EQ_U(info.samples - had, 6);
+  CHECK_EQ_U(info.bits_bv, 0);
+  CHECK_EQ_U(info.bits_bool, 1); /* bvult under or */
+  CHECK_EQ_U(info.covered_bool, 1); /* p false: #x01 < #x10, #xff not */
+  ferret_coverage_delete(c);
   ferret_delete(f);
 }

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/pre.h"
+#include "smt/model.h"
 #include "backends/partner.h"
 
 extern char **environ;
@@ -59,6 +61,57 @@ static int classify(const char *line) {
   if (!strcmp(line, "unsat")) return FER_PARTNER_UNSAT;
   if (!strcmp(line, "unknown")) return FER_PARTNER_UNKNOWN;
   return FER_PARTNER_ERROR;
+}
+
+int fer_partner_line(char *line, size_t cap, size_t *n, char c) {
+  if (c == '\r') return FER_PARTNER_NONE;
+  if (c != '\n') {
+    if (*n + 1 < cap) line[(*n)++] = c;
+    return FER_PARTNER_NONE;
+  }
+  line[*n] = 0;
+  if (*n == 0 || !strcmp(line, "success")) { /* :print-success */
+    *n = 0;
+    return FER_PARTNER_NONE;
+  }
+  return classify(line);
+}
+
+int fer_partner_model(ferret *f, const char *text, size_t len, const fer_term *a,
+                      size_t n, fer_model *out) {
+  fer_user_seeds seeds;
+  fer_user_seeds_init(&seeds);
+  fer_model m;
+  fer_model_init(&m);
+  fer_term_stack vars = {0};
+  int ok = 0;
+  if (fer_user_seeds_parse(f, text, len, &seeds) != FERRET_OK ||
+      !fer_model_reserve(f, &m) || !fer_collect_vars(f, a, n, &vars))
+    goto done;
+  for (size_t i = 0; i < seeds.var.size; i++) {
+    fer_term v = seeds.var.data[i];
+    if (!v) continue;
+    fer_term c = fer_value_term(f, fer_term_sort(f, v), seeds.val.data[i]);
+    if (!c) goto done;
+    m.value[fer_term_idx(f, v, 0)] = c;
+  }
+  for (size_t i = 0; i < vars.size; i++) {
+    uint32_t k = fer_term_idx(f, vars.data[i], 0);
+    if (!m.value[k] && !(m.value[k] = fer_value_term(f, fer_term_sort(f, vars.data[i]), 0)))
+      goto done;
+  }
+  if (fer_model_validate(f, a, n, &m) == 1 && fer_model_reserve(f, out)) {
+    for (size_t i = 0; i < vars.size; i++) {
+      uint32_t k = fer_term_idx(f, vars.data[i], 0);
+      out->value[k] = m.value[k];
+    }
+    ok = 1;
+  }
+done:
+  FER_RELEASE(f, vars);
+  fer_user_seeds_release(f, &seeds);
+  fer_model_release(f, &m);
+  return ok;
 }
 
 /* Start the child (on the partner's thread, after its delay): pipes, fork,
@@ -172,18 +225,11 @@ static void *feed_and_listen(void *arg) {
     ssize_t r = read(p->from_child, &c, 1);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break; /* the child ended without an answer */
-    if (c == '\r') continue;
-    if (c != '\n') {
-      if (n + 1 < sizeof p->line) p->line[n++] = c;
-      continue;
+    int a = fer_partner_line(p->line, sizeof p->line, &n, c);
+    if (a != FER_PARTNER_NONE) {
+      answer = a;
+      break;
     }
-    p->line[n] = 0;
-    if (n == 0 || !strcmp(p->line, "success")) { /* :print-success */
-      n = 0;
-      continue;
-    }
-    answer = classify(p->line);
-    break;
   }
   p->line[n < sizeof p->line ? n : sizeof p->line - 1] = 0;
   p->answered = fer_now();

@@ -22,6 +22,7 @@
 #include <sys/types.h>
 
 #include "base/context.h"
+#include "smt/model.h"
 #include "smt/print.h"
 
 enum {
@@ -77,5 +78,21 @@ bool fer_partner_rest(ferret *, fer_partner *, fer_buf *out,
                       double deadline);
 /* Kill, join, reap (safe on a partner that never started). */
 void fer_partner_stop(fer_partner *);
+
+/* The partner's output read a byte c at a time until its answer line:
+ * line[0..cap) collects the current line (NUL-terminated once it ends), *n
+ * its length so far (start at 0).  Empty lines and "success"
+ * (:print-success) are passed over.  FER_PARTNER_NONE until a line ends,
+ * then its answer (a line other than sat, unsat, unknown, or cut at cap,
+ * is FER_PARTNER_ERROR).  Pure: tests/fuzz/fuzz_partner.c feeds it. */
+int fer_partner_line(char *line, size_t cap, size_t *n, char c);
+
+/* The model a partner printed after its sat (text[0..len), no NUL needed:
+ * define-fun commands, other text passed over), completed with zero
+ * values for the variables of a[0..n) it leaves out, copied into *out
+ * (those variables' entries) only if it satisfies a[0..n) under ferret's
+ * evaluator: 1, else 0 (malformed, rejected, or out of memory). */
+int fer_partner_model(ferret *, const char *text, size_t len, const fer_term *a,
+                      size_t n, fer_model *out);
 
 #endif

@@ -201,10 +201,16 @@ typedef struct fer_engine_budget {
 } fer_engine_budget;
 
 /* Seeds given by the user: (variable, value) pairs; var 0 separates two
- * seeds.  Values are bit patterns (Bool 0/1, RoundingMode fer_rm). */
+ * seeds.  Values are bit patterns (Bool 0/1, RoundingMode fer_rm).  line
+ * and col: where each pair's variable name is in the text (0 0 for a
+ * separator).  strict (set before parsing): a name that is no declared
+ * variable, or text other than define-fun commands (a (model ...) around
+ * them aside), is an error instead of being passed over. */
 typedef struct fer_user_seeds {
   FER_STACK(fer_term) var;
   FER_STACK(fer_u128) val;
+  FER_STACK(uint32_t) line, col;
+  bool strict;
 } fer_user_seeds;
 
 /* (vi) Sampling hooks (JFSampler, shared/papers/001: §III).  A request
@@ -328,7 +334,8 @@ void fer_user_seeds_init(fer_user_seeds *);
 void fer_user_seeds_release(ferret *, fer_user_seeds *);
 /* Read (define-fun x () S v) commands (e.g. a printed model); a variable
  * already set in the current seed starts a new seed.  Names are looked up
- * among the declared variables; unknown names are skipped. */
+ * among the declared variables; unknown names are skipped (an error when
+ * u->strict).  Errors carry the line:column in the text. */
 ferret_status fer_user_seeds_parse(ferret *, const char *text, size_t len,
                                    fer_user_seeds *);
 

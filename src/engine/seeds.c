@@ -187,13 +187,20 @@ static bool value_bits(ferret *f, const fer_token *vt, fer_term x, fer_term v,
 }
 
 /* (define-fun x () S v) after its "define-fun": *x is the variable named
- * (0 if the formula has none of that name, and then *v is not set).  The
- * sort S is skipped: the variable's own is what counts. */
-static bool read_define(ferret *f, fer_reader *rd, fer_term *x, fer_u128 *v) {
+ * (0 if the formula has none of that name, and then *v is not set; an
+ * error when strict), *at its name token.  The sort S is skipped: the
+ * variable's own is what counts. */
+static bool read_define(ferret *f, fer_reader *rd, bool strict, fer_term *x,
+                        fer_u128 *v, fer_token *at) {
   if (!fer_rd_ok(f, rd)) return false;
   if (rd->tok.kind != FER_TOK_SYMBOL)
     return fer_rd_expect(f, rd, FER_TOK_SYMBOL, "a variable name");
+  *at = rd->tok;
   *x = var_by_name(f, &rd->tok);
+  if (!*x && strict)
+    return fer_rd_error_at(f, FERRET_ERROR_PARSE, at->line, at->col,
+                           "'%.*s' is not a variable of the formula",
+                           (int)(at->slen < 64 ? at->slen : 64), at->s);
   fer_rd_advance(rd);
   if (!fer_rd_ok(f, rd)) return false;
   fer_token t = rd->tok;
@@ -212,28 +219,54 @@ static bool read_define(ferret *f, fer_reader *rd, fer_term *x, fer_u128 *v) {
          (!*x || value_bits(f, &vt, *x, value, v));
 }
 
+static bool push_pair(ferret *f, fer_user_seeds *u, fer_term x, fer_u128 v,
+                      uint32_t line, uint32_t col) {
+  return FER_PUSH(f, u->var, x) && FER_PUSH(f, u->val, v) &&
+         FER_PUSH(f, u->line, line) && FER_PUSH(f, u->col, col);
+}
+
 /* The seeds of text[0..len) into u: every (define-fun ...) counts, other
- * text ((model ...), sat, comments) is passed over. */
+ * text ((model ...), sat, comments) is passed over unless u->strict,
+ * which allows only define-fun commands, inside one (model ...) or not. */
 static bool read_seeds(ferret *f, fer_reader *rd, fer_user_seeds *u) {
   size_t start = u->var.size; /* first entry of the current seed */
+  bool in_model = false;
   while (rd->tok.kind != FER_TOK_EOF) {
     if (!fer_rd_ok(f, rd)) return false;
-    bool open = rd->tok.kind == FER_TOK_LPAR;
+    fer_token t = rd->tok;
+    bool open = t.kind == FER_TOK_LPAR;
     fer_rd_advance(rd);
-    if (!open || !symbol_is(&rd->tok, "define-fun")) continue;
-    fer_rd_advance(rd);
+    if (open && symbol_is(&rd->tok, "define-fun")) {
+      fer_rd_advance(rd);
+    } else if (!u->strict) {
+      continue;
+    } else if (open && !in_model && symbol_is(&rd->tok, "model")) {
+      in_model = true;
+      fer_rd_advance(rd);
+      continue;
+    } else if (t.kind == FER_TOK_RPAR && in_model) {
+      in_model = false;
+      continue;
+    } else {
+      return fer_rd_error_at(f, FERRET_ERROR_PARSE, t.line, t.col,
+                             "expected (define-fun x () S v)");
+    }
     fer_term x = 0;
     fer_u128 v = 0;
-    if (!read_define(f, rd, &x, &v)) return false;
+    fer_token at;
+    if (!read_define(f, rd, u->strict, &x, &v, &at)) return false;
     if (!x) continue; /* a variable this formula does not have */
     for (size_t i = start; i < u->var.size; i++)
       if (u->var.data[i] == x) { /* repeated: a new seed starts */
-        if (!FER_PUSH(f, u->var, 0) || !FER_PUSH(f, u->val, 0)) return false;
+        if (!push_pair(f, u, 0, 0, 0, 0)) return false;
         start = u->var.size;
         break;
       }
-    if (!FER_PUSH(f, u->var, x) || !FER_PUSH(f, u->val, v)) return false;
+    if (!push_pair(f, u, x, v, at.line, at.col)) return false;
   }
+  if (in_model)
+    return fer_rd_error_at(f, FERRET_ERROR_PARSE, rd->tok.line, rd->tok.col,
+                           "')' missing at the end of (model ...)");
   return true;
 }
 
@@ -242,6 +275,8 @@ void fer_user_seeds_init(fer_user_seeds *u) { memset(u, 0, sizeof *u); }
 void fer_user_seeds_release(ferret *f, fer_user_seeds *u) {
   FER_RELEASE(f, u->var);
   FER_RELEASE(f, u->val);
+  FER_RELEASE(f, u->line);
+  FER_RELEASE(f, u->col);
 }
 
 ferret_status fer_user_seeds_parse(ferret *f, const char *text, size_t len,

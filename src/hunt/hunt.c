@@ -350,6 +350,14 @@ static int resume(campaign *c, const char *logpath, const char *header,
       if (fscanf(rk, "%*[^\n]\n") == EOF) break;
       continue;
     }
+    /* the agent's Beta(1 + rewards, 1 + pulls - rewards) must be proper:
+     * Thompson sampling's gamma draws never end on a parameter below 1/3 */
+    if (!(rewards >= 0 && rewards <= (double)pulls)) {
+      rc = -1;
+      fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt --resume: %s: '%s' has %g rewards "
+                "for %llu pulls (0 <= rewards <= pulls)", path, name, rewards, pulls);
+      break;
+    }
     for (uint32_t i = 0; i < ag->narms; i++)
       if (!strcmp(fer_hunt_constructs[i].name, name)) {
         ag->pulls[i] = pulls, ag->reward[i] = rewards, ag->total += pulls;
@@ -358,7 +366,11 @@ static int resume(campaign *c, const char *logpath, const char *header,
       }
   }
   if (rk) fclose(rk);
-  return 1;
+  if (rc < 0) {
+    fclose(*log);
+    *log = NULL;
+  }
+  return rc;
 }
 
 static int make_dir(ferret *f, const char *path) {

@@ -382,45 +382,14 @@ static void start_partners(solve *x) {
 
 /* The model a partner printed after its sat, completed with zero values
  * for the query's variables it left out, into x->model if it passes the
- * evaluator on the query: 1, else 0. */
+ * evaluator on the query (fer_partner_model): 1, else 0. */
 static int partner_model(solve *x, fer_partner *p) {
   ferret *f = x->f;
   fer_buf text = {0};
-  fer_user_seeds seeds;
-  fer_user_seeds_init(&seeds);
-  fer_model m;
-  fer_model_init(&m);
-  fer_term_stack vars = {0};
-  int ok = 0;
   double wait = x->deadline > 0 ? x->deadline : fer_now() + 10;
-  if (!fer_partner_rest(f, p, &text, wait) ||
-      fer_user_seeds_parse(f, text.data, text.size - 1, &seeds) != FERRET_OK ||
-      !fer_model_reserve(f, &m) || !fer_collect_vars(f, x->a, x->n, &vars))
-    goto done;
-  for (size_t i = 0; i < seeds.var.size; i++) {
-    fer_term v = seeds.var.data[i];
-    if (!v) continue;
-    fer_term c = fer_value_term(f, fer_term_sort(f, v), seeds.val.data[i]);
-    if (!c) goto done;
-    m.value[fer_term_idx(f, v, 0)] = c;
-  }
-  for (size_t i = 0; i < vars.size; i++) {
-    uint32_t k = fer_term_idx(f, vars.data[i], 0);
-    if (!m.value[k] && !(m.value[k] = fer_value_term(f, fer_term_sort(f, vars.data[i]), 0)))
-      goto done;
-  }
-  if (fer_model_validate(f, x->a, x->n, &m) == 1 && fer_model_reserve(f, x->model)) {
-    for (size_t i = 0; i < vars.size; i++) {
-      uint32_t k = fer_term_idx(f, vars.data[i], 0);
-      x->model->value[k] = m.value[k];
-    }
-    ok = 1;
-  }
-done:
+  int ok = fer_partner_rest(f, p, &text, wait) &&
+           fer_partner_model(f, text.data, text.size - 1, x->a, x->n, x->model);
   FER_RELEASE(f, text);
-  FER_RELEASE(f, vars);
-  fer_user_seeds_release(f, &seeds);
-  fer_model_release(f, &m);
   return ok;
 }
 
