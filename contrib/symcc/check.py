@@ -19,8 +19,9 @@ A target (site, other direction) is flipped by a backend when one of its
 new inputs, run again, takes that branch in that direction.  One JSON line
 per run goes to FSYM_REPORT; `check.py report FILE` prints the table and
 fails when ferret misses a target of the simple backend, when a ferret
-answer "sat" does not flip its branch on replay, or when a ferret run
-failed.  The same binary is run each time, so site ids agree.
+answer "sat" does not flip its branch on replay, or, for a program whose
+input cannot be replaced (SYMCC_MEMORY_INPUT), when ferret answers no
+target of the simple backend "sat".  The same binary is run each time, so site ids agree.
 """
 import json
 import os
@@ -245,6 +246,16 @@ def run(real, argv):
             and flipped((c[0], c[1]), per_file[c[2]], orig_eqs))
         rec["ferret_all_flips"] = fmt({(c[0], c[1]) for c in claims
                                        if hit((c[0], c[1]), freplays)})
+    else:
+        # the input cannot be replaced: ferret must at least answer sat
+        # (validated by ferret) where simple found a diverging input
+        answered = {(c[0], c[1]) for c in claims}
+        if os.path.exists(ftrace):
+            for line in open(ftrace):
+                w = line.split()
+                if w and w[0] == "query" and (w[3] == "sat" or w[4] == "optimistic"):
+                    answered.add((w[1], 1 - int(w[2])))
+        rec["simple_unanswered_by_ferret"] = fmt(t for t in targets if t not in answered)
     report = os.environ.get("FSYM_REPORT")
     if report:
         with open(report, "a") as f:
@@ -289,6 +300,10 @@ def report(path):
                 bad += 1
             for m in r["ferret_claims_not_flipped"]:
                 print("  NOT FLIPPED: ferret's input for %s" % m)
+                bad += 1
+        else:
+            for m in r.get("simple_unanswered_by_ferret", []):
+                print("  UNANSWERED: simple's target %s has no ferret sat answer" % m)
                 bad += 1
     print("columns: simple = branches of the program the simple backend finds a diverging input"
           " for; ferret, qsym = of those, taken the other way by a new input of that backend, run"

@@ -34,6 +34,7 @@ typedef struct fsym_state {
   ferret *f;
   ferret_concolic *cc;      /* NULL until the first query, or when stale */
   size_t cc_size;           /* input bytes the concolic context covers */
+  bool seed_dirty;          /* a byte below cc_size changed since */
   bool ready;               /* _sym_initialize ran and a ferret exists */
 
   /* constants of the store */

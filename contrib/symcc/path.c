@@ -124,7 +124,7 @@ SymExpr _sym_get_input_byte(size_t offset, uint8_t value) {
   }
   if (offset >= fsym.nbytes) fsym.nbytes = offset + 1;
   if (fsym.seed[offset] != value && fsym.cc && offset < fsym.cc_size)
-    ferret_concolic_delete(fsym.cc), fsym.cc = NULL; /* seed changed */
+    fsym.seed_dirty = true; /* the context's seed, before the next query */
   fsym.seed[offset] = value;
   if (!fsym.vars[offset]) {
     char name[40];
@@ -143,13 +143,30 @@ SymExpr _sym_get_input_byte(size_t offset, uint8_t value) {
 }
 
 /* A concolic context over the input known now, with every byte variable
- * bound and the path notified; rebuilt when the input grew. */
+ * bound and the path notified.  An input that grows as it is read (a pipe,
+ * SYMCC_MEMORY_INPUT) gets a context over twice the bytes known, the rest
+ * zeros no variable reads, so that it is rebuilt (every conjunct of the
+ * path notified again) only when the input doubles; new bytes are bound as
+ * they come and the context's seed is brought up to date before a query.
+ * New inputs are cut to the bytes known. */
 static bool ensure_concolic(void) {
-  if (fsym.cc && fsym.cc_size == fsym.nbytes) return true;
+  if (fsym.cc && fsym.nbytes <= fsym.cc_size) {
+    if (!fsym.seed_dirty) return true;
+    if (ferret_concolic_set_seed(fsym.cc, fsym.seed, fsym.cc_size) == FERRET_OK) {
+      fsym.seed_dirty = false;
+      return true;
+    }
+  }
   if (fsym.cc) ferret_concolic_delete(fsym.cc);
-  fsym.cc = ferret_concolic_new(fsym.f, fsym.seed, fsym.nbytes);
+  fsym.cc = NULL;
+  size_t size = fsym.whole_input || fsym.nbytes > SIZE_MAX / 2 ? fsym.nbytes
+                                                               : 2 * fsym.nbytes;
+  if (size < 64 && !fsym.whole_input) size = 64;
+  if (!grow_input(size)) return false;
+  fsym.cc = ferret_concolic_new(fsym.f, fsym.seed, size);
   if (!fsym.cc) return false;
-  fsym.cc_size = fsym.nbytes;
+  fsym.cc_size = size;
+  fsym.seed_dirty = false;
   ferret_concolic_set(fsym.cc, "timeout_ms", fsym.timeout_ms);
   ferret_concolic_set(fsym.cc, "max_execs", fsym.max_execs);
   ferret_concolic_set(fsym.cc, "random_seed",
@@ -326,7 +343,7 @@ static void flip(ferret_term b, uintptr_t site, int taken) {
   double dt = now() - t0;
   fsym.seconds += dt;
   const char *name = NULL;
-  if (r == FERRET_SAT) name = emit_input(ferret_concolic_input(fsym.cc), fsym.cc_size);
+  if (r == FERRET_SAT) name = emit_input(ferret_concolic_input(fsym.cc), fsym.nbytes);
   fprintf(fsym.log, "ferret: branch %#lx %s: %s", (unsigned long)site,
           taken ? "taken" : "not taken", answer(first));
   if (optimistic) fprintf(fsym.log, ", optimistic sat");

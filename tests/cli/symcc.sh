@@ -11,12 +11,12 @@ cd "$(dirname "$0")/../.." || exit 1
 log=$(mktemp)
 contrib/symcc/test.sh >"$log" 2>&1
 rc=$?
-tail -45 "$log"
 if [ $rc = 77 ]; then
   tail -1 "$log"
   rm -f "$log"
   exit 77
 fi
+tail -45 "$log"
 rm -f "$log"
 [ $rc = 0 ] || { echo "FAIL: SymCC's test suite with the ferret runtime"; exit 1; }
 
