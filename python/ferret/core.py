@@ -1,0 +1,1570 @@
+"""Contexts, sorts, terms, the solver and its models.
+
+Names follow z3py where z3py has them (BitVec, FP, fpAdd, If, Solver, ...),
+so that code written for z3py reads the same; the operators are ferret's,
+listed in ferret.h (ferret_kind), and every one of them can also be applied
+by its SMT-LIB name with apply("bvnego", x) or by kind with mk_term.
+"""
+import ctypes
+import json
+import threading
+from fractions import Fraction
+
+from . import _interrupt
+from ._lib import WRITE_FN, OptionDesc, lib, term_t
+from .values import RM_LONG, RM_NAMES, FPValue, rm_index, round_to_bits
+
+# ----------------------------------------------------------------- errors
+
+STATUS_NAMES = ("ok", "parse", "sort", "unsupported", "command", "limit", "io", "option")
+
+
+class FerretError(Exception):
+    """An error ferret reported: status (a name from STATUS_NAMES), message,
+    source, line and column (1-based, 0 when the error has no position)."""
+
+    def __init__(self, status, message, source=None, line=0, column=0):
+        self.status = status
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        where = ""
+        if line:
+            where = "%s:%d:%d: " % (source or "<text>", line, column)
+        Exception.__init__(self, "%s%s (%s error)" % (where, message, status))
+
+
+class ParseError(FerretError):
+    pass
+
+
+class SortError(FerretError):
+    pass
+
+
+class UnsupportedError(FerretError):
+    pass
+
+
+class CommandError(FerretError):
+    pass
+
+
+class LimitError(FerretError):
+    pass
+
+
+class IOFerretError(FerretError):
+    pass
+
+
+class OptionError(FerretError):
+    pass
+
+
+_ERROR_CLASSES = (FerretError, ParseError, SortError, UnsupportedError, CommandError,
+                  LimitError, IOFerretError, OptionError)
+
+
+def _error_from(ctx):
+    e = lib.ferret_error(ctx._p).contents
+    st = e.status if 0 <= e.status < len(STATUS_NAMES) else 0
+    msg = (e.message or b"").decode("utf-8", "replace") or "error"
+    src = e.source.decode("utf-8", "replace") if e.source else None
+    return _ERROR_CLASSES[st](STATUS_NAMES[st], msg, src, e.line, e.column)
+
+
+# ----------------------------------------------------------------- results
+
+class CheckSatResult:
+    """sat, unsat or unknown, as z3py's; compares equal to its name too."""
+
+    __slots__ = ("code", "name")
+
+    def __init__(self, code, name):
+        self.code, self.name = code, name
+
+    def __eq__(self, other):
+        if isinstance(other, CheckSatResult):
+            return self.code == other.code
+        if isinstance(other, str):
+            return self.name == other
+        try:  # z3py's CheckSatResult: compare by its printed name
+            return self.name == repr(other)
+        except Exception:
+            return NotImplemented
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    def __hash__(self):
+        return self.code
+
+    def __repr__(self):
+        return self.name
+
+    __str__ = __repr__
+
+
+sat = CheckSatResult(10, "sat")
+unsat = CheckSatResult(20, "unsat")
+unknown = CheckSatResult(0, "unknown")
+_RESULTS = {10: sat, 20: unsat, 0: unknown}
+
+# ----------------------------------------------------------------- kinds
+
+KIND_NAMES = (
+    "TRUE FALSE CONST VAR REAL PARAM NOT IMPLIES AND OR XOR EQ DISTINCT ITE CONCAT EXTRACT "
+    "REPEAT ZERO_EXTEND SIGN_EXTEND ROTATE_LEFT ROTATE_RIGHT BVNOT BVNEG BVAND BVOR BVXOR "
+    "BVNAND BVNOR BVXNOR BVCOMP BVADD BVSUB BVMUL BVUDIV BVUREM BVSDIV BVSREM BVSMOD BVSHL "
+    "BVLSHR BVASHR BVULT BVULE BVUGT BVUGE BVSLT BVSLE BVSGT BVSGE BVNEGO BVUADDO BVSADDO "
+    "BVUMULO BVSMULO BVUSUBO BVSSUBO BVSDIVO BVREDAND BVREDOR FP FP_ABS FP_NEG FP_ADD FP_SUB "
+    "FP_MUL FP_DIV FP_FMA FP_SQRT FP_REM FP_RTI FP_MIN FP_MAX FP_LEQ FP_LT FP_GEQ FP_GT FP_EQ "
+    "FP_IS_NORMAL FP_IS_SUBNORMAL FP_IS_ZERO FP_IS_INF FP_IS_NAN FP_IS_NEG FP_IS_POS TO_FP_BV "
+    "TO_FP_FP TO_FP_SBV TO_FP_REAL TO_FP_UBV FP_TO_UBV FP_TO_SBV FP_TO_IEEE_BV SELECT STORE "
+    "CONST_ARRAY APPLY").split()
+KIND = {n: i for i, n in enumerate(KIND_NAMES)}
+
+# SMT-LIB operator names of the applicable kinds (apply("bvadd", ...)).
+SMT_NAMES = {
+    "not": "NOT", "=>": "IMPLIES", "and": "AND", "or": "OR", "xor": "XOR", "=": "EQ",
+    "distinct": "DISTINCT", "ite": "ITE", "concat": "CONCAT", "extract": "EXTRACT",
+    "repeat": "REPEAT", "zero_extend": "ZERO_EXTEND", "sign_extend": "SIGN_EXTEND",
+    "rotate_left": "ROTATE_LEFT", "rotate_right": "ROTATE_RIGHT", "fp": "FP",
+    "fp.abs": "FP_ABS", "fp.neg": "FP_NEG", "fp.add": "FP_ADD", "fp.sub": "FP_SUB",
+    "fp.mul": "FP_MUL", "fp.div": "FP_DIV", "fp.fma": "FP_FMA", "fp.sqrt": "FP_SQRT",
+    "fp.rem": "FP_REM", "fp.roundToIntegral": "FP_RTI", "fp.min": "FP_MIN",
+    "fp.max": "FP_MAX", "fp.leq": "FP_LEQ", "fp.lt": "FP_LT", "fp.geq": "FP_GEQ",
+    "fp.gt": "FP_GT", "fp.eq": "FP_EQ", "fp.isNormal": "FP_IS_NORMAL",
+    "fp.isSubnormal": "FP_IS_SUBNORMAL", "fp.isZero": "FP_IS_ZERO",
+    "fp.isInfinite": "FP_IS_INF", "fp.isNaN": "FP_IS_NAN", "fp.isNegative": "FP_IS_NEG",
+    "fp.isPositive": "FP_IS_POS", "to_fp": "TO_FP_BV", "to_fp_unsigned": "TO_FP_UBV",
+    "fp.to_ubv": "FP_TO_UBV", "fp.to_sbv": "FP_TO_SBV", "to_ieee_bv": "FP_TO_IEEE_BV",
+    "select": "SELECT", "store": "STORE", "const": "CONST_ARRAY", "apply": "APPLY",
+}
+for _k in KIND_NAMES:
+    if _k.startswith("BV"):
+        SMT_NAMES[_k.lower()] = _k
+
+# ----------------------------------------------------------------- options
+
+
+def option_table():
+    """Every option ferret_set_option takes: name -> dict(default, min, max,
+    description, values) (values: the names of a choice option, or None)."""
+    out = {}
+    d = OptionDesc()
+    i = 0
+    while lib.ferret_option_info(i, ctypes.byref(d)):
+        out[d.name.decode()] = {
+            "default": d.default_value, "min": d.min, "max": d.max,
+            "description": d.description.decode("utf-8", "replace"),
+            "values": d.values.decode().split("|") if d.values else None}
+        i += 1
+    return out
+
+
+def _option_text(value):
+    if value is True:
+        return b"true"
+    if value is False:
+        return b"false"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).encode()
+
+
+# ----------------------------------------------------------------- context
+
+_tls = threading.local()
+
+
+def main_ctx():
+    """The calling thread's default context (made at first use); each thread
+    has its own, so threads never share one by accident."""
+    c = getattr(_tls, "ctx", None)
+    if c is None:
+        c = _tls.ctx = Context()
+    return c
+
+
+def _ctx(ctx):
+    return ctx if ctx is not None else main_ctx()
+
+
+class Context:
+    """A ferret context: a term store, one assertion stack, options.
+
+    Options are given by keyword, with the names of the command-line flags
+    (``Context(seed=3, timeout=2)``; '-' may be written '_').  Two contexts
+    share nothing: two threads may use two contexts at once, and the GIL is
+    released while ferret works.  One context must not be used by two threads
+    at once."""
+
+    def __init__(self, **options):
+        p = lib.ferret_new()
+        if not p:
+            raise MemoryError("ferret_new: out of memory")
+        self._p = p
+        self._gen = 0          # bumped by every change of the assertion stack
+        self._busy = None      # the iterator holding the context, if any
+        self._sorts = {}       # sort id -> (kind, a, b)
+        self._capture = None   # list collecting output while capturing
+        self._dcapture = None
+        self._out_cb = WRITE_FN(self._on_output)
+        self._diag_cb = WRITE_FN(self._on_diag)
+        lib.ferret_set_output(p, self._out_cb, None)
+        lib.ferret_set_diagnostic(p, self._diag_cb, None)
+        if options:
+            self.set(**options)
+
+    def __del__(self):
+        p = getattr(self, "_p", None)
+        if p:
+            self._p = None
+            lib.ferret_delete(p)
+
+    # sinks: SMT-LIB output and diagnostics go to sys.stdout / sys.stderr
+    # (so redirecting them in Python works) unless a call captures them.
+    def _on_output(self, user, text, n):
+        s = ctypes.string_at(text, n).decode("utf-8", "replace")
+        if self._capture is not None:
+            self._capture.append(s)
+        else:
+            import sys
+            sys.stdout.write(s)
+
+    def _on_diag(self, user, text, n):
+        s = ctypes.string_at(text, n).decode("utf-8", "replace")
+        if self._dcapture is not None:
+            self._dcapture.append(s)
+        else:
+            import sys
+            sys.stderr.write(s)
+
+    def _check_free(self):
+        if self._busy is not None:
+            raise FerretError("command", "the context is busy: an open %s iterator uses it "
+                              "(exhaust or close() it first)" % self._busy)
+
+    def set(self, **options):
+        """Set options by keyword: seed=1, timeout=2.5, jobs=2, model=True,
+        encoding='try-all', ... (ferret.option_table() lists them)."""
+        self._check_free()
+        for name, value in options.items():
+            if lib.ferret_set_option(self._p, name.encode(), _option_text(value)):
+                raise _error_from(self)
+
+    def get(self, name):
+        """The current value of an integer or boolean option."""
+        v = lib.ferret_get_option(self._p, name.encode())
+        if v == 0 and lib.ferret_error(self._p).contents.status:
+            e = _error_from(self)
+            if "unknown option" in e.message:
+                raise e
+        return v
+
+    def interrupt(self):
+        """Ask a running check (or sample, concolic solve, hunt) of this
+        context to stop: it answers unknown, reason "interrupted".  Safe to
+        call from another thread."""
+        if self._p:
+            lib.ferret_interrupt(self._p)
+
+    def error(self):
+        """The context's last error record as a FerretError (status 'ok' if none)."""
+        return _error_from(self)
+
+    # --- capture of what a call prints
+    def _run_captured(self, fn, *args):
+        self._capture, self._dcapture = [], []
+        try:
+            rc = fn(*args)
+            return rc, "".join(self._capture), "".join(self._dcapture)
+        finally:
+            self._capture = self._dcapture = None
+
+    def execute(self, text, source=None):
+        """Run SMT-LIB commands; returns what they printed.  The first
+        failing command raises FerretError (with line and column); as in
+        SMT-LIB, the commands after it were still run."""
+        self._check_free()
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        src = source.encode() if source else None
+        with _interrupt.searching(self):
+            rc, out, diag = self._run_captured(lib.ferret_execute, self._p, src, data,
+                                               len(data))
+        self._gen += 1
+        if rc:
+            raise _error_from(self)
+        return out
+
+    def statistics(self):
+        """Statistics of the last check as a dict (ferret_print_stats)."""
+        rc, out, diag = self._run_captured(lib.ferret_print_stats, self._p)
+        return _last_json(diag)
+
+    # --- sorts
+    def _sort(self, sid):
+        if not sid:
+            raise _error_from(self)
+        info = self._sorts.get(sid)
+        if info is None:
+            a, b = ctypes.c_uint32(), ctypes.c_uint32()
+            k = lib.ferret_sort_info(self._p, sid, ctypes.byref(a), ctypes.byref(b))
+            info = self._sorts[sid] = (k, a.value, b.value)
+        return info
+
+    def _term(self, tid):
+        """Wrap a term id in the Python class of its sort."""
+        if not tid:
+            raise _error_from(self)
+        k = self._sort(lib.ferret_term_sort(self._p, tid))[0]
+        return _TERM_CLASS.get(k, Term)(self, tid)
+
+
+def _last_json(text):
+    for line in reversed(text.splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except ValueError:
+                pass
+    return {}
+
+
+# ----------------------------------------------------------------- sorts
+
+SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_REAL, SORT_ARRAY, SORT_UNINTERPRETED = range(1, 8)
+
+
+class Sort:
+    """A sort of a context (BoolSort(), BitVecSort(32), FPSort(8, 24), ...)."""
+
+    __slots__ = ("ctx", "id")
+
+    def __init__(self, ctx, sid):
+        self.ctx, self.id = ctx, sid
+
+    @property
+    def kind(self):
+        return self.ctx._sort(self.id)[0]
+
+    def size(self):
+        """The width of a bit-vector sort."""
+        return self.ctx._sort(self.id)[1]
+
+    def ebits(self):
+        return self.ctx._sort(self.id)[1]
+
+    def sbits(self):
+        return self.ctx._sort(self.id)[2]
+
+    def domain(self):
+        return Sort(self.ctx, self.ctx._sort(self.id)[1])
+
+    def range(self):
+        return Sort(self.ctx, self.ctx._sort(self.id)[2])
+
+    def bits(self):
+        """Bits of a value of this sort (Bool 1, BV width, FP eb+sb, RM 3)."""
+        k, a, b = self.ctx._sort(self.id)
+        return {SORT_BOOL: 1, SORT_BV: a, SORT_FP: a + b, SORT_RM: 3}.get(k, 0)
+
+    def name(self):
+        n = lib.ferret_sort_name(self.ctx._p, self.id)
+        return n.decode() if n else None
+
+    def sexpr(self):
+        k, a, b = self.ctx._sort(self.id)
+        if k == SORT_BOOL:
+            return "Bool"
+        if k == SORT_BV:
+            return "(_ BitVec %d)" % a
+        if k == SORT_FP:
+            return "(_ FloatingPoint %d %d)" % (a, b)
+        if k == SORT_RM:
+            return "RoundingMode"
+        if k == SORT_REAL:
+            return "Real"
+        if k == SORT_ARRAY:
+            return "(Array %s %s)" % (Sort(self.ctx, a).sexpr(), Sort(self.ctx, b).sexpr())
+        return _quote(self.name())
+
+    def __eq__(self, other):
+        return isinstance(other, Sort) and other.ctx is self.ctx and other.id == self.id
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((id(self.ctx), self.id))
+
+    def __repr__(self):
+        return self.sexpr()
+
+
+def _quote(name):
+    import re
+    if re.match(r"^[A-Za-z~!@$%^&*_+=<>.?/\-][A-Za-z0-9~!@$%^&*_+=<>.?/\-]*$", name):
+        return name
+    return "|%s|" % name
+
+
+def BoolSort(ctx=None):
+    c = _ctx(ctx)
+    return Sort(c, lib.ferret_sort_bool(c._p))
+
+
+def RoundingModeSort(ctx=None):
+    c = _ctx(ctx)
+    return Sort(c, lib.ferret_sort_rm(c._p))
+
+
+def BitVecSort(width, ctx=None):
+    c = _ctx(ctx)
+    sid = lib.ferret_sort_bv(c._p, width)
+    c._sort(sid)
+    return Sort(c, sid)
+
+
+def FPSort(ebits, sbits, ctx=None):
+    c = _ctx(ctx)
+    sid = lib.ferret_sort_fp(c._p, ebits, sbits)
+    c._sort(sid)
+    return Sort(c, sid)
+
+
+def Float16(ctx=None):
+    return FPSort(5, 11, ctx)
+
+
+def BFloat16(ctx=None):
+    return FPSort(8, 8, ctx)
+
+
+def Float32(ctx=None):
+    return FPSort(8, 24, ctx)
+
+
+def Float64(ctx=None):
+    return FPSort(11, 53, ctx)
+
+
+def Float128(ctx=None):
+    return FPSort(15, 113, ctx)
+
+
+FloatHalf, FloatSingle, FloatDouble, FloatQuadruple = Float16, Float32, Float64, Float128
+
+
+def ArraySort(index, element):
+    c = index.ctx
+    sid = lib.ferret_sort_array(c._p, index.id, element.id)
+    c._sort(sid)
+    return Sort(c, sid)
+
+
+def DeclareSort(name, ctx=None):
+    """An uninterpreted sort (declare-sort name 0)."""
+    c = _ctx(ctx)
+    sid = lib.ferret_sort_uninterpreted(c._p, name.encode())
+    c._sort(sid)
+    return Sort(c, sid)
+
+
+# ----------------------------------------------------------------- terms
+
+def _mk(ctx, kind, args, indices=()):
+    """Apply kind (a number or KIND name) to args (Terms) with indices."""
+    if isinstance(kind, str):
+        kind = KIND[kind]
+    ctx._check_free()
+    n = len(args)
+    arr = (term_t * n)(*[a.id for a in args]) if n else None
+    ni = len(indices)
+    idx = (ctypes.c_uint32 * ni)(*indices) if ni else None
+    return ctx._term(lib.ferret_mk_term(ctx._p, kind, arr, n, idx, ni))
+
+
+class Term:
+    """A term of a context: an id in its hash-consed store (equal terms,
+    equal ids).  ``==`` and ``!=`` build terms, as in z3py; use eq() for
+    structural equality."""
+
+    __slots__ = ("ctx", "id")
+
+    def __init__(self, ctx, tid):
+        self.ctx, self.id = ctx, tid
+
+    def sort(self):
+        return Sort(self.ctx, lib.ferret_term_sort(self.ctx._p, self.id))
+
+    def kind(self):
+        """The operator's name (a KIND_NAMES entry: 'BVADD', 'VAR', ...)."""
+        return KIND_NAMES[lib.ferret_term_kind(self.ctx._p, self.id)]
+
+    def num_args(self):
+        return lib.ferret_term_nargs(self.ctx._p, self.id)
+
+    def arg(self, i):
+        if not 0 <= i < self.num_args():
+            raise IndexError(i)
+        return self.ctx._term(lib.ferret_term_arg(self.ctx._p, self.id, i))
+
+    def children(self):
+        return [self.arg(i) for i in range(self.num_args())]
+
+    def params(self):
+        """The indices of an indexed operator ((_ extract 7 0) -> [7, 0])."""
+        return [lib.ferret_term_index(self.ctx._p, self.id, i) for i in (0, 1)]
+
+    def sexpr(self):
+        s = lib.ferret_term_string(self.ctx._p, self.id)
+        if s is None:
+            raise _error_from(self.ctx)
+        return s.decode("utf-8", "replace")
+
+    def eq(self, other):
+        """Structural equality (same context, same id)."""
+        return isinstance(other, Term) and other.ctx is self.ctx and other.id == self.id
+
+    def __hash__(self):
+        return hash((id(self.ctx), self.id))
+
+    def __repr__(self):
+        return self.sexpr()
+
+    def __eq__(self, other):
+        return _mk(self.ctx, "EQ", (self, _coerce(other, self)))
+
+    def __ne__(self, other):
+        return _mk(self.ctx, "DISTINCT", (self, _coerce(other, self)))
+
+    def __bool__(self):
+        # As z3py: `a == b` in a Python condition asks whether the two terms
+        # are the same term.
+        k = self.kind()
+        if k in ("EQ", "DISTINCT") and self.num_args() == 2:
+            same = self.arg(0).id == self.arg(1).id
+            return same if k == "EQ" else not same
+        if k in ("TRUE", "FALSE"):
+            return k == "TRUE"
+        raise FerretError("command", "a symbolic term has no Python truth value")
+
+
+class BoolTerm(Term):
+    __slots__ = ()
+
+    def __and__(self, other):
+        return And(self, other)
+
+    def __rand__(self, other):
+        return And(other, self)
+
+    def __or__(self, other):
+        return Or(self, other)
+
+    def __ror__(self, other):
+        return Or(other, self)
+
+    def __xor__(self, other):
+        return Xor(self, other)
+
+    def __rxor__(self, other):
+        return Xor(other, self)
+
+    def __invert__(self):
+        return Not(self)
+
+
+class BitVecTerm(Term):
+    __slots__ = ()
+
+    def size(self):
+        return self.ctx._sort(lib.ferret_term_sort(self.ctx._p, self.id))[1]
+
+    def _b(self, kind, other, swap=False):
+        o = _coerce(other, self)
+        return _mk(self.ctx, kind, (o, self) if swap else (self, o))
+
+    def __add__(self, o): return self._b("BVADD", o)
+    def __radd__(self, o): return self._b("BVADD", o, True)
+    def __sub__(self, o): return self._b("BVSUB", o)
+    def __rsub__(self, o): return self._b("BVSUB", o, True)
+    def __mul__(self, o): return self._b("BVMUL", o)
+    def __rmul__(self, o): return self._b("BVMUL", o, True)
+    # z3py: / is signed division, % the signed modulo (bvsmod)
+    def __truediv__(self, o): return self._b("BVSDIV", o)
+    def __rtruediv__(self, o): return self._b("BVSDIV", o, True)
+    __floordiv__, __rfloordiv__ = __truediv__, __rtruediv__
+    def __mod__(self, o): return self._b("BVSMOD", o)
+    def __rmod__(self, o): return self._b("BVSMOD", o, True)
+    def __and__(self, o): return self._b("BVAND", o)
+    def __rand__(self, o): return self._b("BVAND", o, True)
+    def __or__(self, o): return self._b("BVOR", o)
+    def __ror__(self, o): return self._b("BVOR", o, True)
+    def __xor__(self, o): return self._b("BVXOR", o)
+    def __rxor__(self, o): return self._b("BVXOR", o, True)
+    def __lshift__(self, o): return self._b("BVSHL", o)
+    def __rlshift__(self, o): return self._b("BVSHL", o, True)
+    # z3py: >> is the arithmetic shift; LShR the logical one
+    def __rshift__(self, o): return self._b("BVASHR", o)
+    def __rrshift__(self, o): return self._b("BVASHR", o, True)
+    def __invert__(self): return _mk(self.ctx, "BVNOT", (self,))
+    def __neg__(self): return _mk(self.ctx, "BVNEG", (self,))
+    def __pos__(self): return self
+    # z3py: comparisons are signed; ULT, ULE, ... the unsigned ones
+    def __lt__(self, o): return self._b("BVSLT", o)
+    def __le__(self, o): return self._b("BVSLE", o)
+    def __gt__(self, o): return self._b("BVSGT", o)
+    def __ge__(self, o): return self._b("BVSGE", o)
+    __hash__ = Term.__hash__
+
+
+class FPTerm(Term):
+    """Python's + - * / on FP terms round to nearest, ties to even, as in
+    z3py; the other rounding modes through fpAdd(rm, a, b) etc."""
+    __slots__ = ()
+
+    def ebits(self):
+        return self.ctx._sort(lib.ferret_term_sort(self.ctx._p, self.id))[1]
+
+    def sbits(self):
+        return self.ctx._sort(lib.ferret_term_sort(self.ctx._p, self.id))[2]
+
+    def _rm2(self, kind, o, swap=False):
+        o = _coerce(o, self)
+        a, b = (o, self) if swap else (self, o)
+        return _mk(self.ctx, kind, (RNE(self.ctx), a, b))
+
+    def __add__(self, o): return self._rm2("FP_ADD", o)
+    def __radd__(self, o): return self._rm2("FP_ADD", o, True)
+    def __sub__(self, o): return self._rm2("FP_SUB", o)
+    def __rsub__(self, o): return self._rm2("FP_SUB", o, True)
+    def __mul__(self, o): return self._rm2("FP_MUL", o)
+    def __rmul__(self, o): return self._rm2("FP_MUL", o, True)
+    def __truediv__(self, o): return self._rm2("FP_DIV", o)
+    def __rtruediv__(self, o): return self._rm2("FP_DIV", o, True)
+    def __mod__(self, o): return _mk(self.ctx, "FP_REM", (self, _coerce(o, self)))
+    def __neg__(self): return _mk(self.ctx, "FP_NEG", (self,))
+    def __pos__(self): return self
+    def __abs__(self): return _mk(self.ctx, "FP_ABS", (self,))
+    def __lt__(self, o): return _mk(self.ctx, "FP_LT", (self, _coerce(o, self)))
+    def __le__(self, o): return _mk(self.ctx, "FP_LEQ", (self, _coerce(o, self)))
+    def __gt__(self, o): return _mk(self.ctx, "FP_GT", (self, _coerce(o, self)))
+    def __ge__(self, o): return _mk(self.ctx, "FP_GEQ", (self, _coerce(o, self)))
+    __hash__ = Term.__hash__
+
+
+class RMTerm(Term):
+    __slots__ = ()
+
+
+class ArrayTerm(Term):
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        return Select(self, i)
+
+
+_TERM_CLASS = {SORT_BOOL: BoolTerm, SORT_BV: BitVecTerm, SORT_FP: FPTerm,
+               SORT_RM: RMTerm, SORT_ARRAY: ArrayTerm}
+
+
+def _coerce(v, like):
+    """v as a term of like's sort (Python bool, int, float, Fraction)."""
+    if isinstance(v, Term):
+        if v.ctx is not like.ctx:
+            raise FerretError("command", "terms of two different contexts")
+        return v
+    k, a, b = like.ctx._sort(lib.ferret_term_sort(like.ctx._p, like.id))
+    s = Sort(like.ctx, lib.ferret_term_sort(like.ctx._p, like.id))
+    if isinstance(v, bool) or k == SORT_BOOL:
+        return BoolVal(bool(v), like.ctx)
+    if k == SORT_BV and isinstance(v, int):
+        return BitVecVal(v, s)
+    if k == SORT_FP and isinstance(v, (int, float, Fraction, str)):
+        return FPVal(v, s)
+    if k == SORT_RM and isinstance(v, str):
+        return RoundingMode(v, like.ctx)
+    raise FerretError("sort", "cannot use %r as a term of sort %s" % (v, s.sexpr()))
+
+
+def _terms(args):
+    """Flatten a list argument (z3py's And([a, b]) form) and find the context."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = tuple(args[0])
+    ctx = None
+    for a in args:
+        if isinstance(a, Term):
+            ctx = a.ctx
+            break
+    return args, ctx
+
+
+def _bools(args, ctx):
+    out = []
+    for a in args:
+        out.append(a if isinstance(a, Term) else BoolVal(bool(a), ctx))
+    return out
+
+
+# constants and variables
+
+def BoolVal(value, ctx=None):
+    c = _ctx(ctx)
+    return BoolTerm(c, c._check_free() or _nz(c, lib.ferret_mk_bool(c._p, 1 if value else 0)))
+
+
+def _nz(ctx, tid):
+    if not tid:
+        raise _error_from(ctx)
+    return tid
+
+
+def _bits_term(sort, bits):
+    c = sort.ctx
+    c._check_free()
+    n = max(1, (sort.bits() + 63) // 64)
+    limbs = (ctypes.c_uint64 * n)(*[(bits >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(n)])
+    return c._term(lib.ferret_mk_bits(c._p, sort.id, limbs, n))
+
+
+def BitVecVal(value, width, ctx=None):
+    """A BV constant; width is an int or a BitVecSort; value taken modulo 2^w."""
+    s = width if isinstance(width, Sort) else BitVecSort(width, ctx)
+    return _bits_term(s, int(value) % (1 << s.size()))
+
+
+def FPVal(value, sort=None, rm="RNE", ctx=None):
+    """An FP constant: value a float, int, Fraction, FPValue or a string
+    ('0.1', '1/3', 'nan', '-inf', '-0.0'), rounded to sort with rm exactly
+    (FPValue: its bits as they are).  Default sort Float64."""
+    s = sort if sort is not None else Float64(ctx)
+    if isinstance(value, FPValue) and (value.eb, value.sb) == (s.ebits(), s.sbits()):
+        return _bits_term(s, value.bits)
+    return _bits_term(s, round_to_bits(value, s.ebits(), s.sbits(), rm))
+
+
+def FPBits(bits, sort):
+    """An FP constant from its bit pattern."""
+    return _bits_term(sort, bits)
+
+
+def fpNaN(sort):
+    return FPVal("nan", sort)
+
+
+def fpPlusInfinity(sort):
+    return FPVal("inf", sort)
+
+
+def fpMinusInfinity(sort):
+    return FPVal("-inf", sort)
+
+
+def fpInfinity(sort, negative):
+    return FPVal("-inf" if negative else "inf", sort)
+
+
+def fpPlusZero(sort):
+    return FPVal(0.0, sort)
+
+
+def fpMinusZero(sort):
+    return FPVal("-0.0", sort)
+
+
+def fpZero(sort, negative):
+    return FPVal("-0.0" if negative else 0.0, sort)
+
+
+def RoundingMode(name, ctx=None):
+    """A rounding-mode constant by name (RNE, RNA, RTP, RTN, RTZ or the long names)."""
+    c = _ctx(ctx)
+    c._check_free()
+    return RMTerm(c, _nz(c, lib.ferret_mk_rm(c._p, rm_index(name))))
+
+
+def RNE(ctx=None): return RoundingMode(0, ctx)
+def RNA(ctx=None): return RoundingMode(1, ctx)
+def RTP(ctx=None): return RoundingMode(2, ctx)
+def RTN(ctx=None): return RoundingMode(3, ctx)
+def RTZ(ctx=None): return RoundingMode(4, ctx)
+
+
+RoundNearestTiesToEven, RoundNearestTiesToAway = RNE, RNA
+RoundTowardPositive, RoundTowardNegative, RoundTowardZero = RTP, RTN, RTZ
+
+
+def RealVal(value, ctx=None):
+    """An exact rational (only as the argument of fpRealToFP).  Numerator and
+    denominator must fit in 64 bits; larger values: FPVal rounds any rational."""
+    c = _ctx(ctx)
+    q = Fraction(value)
+    num, den = abs(q.numerator), q.denominator
+    if num >= 1 << 64 or den >= 1 << 64:
+        raise FerretError("limit", "RealVal: numerator and denominator must fit in 64 bits")
+    c._check_free()
+    return c._term(lib.ferret_mk_real(c._p, 1 if q < 0 else 0, num, den))
+
+
+def Const(name, sort):
+    """A variable (declare-const name sort)."""
+    c = sort.ctx
+    c._check_free()
+    return c._term(lib.ferret_mk_var(c._p, name.encode(), sort.id))
+
+
+def Consts(names, sort):
+    return [Const(n, sort) for n in names.split()]
+
+
+def Bool(name, ctx=None):
+    return Const(name, BoolSort(ctx))
+
+
+def Bools(names, ctx=None):
+    return [Bool(n, ctx) for n in names.split()]
+
+
+def BitVec(name, width, ctx=None):
+    s = width if isinstance(width, Sort) else BitVecSort(width, ctx)
+    return Const(name, s)
+
+
+def BitVecs(names, width, ctx=None):
+    return [BitVec(n, width, ctx) for n in names.split()]
+
+
+def FP(name, sort):
+    return Const(name, sort)
+
+
+def FPs(names, sort):
+    return [FP(n, sort) for n in names.split()]
+
+
+def Array(name, index, element):
+    return Const(name, ArraySort(index, element))
+
+
+class FuncDecl:
+    """An uninterpreted function (declare-fun); call it to apply it."""
+
+    __slots__ = ("ctx", "id", "domain", "range")
+
+    def __init__(self, ctx, tid, domain, rng):
+        self.ctx, self.id, self.domain, self.range = ctx, tid, domain, rng
+
+    def arity(self):
+        return len(self.domain)
+
+    def name(self):
+        return lib.ferret_term_string(self.ctx._p, self.id).decode()
+
+    def __call__(self, *args):
+        fun = Term(self.ctx, self.id)
+        conv = [a if isinstance(a, Term) else _coerce_sort(a, s)
+                for a, s in zip(args, self.domain)]
+        return _mk(self.ctx, "APPLY", [fun] + conv)
+
+    def __repr__(self):
+        return self.name()
+
+
+def _coerce_sort(v, sort):
+    k = sort.kind
+    if k == SORT_BOOL:
+        return BoolVal(v, sort.ctx)
+    if k == SORT_BV:
+        return BitVecVal(v, sort)
+    if k == SORT_FP:
+        return FPVal(v, sort)
+    if k == SORT_RM:
+        return RoundingMode(v, sort.ctx)
+    raise FerretError("sort", "cannot use %r as a value of sort %s" % (v, sort.sexpr()))
+
+
+def Function(name, *sorts):
+    """Function('f', BitVecSort(8), BitVecSort(8), BoolSort()): f from the
+    first sorts to the last (declare-fun)."""
+    if len(sorts) == 1 and isinstance(sorts[0], (list, tuple)):
+        sorts = tuple(sorts[0])
+    if not sorts:
+        raise FerretError("sort", "Function needs at least a range sort")
+    c = sorts[0].ctx
+    c._check_free()
+    dom, rng = sorts[:-1], sorts[-1]
+    if not dom:
+        return Const(name, rng)
+    arr = (ctypes.c_uint32 * len(dom))(*[s.id for s in dom])
+    tid = _nz(c, lib.ferret_mk_fun(c._p, name.encode(), arr, len(dom), rng.id))
+    return FuncDecl(c, tid, list(dom), rng)
+
+
+# operators by name
+
+def apply(op, *args, indices=()):
+    """Apply an operator by SMT-LIB name ('bvadd', 'fp.fma', 'extract') or
+    KIND name ('BVUADDO') to terms; indices for indexed operators."""
+    kind = SMT_NAMES.get(op, op)
+    if kind not in KIND:
+        raise FerretError("sort", "unknown operator %r" % (op,))
+    args, ctx = _terms(args)
+    if ctx is None:
+        raise FerretError("sort", "apply(%r): no term argument" % (op,))
+    return _mk(ctx, kind, list(args), tuple(indices))
+
+
+def mk_term(kind, args, indices=()):
+    """ferret_mk_term: kind a number or KIND name."""
+    args, ctx = _terms(tuple(args))
+    return _mk(ctx, kind, list(args), tuple(indices))
+
+
+def _nary(kind, args, unit):
+    args, ctx = _terms(args)
+    ctx = _ctx(ctx)
+    args = _bools(args, ctx)
+    if not args:
+        return BoolVal(unit, ctx)
+    if len(args) == 1:
+        return args[0]
+    return _mk(ctx, kind, args)
+
+
+def And(*args): return _nary("AND", args, True)
+def Or(*args): return _nary("OR", args, False)
+
+
+def Not(a):
+    return _mk(a.ctx, "NOT", (a,))
+
+
+def Xor(a, b):
+    a, b = _pair(a, b)
+    return _mk(a.ctx, "XOR", (a, b))
+
+
+def Implies(a, b):
+    a, b = _pair(a, b)
+    return _mk(a.ctx, "IMPLIES", (a, b))
+
+
+def _pair(a, b):
+    if not isinstance(a, Term):
+        a = _coerce(a, b)
+    if not isinstance(b, Term):
+        b = _coerce(b, a)
+    return a, b
+
+
+def If(c, a, b):
+    if not isinstance(c, Term):
+        c = BoolVal(bool(c), (a if isinstance(a, Term) else b).ctx)
+    a, b = _pair(a, b)
+    return _mk(a.ctx, "ITE", (c, a, b))
+
+
+def Distinct(*args):
+    args, ctx = _terms(args)
+    return _mk(ctx, "DISTINCT", list(args))
+
+
+def Eq(a, b):
+    a, b = _pair(a, b)
+    return _mk(a.ctx, "EQ", (a, b))
+
+
+def simplify_bool(t):
+    return t
+
+
+# bit-vectors
+
+def _bv2(kind):
+    def f(a, b):
+        a, b = _pair(a, b)
+        return _mk(a.ctx, kind, (a, b))
+    f.__name__ = kind
+    f.__doc__ = "(%s a b)" % kind.lower()
+    return f
+
+
+UDiv, URem, SRem, SMod = _bv2("BVUDIV"), _bv2("BVUREM"), _bv2("BVSREM"), _bv2("BVSMOD")
+SDiv = _bv2("BVSDIV")
+LShR, AShR, Shl = _bv2("BVLSHR"), _bv2("BVASHR"), _bv2("BVSHL")
+ULT, ULE, UGT, UGE = _bv2("BVULT"), _bv2("BVULE"), _bv2("BVUGT"), _bv2("BVUGE")
+SLT, SLE, SGT, SGE = _bv2("BVSLT"), _bv2("BVSLE"), _bv2("BVSGT"), _bv2("BVSGE")
+BVNand, BVNor, BVXnor, BVComp = _bv2("BVNAND"), _bv2("BVNOR"), _bv2("BVXNOR"), _bv2("BVCOMP")
+BVUAddO, BVSAddO, BVUMulO, BVSMulO = (_bv2("BVUADDO"), _bv2("BVSADDO"), _bv2("BVUMULO"),
+                                      _bv2("BVSMULO"))
+BVUSubO, BVSSubO, BVSDivO = _bv2("BVUSUBO"), _bv2("BVSSUBO"), _bv2("BVSDIVO")
+
+
+def BVNegO(a): return _mk(a.ctx, "BVNEGO", (a,))
+def BVRedAnd(a): return _mk(a.ctx, "BVREDAND", (a,))
+def BVRedOr(a): return _mk(a.ctx, "BVREDOR", (a,))
+
+
+def BVAddNoOverflow(a, b, signed):
+    a, b = _pair(a, b)
+    return Not(_mk(a.ctx, "BVSADDO" if signed else "BVUADDO", (a, b)))
+
+
+def BVMulNoOverflow(a, b, signed):
+    a, b = _pair(a, b)
+    return Not(_mk(a.ctx, "BVSMULO" if signed else "BVUMULO", (a, b)))
+
+
+def BVSubNoUnderflow(a, b, signed):
+    a, b = _pair(a, b)
+    return Not(_mk(a.ctx, "BVSSUBO" if signed else "BVUSUBO", (a, b)))
+
+
+def BVSDivNoOverflow(a, b):
+    a, b = _pair(a, b)
+    return Not(_mk(a.ctx, "BVSDIVO", (a, b)))
+
+
+def BVSNegNoOverflow(a):
+    return Not(BVNegO(a))
+
+
+def Concat(*args):
+    args, ctx = _terms(args)
+    return _mk(ctx, "CONCAT", list(args))
+
+
+def Extract(high, low, a):
+    return _mk(a.ctx, "EXTRACT", (a,), (high, low))
+
+
+def ZeroExt(n, a):
+    return _mk(a.ctx, "ZERO_EXTEND", (a,), (n,))
+
+
+def SignExt(n, a):
+    return _mk(a.ctx, "SIGN_EXTEND", (a,), (n,))
+
+
+def RepeatBitVec(n, a):
+    return _mk(a.ctx, "REPEAT", (a,), (n,))
+
+
+def RotateLeft(a, n):
+    """Rotate by a constant amount n (an int)."""
+    return _mk(a.ctx, "ROTATE_LEFT", (a,), (int(n),))
+
+
+def RotateRight(a, n):
+    return _mk(a.ctx, "ROTATE_RIGHT", (a,), (int(n),))
+
+
+# floating point
+
+def _rmt(rm, ctx):
+    return rm if isinstance(rm, Term) else RoundingMode(rm, ctx)
+
+
+def _fp_rm2(kind):
+    def f(rm, a, b):
+        a, b = _pair(a, b)
+        return _mk(a.ctx, kind, (_rmt(rm, a.ctx), a, b))
+    f.__name__ = kind
+    return f
+
+
+fpAdd, fpSub, fpMul, fpDiv = (_fp_rm2("FP_ADD"), _fp_rm2("FP_SUB"), _fp_rm2("FP_MUL"),
+                              _fp_rm2("FP_DIV"))
+
+
+def fpFMA(rm, a, b, c):
+    a, b = _pair(a, b)
+    c = _coerce(c, a)
+    return _mk(a.ctx, "FP_FMA", (_rmt(rm, a.ctx), a, b, c))
+
+
+def fpSqrt(rm, a):
+    return _mk(a.ctx, "FP_SQRT", (_rmt(rm, a.ctx), a))
+
+
+def fpRoundToIntegral(rm, a):
+    return _mk(a.ctx, "FP_RTI", (_rmt(rm, a.ctx), a))
+
+
+def _fp2(kind):
+    def f(a, b):
+        a, b = _pair(a, b)
+        return _mk(a.ctx, kind, (a, b))
+    f.__name__ = kind
+    return f
+
+
+def _fp1(kind):
+    def f(a):
+        return _mk(a.ctx, kind, (a,))
+    f.__name__ = kind
+    return f
+
+
+fpRem, fpMin, fpMax = _fp2("FP_REM"), _fp2("FP_MIN"), _fp2("FP_MAX")
+fpLEQ, fpLT, fpGEQ, fpGT, fpEQ = (_fp2("FP_LEQ"), _fp2("FP_LT"), _fp2("FP_GEQ"),
+                                  _fp2("FP_GT"), _fp2("FP_EQ"))
+fpAbs, fpNeg = _fp1("FP_ABS"), _fp1("FP_NEG")
+fpIsNormal, fpIsSubnormal, fpIsZero = (_fp1("FP_IS_NORMAL"), _fp1("FP_IS_SUBNORMAL"),
+                                       _fp1("FP_IS_ZERO"))
+fpIsInf, fpIsNaN = _fp1("FP_IS_INF"), _fp1("FP_IS_NAN")
+fpIsNegative, fpIsPositive = _fp1("FP_IS_NEG"), _fp1("FP_IS_POS")
+fpToIEEEBV = _fp1("FP_TO_IEEE_BV")
+
+
+def fpNEQ(a, b):
+    return Not(fpEQ(a, b))
+
+
+def fpFP(sign, exponent, significand):
+    """(fp sign exponent significand) from three BV terms."""
+    return _mk(sign.ctx, "FP", (sign, exponent, significand))
+
+
+def fpBVToFP(bv, sort):
+    """((_ to_fp eb sb) bv): the bit pattern bv read as a float."""
+    return _mk(bv.ctx, "TO_FP_BV", (bv,), (sort.ebits(), sort.sbits()))
+
+
+def fpFPToFP(rm, a, sort):
+    return _mk(a.ctx, "TO_FP_FP", (_rmt(rm, a.ctx), a), (sort.ebits(), sort.sbits()))
+
+
+def fpSignedToFP(rm, bv, sort):
+    return _mk(bv.ctx, "TO_FP_SBV", (_rmt(rm, bv.ctx), bv), (sort.ebits(), sort.sbits()))
+
+
+def fpUnsignedToFP(rm, bv, sort):
+    return _mk(bv.ctx, "TO_FP_UBV", (_rmt(rm, bv.ctx), bv), (sort.ebits(), sort.sbits()))
+
+
+def fpRealToFP(rm, value, sort):
+    """((_ to_fp eb sb) rm r) of an exact rational value (a Fraction, int,
+    float or RealVal term)."""
+    r = value if isinstance(value, Term) else RealVal(value, sort.ctx)
+    return _mk(sort.ctx, "TO_FP_REAL", (_rmt(rm, sort.ctx), r), (sort.ebits(), sort.sbits()))
+
+
+def fpToFP(a1, a2=None, a3=None):
+    """z3py's fpToFP: fpToFP(bv, sort), or fpToFP(rm, fp_or_signed_bv_or_real, sort)."""
+    if a3 is None:
+        return fpBVToFP(a1, a2)
+    if isinstance(a2, FPTerm):
+        return fpFPToFP(a1, a2, a3)
+    if isinstance(a2, BitVecTerm):
+        return fpSignedToFP(a1, a2, a3)
+    return fpRealToFP(a1, a2, a3)
+
+
+def fpToUBV(rm, a, sort):
+    """(_ fp.to_ubv w) with sort a BitVecSort (or the width as an int)."""
+    w = sort.size() if isinstance(sort, Sort) else int(sort)
+    return _mk(a.ctx, "FP_TO_UBV", (_rmt(rm, a.ctx), a), (w,))
+
+
+def fpToSBV(rm, a, sort):
+    w = sort.size() if isinstance(sort, Sort) else int(sort)
+    return _mk(a.ctx, "FP_TO_SBV", (_rmt(rm, a.ctx), a), (w,))
+
+
+# arrays
+
+def Select(a, i):
+    i = i if isinstance(i, Term) else _coerce_sort(i, a.sort().domain())
+    return _mk(a.ctx, "SELECT", (a, i))
+
+
+def Store(a, i, v):
+    s = a.sort()
+    i = i if isinstance(i, Term) else _coerce_sort(i, s.domain())
+    v = v if isinstance(v, Term) else _coerce_sort(v, s.range())
+    return _mk(a.ctx, "STORE", (a, i, v))
+
+
+def K(index_sort, value):
+    """The constant array of index_sort whose every element is value."""
+    v = value
+    if not isinstance(v, Term):
+        raise FerretError("sort", "K: the element must be a term")
+    s = ArraySort(index_sort, v.sort())
+    return _mk(v.ctx, "CONST_ARRAY", (v,), (s.id,))
+
+
+# ----------------------------------------------------------------- values
+
+def _read_value(ctx, term, sort_info):
+    """The value of term in the current model as a Python value."""
+    k, a, b = sort_info
+    unspec = ctypes.c_int()
+    if k in (SORT_BOOL, SORT_RM, SORT_UNINTERPRETED, SORT_BV, SORT_FP):
+        bits = {SORT_BV: a, SORT_FP: a + b}.get(k, 64)
+        n = max(1, (bits + 63) // 64)
+        limbs = (ctypes.c_uint64 * n)()
+        if lib.ferret_get_value(ctx._p, term.id, limbs, n, ctypes.byref(unspec)):
+            raise _error_from(ctx)
+        v = 0
+        for i in range(n - 1, -1, -1):
+            v = (v << 64) | limbs[i]
+        return _from_bits(k, a, b, v, ctx, term)
+    s = lib.ferret_get_value_string(ctx._p, term.id, ctypes.byref(unspec))
+    if s is None:
+        raise _error_from(ctx)
+    return s.decode("utf-8", "replace")
+
+
+def _from_bits(k, a, b, v, ctx=None, term=None):
+    if k == SORT_BOOL:
+        return bool(v)
+    if k == SORT_BV:
+        return v
+    if k == SORT_FP:
+        return FPValue.from_bits(a, b, v)
+    if k == SORT_RM:
+        return RM_NAMES[v]
+    if k == SORT_UNINTERPRETED:
+        name = Sort(ctx, lib.ferret_term_sort(ctx._p, term.id)).name() if ctx else "U"
+        return "%s!val!%d" % (name, v)
+    return v
+
+
+def to_signed(value, width):
+    """A BV value (an int in 0 .. 2^width-1) read as two's complement."""
+    return value - (1 << width) if value >> (width - 1) & 1 else value
+
+
+class Model:
+    """A model of a sat answer: a mapping from variables (terms, or their
+    names) to Python values (bool; int for BV; FPValue, a float with exact
+    fields, for FP; the rounding mode's name; U!val!k for an uninterpreted
+    sort; SMT-LIB text for arrays and functions).  The declared variables'
+    values are read when the model is made; eval() of other terms works
+    until the solver's assertions change."""
+
+    def __init__(self, ctx, gen):
+        self.ctx = ctx
+        self._gen = gen
+        self._vals = {}
+        self._names = {}
+        p = ctypes.POINTER(term_t)()
+        n = lib.ferret_get_declared(ctx._p, ctypes.byref(p))
+        ids = [p[i] for i in range(n)]
+        for tid in ids:
+            t = ctx._term(tid)
+            if lib.ferret_term_arity(ctx._p, tid):
+                info = (0, 0, 0)
+            else:
+                info = ctx._sort(lib.ferret_term_sort(ctx._p, tid))
+            self._vals[tid] = (t, _read_value(ctx, t, info))
+            self._names[t.sexpr()] = tid
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            key = self._names.get(key) or self._names.get("|%s|" % key)
+            if key is None:
+                raise KeyError(key)
+            return self._vals[key][1]
+        if isinstance(key, FuncDecl):
+            return self._vals[key.id][1]
+        if isinstance(key, Term) and key.id in self._vals and key.ctx is self.ctx:
+            return self._vals[key.id][1]
+        return self.eval(key)
+
+    def eval(self, term, model_completion=True):
+        """The value of any term in this model (while it is current)."""
+        if term.ctx is not self.ctx:
+            raise FerretError("command", "a term of another context")
+        if term.id in self._vals:
+            return self._vals[term.id][1]
+        if self.ctx._gen != self._gen:
+            raise FerretError("command", "the model is stale: the assertions changed since "
+                              "(its variables' values stay readable)")
+        return _read_value(self.ctx, term, self.ctx._sort(
+            lib.ferret_term_sort(self.ctx._p, term.id)))
+
+    evaluate = eval
+
+    def __contains__(self, key):
+        if isinstance(key, str):
+            return key in self._names or ("|%s|" % key) in self._names
+        return isinstance(key, (Term, FuncDecl)) and key.id in self._vals
+
+    def __iter__(self):
+        return (t for t, v in self._vals.values())
+
+    def __len__(self):
+        return len(self._vals)
+
+    def decls(self):
+        return [t for t, v in self._vals.values()]
+
+    def items(self):
+        return [(t, v) for t, v in self._vals.values()]
+
+    def as_dict(self):
+        """{variable name: Python value}"""
+        return {t.sexpr(): v for t, v in self._vals.values()}
+
+    def sexpr(self):
+        lines = []
+        for t, v in self._vals.values():
+            lines.append("(define-fun %s () %s %s)" % (t.sexpr(), t.sort().sexpr(),
+                                                       value_sexpr(v, t.sort())))
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return "[" + ", ".join("%s = %r" % (t.sexpr(), v) for t, v in self._vals.values()) + "]"
+
+
+def value_sexpr(v, sort):
+    """A Python value of `sort` as an SMT-LIB constant."""
+    k = sort.kind
+    if k == SORT_BOOL:
+        return "true" if v else "false"
+    if k == SORT_BV:
+        w = sort.size()
+        return "#x" + format(v, "0%dx" % (w // 4)) if w % 4 == 0 else "#b" + format(v, "0%db" % w)
+    if k == SORT_FP:
+        return v.smtlib()
+    if k == SORT_RM:
+        return RM_LONG[RM_NAMES.index(v)] if v in RM_NAMES else v
+    return str(v)
+
+
+# ----------------------------------------------------------------- solver
+
+class Solver:
+    """The assertion stack of a context (one per context: two Solver objects
+    on one context share it).  Options by keyword, as Context.set."""
+
+    def __init__(self, ctx=None, **options):
+        self.ctx = _ctx(ctx)
+        if options:
+            self.ctx.set(**options)
+        self._model = None
+
+    def set(self, **options):
+        self.ctx.set(**options)
+
+    def add(self, *terms):
+        """Assert Bool terms (lists are flattened)."""
+        c = self.ctx
+        c._check_free()
+        for t in terms:
+            if isinstance(t, (list, tuple)):
+                self.add(*t)
+                continue
+            if not isinstance(t, Term):
+                t = BoolVal(bool(t), c)
+            elif t.ctx is not c:
+                raise FerretError("command", "a term of another context")
+            c._gen += 1
+            if lib.ferret_assert(c._p, t.id):
+                raise _error_from(c)
+
+    append = insert = assert_exprs = add
+
+    def push(self, levels=1):
+        c = self.ctx
+        c._check_free()
+        c._gen += 1
+        if lib.ferret_push(c._p, levels):
+            raise _error_from(c)
+
+    def pop(self, levels=1):
+        c = self.ctx
+        c._check_free()
+        c._gen += 1
+        if lib.ferret_pop(c._p, levels):
+            raise _error_from(c)
+
+    def check(self, *assumptions):
+        """sat, unsat or unknown; assumptions hold for this check only.
+        Ctrl-C stops a running check (it answers unknown, then Python raises
+        KeyboardInterrupt); so does interrupt() from another thread."""
+        c = self.ctx
+        c._check_free()
+        c._gen += 1
+        self._model = None
+        if assumptions:
+            assumptions, _ = _terms(assumptions)
+            for a in assumptions:
+                if not isinstance(a, BoolTerm) or a.ctx is not c:
+                    raise FerretError("sort", "check: an assumption is not a Bool term "
+                                      "of this context: %r" % (a,))
+            n = len(assumptions)
+            arr = (term_t * n)(*[a.id for a in assumptions])
+            with _interrupt.searching(c):
+                r = lib.ferret_check_sat_assuming(c._p, arr, n)
+        else:
+            with _interrupt.searching(c):
+                r = lib.ferret_check_sat(c._p)
+        return _RESULTS[r]
+
+    def model(self):
+        """The model of the last check, which must have answered sat."""
+        c = self.ctx
+        if lib.ferret_last_result(c._p) != 10:
+            raise FerretError("command", "model: the last check did not answer sat")
+        if self._model is None or self._model._gen != c._gen:
+            self._model = Model(c, c._gen)
+        return self._model
+
+    def interrupt(self):
+        self.ctx.interrupt()
+
+    def reason_unknown(self):
+        c = self.ctx
+        if lib.ferret_last_result(c._p) != 0:
+            return ""
+        data = b"(get-info :reason-unknown)"
+        rc, out, diag = c._run_captured(lib.ferret_execute, c._p, None, data, len(data))
+        s = out.strip()
+        if s.startswith("(:reason-unknown"):
+            s = s[len("(:reason-unknown"):].rstrip(")").strip().strip('"')
+        return s
+
+    def statistics(self):
+        return self.ctx.statistics()
+
+    def assertions(self):
+        """The assertions in scope, as terms."""
+        c = self.ctx
+        p = ctypes.POINTER(term_t)()
+        n = lib.ferret_get_query(c._p, ctypes.byref(p))
+        return [c._term(p[i]) for i in range(n)]
+
+    def declarations(self):
+        c = self.ctx
+        p = ctypes.POINTER(term_t)()
+        n = lib.ferret_get_declared(c._p, ctypes.byref(p))
+        return [p[i] for i in range(n)]
+
+    def from_smtlib(self, text, source=None):
+        """Run SMT-LIB text in this solver's context (declarations and
+        assertions join the stack); returns the assertions it added.
+        FerretError with line and column on the first bad command."""
+        before = len(self.assertions())
+        self.ctx.execute(text, source)
+        return self.assertions()[before:]
+
+    from_string = from_smtlib
+
+    def from_file(self, path):
+        with open(path) as f:
+            return self.from_smtlib(f.read(), path)
+
+    def to_smtlib(self, check=True):
+        """The assertions in scope as a self-contained SMT-LIB script
+        (declarations, assertions, and (check-sat) unless check=False)."""
+        c = self.ctx
+        lines = []
+        sorts = []
+        decls = []
+        for tid in self.declarations():
+            t = Term(c, tid)
+            name = t.sexpr()
+            s = Sort(c, lib.ferret_term_sort(c._p, tid))
+            arity = lib.ferret_term_arity(c._p, tid)
+            dom = []
+            for _ in range(arity):
+                dom.append(s.domain())
+                s = s.range()
+            for x in dom + [s]:
+                _collect_uninterpreted(x, sorts)
+            decls.append("(declare-fun %s (%s) %s)" % (
+                name, " ".join(d.sexpr() for d in dom), s.sexpr()))
+        for s in sorts:
+            lines.append("(declare-sort %s 0)" % s.sexpr())
+        lines += decls
+        for t in self.assertions():
+            lines.append("(assert %s)" % t.sexpr())
+        if check:
+            lines.append("(check-sat)")
+        return "\n".join(lines) + "\n"
+
+    sexpr = to_smtlib
+
+    def __repr__(self):
+        return self.to_smtlib(check=False)
+
+    # jobs on the assertions in scope (see jobs.py)
+    def sample(self, n=10, **kw):
+        from .jobs import sample
+        return sample(self, n=n, **kw)
+
+
+def _collect_uninterpreted(s, out):
+    k = s.kind
+    if k == SORT_UNINTERPRETED and s not in out:
+        out.append(s)
+    elif k == SORT_ARRAY:
+        _collect_uninterpreted(s.domain(), out)
+        _collect_uninterpreted(s.range(), out)
+
+
+def parse_term(text, ctx=None):
+    """One term read from SMT-LIB text in the context's scope (declared
+    names, define-fun); ParseError/SortError with line:column."""
+    c = _ctx(ctx)
+    c._check_free()
+    data = text.encode()
+    return c._term(lib.ferret_parse_term(c._p, data, len(data)))
+
+
+def from_smtlib(text, ctx=None, source=None):
+    """Run SMT-LIB text in ctx (default: the thread's context) and return
+    the assertions it added (its declarations stay declared)."""
+    return Solver(ctx).from_smtlib(text, source)
+
+
+def to_smtlib(ctx=None):
+    """The context's assertions in scope as an SMT-LIB script."""
+    return Solver(ctx).to_smtlib()
+
+
+def solve(*terms, **options):
+    """Assert terms in a fresh push of their context, check, print and
+    return the model (or the answer), as z3py's solve()."""
+    terms, ctx = _terms(terms)
+    s = Solver(_ctx(ctx))
+    if options:
+        s.set(**options)
+    s.push()
+    try:
+        s.add(*terms)
+        r = s.check()
+        out = s.model() if r == sat else r
+    finally:
+        s.pop()
+    print(out)
+    return out
+
+
+def version():
+    return lib.ferret_version().decode()
+
+
+def _exports():
+    import types
+    names = ["sat", "unsat", "unknown", "KIND", "KIND_NAMES", "SMT_NAMES", "STATUS_NAMES"]
+    names += [n for n in globals() if n.startswith("SORT_")]
+    for n, v in list(globals().items()):
+        if (not n.startswith("_") and isinstance(v, (type, types.FunctionType))
+                and v.__module__ == __name__):
+            names.append(n)
+    return names
+
+
+__all__ = _exports()
