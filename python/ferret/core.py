@@ -1288,7 +1288,7 @@ class Model:
         if term.id in self._vals:
             return self._vals[term.id][1]
         if self.ctx._gen != self._gen:
-            raise FerretError("command", "the model is stale: the assertions changed since "
+            raise CommandError("command", "the model is stale: the assertions changed since "
                               "(its variables' values stay readable)")
         return _read_value(self.ctx, term, self.ctx._sort(
             lib.ferret_term_sort(self.ctx._p, term.id)))
@@ -1416,7 +1416,7 @@ class Solver:
         """The model of the last check, which must have answered sat."""
         c = self.ctx
         if lib.ferret_last_result(c._p) != 10:
-            raise FerretError("command", "model: the last check did not answer sat")
+            raise CommandError("command", "model: the last check did not answer sat")
         if self._model is None or self._model._gen != c._gen:
             self._model = Model(c, c._gen)
         return self._model
