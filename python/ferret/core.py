@@ -251,9 +251,14 @@ class Context:
 
     def set(self, **options):
         """Set options by keyword: seed=1, timeout=2.5, jobs=2, model=True,
-        encoding='try-all', ... (ferret.option_table() lists them)."""
+        encoding='try-all', ... (ferret.option_table() lists them; a
+        timeout with a fraction of a second sets timeout_ms)."""
         self._check_free()
         for name, value in options.items():
+            if name == "timeout" and isinstance(value, float) and not value.is_integer():
+                # seconds with a fraction: ferret's millisecond limit
+                self.set(timeout=0, timeout_ms=max(1, round(value * 1000)))
+                continue
             if lib.ferret_set_option(self._p, name.encode(), _option_text(value)):
                 raise _error_from(self)
 

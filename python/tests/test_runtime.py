@@ -1,0 +1,166 @@
+"""Ctrl-C, threads with separate contexts, memory over many queries."""
+import os
+import signal
+import threading
+import time
+import unittest
+
+import ferret
+from ferret import *  # noqa: F401,F403
+from ferret import Context
+
+
+def hard(ctx):
+    """A query ferret can neither solve nor refute quickly: x*x = 2 over 64
+    bits has no solution (odd squares are 1 mod 8), and 2^64 inputs are
+    too many to enumerate."""
+    x = BitVec("x", 64, ctx)
+    s = Solver(ctx)
+    s.add(x * x == 2)
+    return s
+
+
+def rss_kib():
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Interrupt(unittest.TestCase):
+    @unittest.skipUnless(threading.current_thread() is threading.main_thread(),
+                         "signals reach the main thread only")
+    def test_ctrl_c_stops_a_check_without_time_limit(self):
+        s = hard(Context())
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        t0 = time.time()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            s.check()
+            time.sleep(5)  # the KeyboardInterrupt may come right after the call
+        took = time.time() - t0
+        timer.join()
+        self.assertLess(took, 5)
+        self.assertGreaterEqual(took, 0.25)
+        self.assertEqual(s.reason_unknown(), "interrupted")
+        # the context is usable afterwards, and a later check is not cut short
+        s.ctx.set(timeout_ms=300)
+        t0 = time.time()
+        self.assertEqual(s.check(), unknown)
+        self.assertEqual(s.reason_unknown(), "timeout")
+        self.assertGreater(time.time() - t0, 0.25)
+
+    @unittest.skipUnless(threading.current_thread() is threading.main_thread(),
+                         "signals reach the main thread only")
+    def test_ctrl_c_stops_sampling(self):
+        ctx = Context(seed=1)
+        x = BitVec("x", 64, ctx)
+        s = Solver(ctx)
+        s.add(x * x == 2)  # no sample ever comes
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        t0 = time.time()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            for _ in s.sample(n=1):
+                pass
+            time.sleep(5)
+        timer.join()
+        self.assertLess(time.time() - t0, 5)
+        ctx.set(max_execs=1000)  # usable again, its own limits apply
+        self.assertEqual(s.check(), unknown)
+        self.assertEqual(s.reason_unknown(), "budget")
+
+    def test_interrupt_from_another_thread(self):
+        s = hard(Context())
+        timer = threading.Timer(0.3, s.interrupt)
+        t0 = time.time()
+        timer.start()
+        self.assertEqual(s.check(), unknown)
+        took = time.time() - t0
+        timer.join()
+        self.assertLess(took, 5)
+        self.assertGreaterEqual(took, 0.25)
+        self.assertEqual(s.reason_unknown(), "interrupted")
+
+
+class Threads(unittest.TestCase):
+    def test_two_threads_two_contexts(self):
+        """A long check in one thread does not hold back another thread's
+        queries: the GIL is released while ferret searches."""
+        marks = {}
+
+        def long_check():
+            s = hard(Context(timeout_ms=1500))
+            marks["long_start"] = time.time()
+            marks["long_result"] = s.check()
+            marks["long_end"] = time.time()
+
+        def short_queries():
+            ctx = Context(seed=2)
+            x = BitVec("x", 16, ctx)
+            s = Solver(ctx)
+            time.sleep(0.2)
+            got = []
+            for k in range(30):
+                s.push()
+                s.add(x * 3 == k)
+                self.assertEqual(s.check(), sat)
+                got.append((s.model()[x] * 3) % 65536 == k)
+                s.pop()
+            marks["short_end"] = time.time()
+            marks["short_ok"] = all(got)
+
+        ts = [threading.Thread(target=long_check), threading.Thread(target=short_queries)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        self.assertEqual(marks["long_result"], unknown)
+        self.assertTrue(marks["short_ok"])
+        # the short queries ended while the long check still ran
+        self.assertLess(marks["short_end"], marks["long_end"] - 0.5)
+
+    def test_default_context_is_per_thread(self):
+        ids = []
+
+        def f():
+            ids.append(id(ferret.main_ctx()))
+        t = threading.Thread(target=f)
+        t.start()
+        t.join()
+        self.assertNotEqual(ids[0], id(ferret.main_ctx()))
+
+
+QUERIES = int(os.environ.get("FERRET_PY_QUERIES", "10000"))
+
+
+class Memory(unittest.TestCase):
+    def test_memory_flat_over_many_small_queries(self):
+        """RSS after the first fifth of the queries and at the end: growth
+        bounded (FERRET_PY_QUERIES sets the number, default 10000)."""
+        ctx = Context(seed=1)
+        x = BitVec("x", 32, ctx)
+        f = FP("f", Float32(ctx))
+        s = Solver(ctx)
+        n = QUERIES
+        warm = n // 5
+        mark = 0
+        for i in range(n):
+            if i == warm:
+                mark = rss_kib()
+            s.push()
+            s.add(x + (i % 251) == (i * 7) % 253, fpGT(f, float(i % 17)))
+            self.assertEqual(s.check(), sat)
+            m = s.model()
+            self.assertEqual((m[x] + i % 251) % 2 ** 32, (i * 7) % 253)
+            s.pop()
+        grown = rss_kib() - mark
+        if os.environ.get("FERRET_PY_REPORT"):
+            print("\n%d queries: RSS %d KiB after %d, grew %d KiB after" % (
+                n, mark, warm, grown))
+        self.assertLess(grown, 4096, "RSS grew by %d KiB over %d queries" % (grown, n - warm))
+
+
+if __name__ == "__main__":
+    unittest.main()
