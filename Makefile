@@ -132,6 +132,16 @@ fuzz-run: fuzz
 .PHONY: fuzz fuzz-run
 # ---- end of fuzzing -------------------------------------------------------
 
+# ---- Python package (python/ferret over build/libferret.so) -----------------
+#   make python     its unittest suite (python/tests) with PYTHON: Debian's
+#                   /usr/bin/python3 when present (python3-z3 lives there), else python3
+PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+python: build/libferret.so
+	cd python && FERRET_LIBRARY=$(CURDIR)/build/libferret.so $(PYTHON) -m unittest discover -s tests -t .
+
+.PHONY: python
+# ---- end of Python ------------------------------------------------------------
+
 # ---- install like a library -------------------------------------------------
 #   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall
 # bin/ferret, lib/libferret.a, lib/libferret.so.VERSION (+ SONAME and dev

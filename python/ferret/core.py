@@ -686,17 +686,22 @@ def _coerce(v, like):
         if v.ctx is not like.ctx:
             raise FerretError("command", "terms of two different contexts")
         return v
-    k, a, b = like.ctx._sort(lib.ferret_term_sort(like.ctx._p, like.id))
-    s = Sort(like.ctx, lib.ferret_term_sort(like.ctx._p, like.id))
+    ctx = like.ctx
+    sid = lib.ferret_term_sort(ctx._p, like.id)
+    k, a, b = ctx._sort(sid)
     if isinstance(v, bool) or k == SORT_BOOL:
-        return BoolVal(bool(v), like.ctx)
+        return BoolVal(bool(v), ctx)
     if k == SORT_BV and isinstance(v, int):
-        return BitVecVal(v, s)
+        # called for every Python int in a BV expression: kept short
+        ctx._check_free()
+        if a <= 64:
+            return BitVecTerm(ctx, _nz(ctx, lib.ferret_mk_bits64(ctx._p, sid, v % (1 << a))))
+        return BitVecVal(v, Sort(ctx, sid))
     if k == SORT_FP and isinstance(v, (int, float, Fraction, str)):
-        return FPVal(v, s)
+        return FPVal(v, Sort(ctx, sid))
     if k == SORT_RM and isinstance(v, str):
-        return RoundingMode(v, like.ctx)
-    raise FerretError("sort", "cannot use %r as a term of sort %s" % (v, s.sexpr()))
+        return RoundingMode(v, ctx)
+    raise FerretError("sort", "cannot use %r as a term of sort %s" % (v, Sort(ctx, sid).sexpr()))
 
 
 def _terms(args):
@@ -734,9 +739,16 @@ def _nz(ctx, tid):
 def _bits_term(sort, bits):
     c = sort.ctx
     c._check_free()
-    n = max(1, (sort.bits() + 63) // 64)
-    limbs = (ctypes.c_uint64 * n)(*[(bits >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(n)])
-    return c._term(lib.ferret_mk_bits(c._p, sort.id, limbs, n))
+    k, a, b = c._sort(sort.id)
+    nbits = a + b if k == SORT_FP else a
+    if nbits <= 64:
+        tid = lib.ferret_mk_bits64(c._p, sort.id, bits)
+    else:
+        n = (nbits + 63) // 64
+        limbs = (ctypes.c_uint64 * n)(*[(bits >> (64 * i)) & 0xFFFFFFFFFFFFFFFF
+                                        for i in range(n)])
+        tid = lib.ferret_mk_bits(c._p, sort.id, limbs, n)
+    return (FPTerm if k == SORT_FP else BitVecTerm)(c, _nz(c, tid))
 
 
 def BitVecVal(value, width, ctx=None):
@@ -1261,22 +1273,26 @@ class Model:
         self.ctx = ctx
         self._gen = gen
         self._vals = {}
-        self._names = {}
         p = ctypes.POINTER(term_t)()
         n = lib.ferret_get_declared(ctx._p, ctypes.byref(p))
         ids = [p[i] for i in range(n)]
         for tid in ids:
-            t = ctx._term(tid)
+            info = ctx._sort(lib.ferret_term_sort(ctx._p, tid))
+            t = _TERM_CLASS.get(info[0], Term)(ctx, tid)
             if lib.ferret_term_arity(ctx._p, tid):
                 info = (0, 0, 0)
-            else:
-                info = ctx._sort(lib.ferret_term_sort(ctx._p, tid))
             self._vals[tid] = (t, _read_value(ctx, t, info))
-            self._names[t.sexpr()] = tid
+        self._names = None  # name -> id, made at the first lookup by name
+
+    def _by_name(self):
+        if self._names is None:
+            self._names = {t.sexpr(): tid for tid, (t, v) in self._vals.items()}
+        return self._names
 
     def __getitem__(self, key):
         if isinstance(key, str):
-            key = self._names.get(key) or self._names.get("|%s|" % key)
+            names = self._by_name()
+            key = names.get(key) or names.get("|%s|" % key)
             if key is None:
                 raise KeyError(key)
             return self._vals[key][1]
@@ -1302,7 +1318,8 @@ class Model:
 
     def __contains__(self, key):
         if isinstance(key, str):
-            return key in self._names or ("|%s|" % key) in self._names
+            names = self._by_name()
+            return key in names or ("|%s|" % key) in names
         return isinstance(key, (Term, FuncDecl)) and key.id in self._vals
 
     def __iter__(self):
