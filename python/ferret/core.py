@@ -208,6 +208,7 @@ class Context:
         if not p:
             raise MemoryError("ferret_new: out of memory")
         self._p = p
+        self._owned = {}       # key -> (deleter, pointer) of objects in the context
         self._gen = 0          # bumped by every change of the assertion stack
         self._busy = None      # the iterator holding the context, if any
         self._sorts = {}       # sort id -> (kind, a, b)
@@ -223,8 +224,23 @@ class Context:
     def __del__(self):
         p = getattr(self, "_p", None)
         if p:
+            # Objects living in the context (concolic contexts, coverage
+            # trackers) go first: the garbage collector may finalize the
+            # context before them when both become garbage together.
+            for deleter, q in list(self._owned.values()):
+                deleter(q)
+            self._owned.clear()
             self._p = None
             lib.ferret_delete(p)
+
+    def _own(self, key, deleter, ptr):
+        self._owned[key] = (deleter, ptr)
+
+    def _release(self, key):
+        """Delete an owned object now (once, whoever comes first)."""
+        entry = self._owned.pop(key, None)
+        if entry:
+            entry[0](entry[1])
 
     # sinks: SMT-LIB output and diagnostics go to sys.stdout / sys.stderr
     # (so redirecting them in Python works) unless a call captures them.

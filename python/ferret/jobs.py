@@ -311,6 +311,7 @@ class Coverage:
         self._p = lib.ferret_coverage_new(c._p)
         if not self._p:
             raise _error_from(c)
+        c._own(id(self), lib.ferret_coverage_delete, self._p)
 
     def add(self, samples, source=None, format=-1):
         """samples: text, or an iterable of Sample (their JSON lines)."""
@@ -334,10 +335,9 @@ class Coverage:
         return self.info()["percent"]
 
     def __del__(self):
-        p = getattr(self, "_p", None)
-        if p:
+        if getattr(self, "_p", None):
             self._p = None
-            lib.ferret_coverage_delete(p)
+            self.ctx._release(id(self))
 
 
 # ----------------------------------------------------------------- concolic
@@ -356,15 +356,15 @@ class Concolic:
         self._p = lib.ferret_concolic_new(c._p, seed, len(seed))
         if not self._p:
             raise _error_from(c)
+        c._own(id(self), lib.ferret_concolic_delete, self._p)
         self._sorts = {}
         if settings:
             self.set(**settings)
 
     def __del__(self):
-        p = getattr(self, "_p", None)
-        if p:
+        if getattr(self, "_p", None):
             self._p = None
-            lib.ferret_concolic_delete(p)
+            self.ctx._release(id(self))
 
     def _ok(self, rc):
         if rc:

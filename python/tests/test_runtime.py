@@ -168,3 +168,27 @@ class Memory(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Lifetimes(unittest.TestCase):
+    def test_garbage_collected_together_in_any_order(self):
+        """A context and the concolic context and coverage tracker living in
+        it, collected in one cycle (the context first): no crash."""
+        import subprocess
+        import sys
+        code = (
+            "import gc, ferret\n"
+            "ctx = ferret.Context()\n"
+            "x = ferret.BitVec('x', 8, ctx)\n"
+            "s = ferret.Solver(ctx); s.add(ferret.ULT(x + 1, 9))\n"
+            "cc = ferret.Concolic(bytes(4), ctx); cc.bind(x, 0)\n"
+            "cov = ferret.Coverage(ctx)\n"
+            "cycle = [ctx, cc, cov]; cycle.append(cycle)\n"
+            "del ctx, cc, cov, cycle, x, s\n"
+            "gc.collect()\n"
+            "print('collected')\n")
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(
+            os.path.abspath(ferret.__file__))))
+        r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual((r.returncode, r.stdout.strip()), (0, "collected"), r.stderr)
