@@ -210,7 +210,7 @@ class Context:
         self._p = p
         self._owned = {}       # key -> (deleter, pointer) of objects in the context
         self._gen = 0          # bumped by every change of the assertion stack
-        self._busy = None      # the iterator holding the context, if any
+        self._busy = None      # the open iterator (jobs.Run) holding the context
         self._sorts = {}       # sort id -> (kind, a, b)
         self._capture = None   # list collecting output while capturing
         self._dcapture = None
@@ -261,9 +261,12 @@ class Context:
             sys.stderr.write(s)
 
     def _check_free(self):
+        # An open sample / solve_all iterator holds the context; its search
+        # is paused while the caller's loop runs.  Any other use of the
+        # context stops that search first (a loop left by `break` leaves
+        # its iterator open until then).
         if self._busy is not None:
-            raise FerretError("command", "the context is busy: an open %s iterator uses it "
-                              "(exhaust or close() it first)" % self._busy)
+            self._busy.close()
 
     def set(self, **options):
         """Set options by keyword: seed=1, timeout=2.5, jobs=2, model=True,
@@ -847,10 +850,23 @@ def RealVal(value, ctx=None):
 
 
 def Const(name, sort):
-    """A variable (declare-const name sort)."""
+    """A variable (declare-const name sort).  As in z3py, asking again for a
+    name declared in scope with the same sort gives the same variable; with
+    another sort it is a SortError."""
     c = sort.ctx
     c._check_free()
-    return c._term(lib.ferret_mk_var(c._p, name.encode(), sort.id))
+    tid = lib.ferret_mk_var(c._p, name.encode(), sort.id)
+    if not tid:
+        err = _error_from(c)
+        if isinstance(err, SortError):
+            text = _quote(name).encode()
+            old = lib.ferret_parse_term(c._p, text, len(text))
+            if (old and lib.ferret_term_kind(c._p, old) == KIND["VAR"]
+                    and lib.ferret_term_sort(c._p, old) == sort.id
+                    and not lib.ferret_term_arity(c._p, old)):
+                return c._term(old)
+        raise err
+    return c._term(tid)
 
 
 def Consts(names, sort):

@@ -21,13 +21,14 @@ from .core import (_RESULTS, SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, B
 from .values import RM_NAMES
 
 
-def _pumped(ctx, what, run, convert):
+def _pumped(ctx, what, run, convert, box):
     """A generator over the items a C call reports through a callback.
 
     run(cb) makes the call with cb, a Python function of the callback's C
     arguments returning 0 (go on) or 1 (stop); convert(*cargs) turns them
     into a Python item while they are valid.  The generator's return value
-    is run's."""
+    is run's.  box[0] is the Run that owns the generator: the context is
+    marked busy with it while the call runs."""
     ctx._check_free()
     items = queue.Queue()
     go = threading.Semaphore(0)
@@ -54,7 +55,7 @@ def _pumped(ctx, what, run, convert):
         finally:
             items.put((False, None))
 
-    ctx._busy = what
+    ctx._busy = box[0]
     t = threading.Thread(target=worker, name="ferret-" + what, daemon=True)
     t.start()
     finished = False
@@ -89,22 +90,27 @@ def _pumped(ctx, what, run, convert):
 class Run:
     """An iterator over a job's results; after it ends, .result holds the
     job's answer (sat: at least one result; unsat: proved none; unknown),
-    .complete (solve_all: no other value exists) where it applies.  Use it
-    in a for loop or a with block; close() stops the search."""
+    .complete (solve_all: no other value exists) where it applies.  The
+    search waits while the loop body runs; close(), the end of a with
+    block, dropping the iterator, or any other use of its context stops it
+    (so a loop left by break stops the search)."""
 
-    def __init__(self, gen, after=None):
-        self._gen = gen
+    def __init__(self, make_gen, after=None):
+        self._gen = make_gen([self])
         self._after = after
         self.result = None
         self.complete = None
         self.done = False
+        self.count = 0
 
     def __iter__(self):
         return self
 
     def __next__(self):
         try:
-            return next(self._gen)
+            item = next(self._gen)
+            self.count += 1
+            return item
         except StopIteration as e:
             self._finish(e.value)
             raise
@@ -124,10 +130,14 @@ class Run:
             self._after()
 
     def close(self):
-        """Stop the search now (the results so far stay)."""
+        """Stop the search now (the results so far stay; .result is sat
+        when there was at least one)."""
+        if self.done:
+            return
         self._gen.close()
         if not self.done:
             self.done = True
+            self.result = _RESULTS[10] if self.count else _RESULTS[0]
             if self._after:
                 self._after()
 
@@ -287,7 +297,7 @@ def sample(formula=None, n=10, strategy=None, project=None, prefer=(), coverage=
             c._busy = None
             Solver(c).pop()
 
-    r = Run(_pumped(c, "sample", run, convert), after)
+    r = Run(lambda box: _pumped(c, "sample", run, convert, box), after)
     r.statistics = lambda: _json_of(c, lib.ferret_print_sample_stats, c._p)
     return r
 
@@ -439,7 +449,7 @@ class Concolic:
                                               ctypes.byref(done))
             return _RESULTS[r], bool(done.value)
 
-        return Run(_pumped(self.ctx, "solve_all", run, convert))
+        return Run(lambda box: _pumped(self.ctx, "solve_all", run, convert, box))
 
     def input(self):
         """The input of the last sat answer (bytes)."""

@@ -72,9 +72,11 @@ class Sampling(unittest.TestCase):
         self.assertLess(time.time() - t0, 10)
         run = s.sample(n=0)
         next(run)
-        self.assertRaises(FerretError, s.check)  # busy while the iterator is open
-        run.close()
-        self.assertEqual(s.check(), sat)
+        self.assertFalse(run.done)
+        self.assertEqual(s.check(), sat)  # using the context stops the open search
+        self.assertTrue(run.done)
+        self.assertEqual(run.result, sat)
+        self.assertRaises(StopIteration, next, run)
 
     def test_unsat_query_gives_no_sample(self):
         ctx = Context(seed=1)

@@ -357,7 +357,8 @@ class Errors(unittest.TestCase):
         self.assertRaises(ferret.CommandError, s.model)
         self.assertRaises(FerretError, s.pop, 5)
         self.assertRaises(FerretError, s.check, x)  # not a Bool assumption
-        self.assertRaises(ferret.SortError, BitVec, "x", 8, c1)  # name in use
+        self.assertTrue(BitVec("x", 8, c1).eq(x))  # the same variable, as in z3py
+        self.assertRaises(ferret.SortError, BitVec, "x", 16, c1)  # name in use
         self.assertRaises(ferret.UnsupportedError, s.from_smtlib, "(declare-const r Real)"
                           "(assert (> r 1.0))")
 
