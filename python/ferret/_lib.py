@@ -175,7 +175,7 @@ _PROTOS = {
     "ferret_concolic_solve_min": (c_int, [c_void_p, term_t, c_int, POINTER(c_int)]),
     "ferret_concolic_solve_all": (c_int, [c_void_p, term_t, c_uint64, VALUE_FN, c_void_p,
                                           POINTER(c_int)]),
-    "ferret_concolic_input": (POINTER(c_uint8), [c_void_p]),
+    "ferret_concolic_input": (c_void_p, [c_void_p]),
     "ferret_concolic_stage": (c_char_p, [c_void_p]),
     "ferret_concolic_set": (c_int, [c_void_p, c_char_p, c_int64]),
     "ferret_concolic_print_stats": (c_int, [c_void_p]),

@@ -209,6 +209,8 @@ class Context:
             raise MemoryError("ferret_new: out of memory")
         self._p = p
         self._owned = {}       # key -> (deleter, pointer) of objects in the context
+        self._limits = {}      # time limits set through set()
+        self._short = False    # a time limit of at most 1 s is set
         self._gen = 0          # bumped by every change of the assertion stack
         self._busy = None      # the open iterator (jobs.Run) holding the context
         self._sorts = {}       # sort id -> (kind, a, b)
@@ -280,6 +282,13 @@ class Context:
                 continue
             if lib.ferret_set_option(self._p, name.encode(), _option_text(value)):
                 raise _error_from(self)
+            if name in ("timeout", "timeout_ms", "timeout-ms"):
+                self._limits[name.replace("-", "_")] = int(value)
+                lim = [self._limits.get("timeout", 0) * 1000, self._limits.get("timeout_ms", 0)]
+                lim = [v for v in lim if v > 0]
+                # a check with a limit of at most a second ends by itself
+                # soon enough: it runs without the Ctrl-C machinery
+                self._short = bool(lim) and min(lim) <= 1000
 
     def get(self, name):
         """The current value of an integer or boolean option."""
@@ -345,8 +354,10 @@ class Context:
         """Wrap a term id in the Python class of its sort."""
         if not tid:
             raise _error_from(self)
-        k = self._sort(lib.ferret_term_sort(self._p, tid))[0]
-        return _TERM_CLASS.get(k, Term)(self, tid)
+        sid = lib.ferret_term_sort(self._p, tid)
+        t = _TERM_CLASS.get(self._sort(sid)[0], Term)(self, tid)
+        t._sid = sid
+        return t
 
 
 def _last_json(text):
@@ -502,16 +513,33 @@ def DeclareSort(name, ctx=None):
 
 # ----------------------------------------------------------------- terms
 
+_ARRAYS = [term_t * n for n in range(8)]
+_mk_term = lib.ferret_mk_term
+
+
 def _mk(ctx, kind, args, indices=()):
-    """Apply kind (a number or KIND name) to args (Terms) with indices."""
-    if isinstance(kind, str):
+    """Apply kind (a number or KIND name) to args (Terms) with indices.
+    Called for every operator a Python expression applies: kept short."""
+    if kind.__class__ is str:
         kind = KIND[kind]
-    ctx._check_free()
+    if ctx._busy is not None:
+        ctx._check_free()
     n = len(args)
-    arr = (term_t * n)(*[a.id for a in args]) if n else None
-    ni = len(indices)
-    idx = (ctypes.c_uint32 * ni)(*indices) if ni else None
-    return ctx._term(lib.ferret_mk_term(ctx._p, kind, arr, n, idx, ni))
+    if n == 2:
+        arr = _ARRAYS[2](args[0].id, args[1].id)
+    elif n < 8:
+        arr = _ARRAYS[n](*[a.id for a in args])
+    else:
+        arr = (term_t * n)(*[a.id for a in args])
+    if indices:
+        ni = len(indices)
+        tid = _mk_term(ctx._p, kind, arr, n, (ctypes.c_uint32 * ni)(*indices), ni)
+    else:
+        tid = _mk_term(ctx._p, kind, arr, n, None, 0)
+    cls = _KIND_CLASS[kind]
+    if cls is None or not tid:
+        return ctx._term(tid)
+    return cls(ctx, tid)
 
 
 class Term:
@@ -519,13 +547,20 @@ class Term:
     equal ids).  ``==`` and ``!=`` build terms, as in z3py; use eq() for
     structural equality."""
 
-    __slots__ = ("ctx", "id")
+    __slots__ = ("ctx", "id", "_sid")
 
     def __init__(self, ctx, tid):
-        self.ctx, self.id = ctx, tid
+        self.ctx, self.id, self._sid = ctx, tid, 0
+
+    def _sort_id(self):
+        """The sort's id, asked once per Python object."""
+        sid = self._sid
+        if not sid:
+            sid = self._sid = lib.ferret_term_sort(self.ctx._p, self.id)
+        return sid
 
     def sort(self):
-        return Sort(self.ctx, lib.ferret_term_sort(self.ctx._p, self.id))
+        return Sort(self.ctx, self._sort_id())
 
     def kind(self):
         """The operator's name (a KIND_NAMES entry: 'BVADD', 'VAR', ...)."""
@@ -699,6 +734,31 @@ _TERM_CLASS = {SORT_BOOL: BoolTerm, SORT_BV: BitVecTerm, SORT_FP: FPTerm,
                SORT_RM: RMTerm, SORT_ARRAY: ArrayTerm}
 
 
+def _kind_classes():
+    """The Python class of each operator's result when the operator alone
+    fixes it (None: ask the term's sort)."""
+    out = [None] * len(KIND_NAMES)
+    for i, k in enumerate(KIND_NAMES):
+        if k in ("NOT", "IMPLIES", "AND", "OR", "XOR", "EQ", "DISTINCT", "BVREDAND",
+                 "BVREDOR") or k.startswith("FP_IS_") or k in (
+                 "FP_LEQ", "FP_LT", "FP_GEQ", "FP_GT", "FP_EQ") or (
+                 k.startswith("BV") and (k[-1] == "O" or k[2:] in (
+                     "ULT", "ULE", "UGT", "UGE", "SLT", "SLE", "SGT", "SGE"))):
+            out[i] = BoolTerm
+        elif k.startswith("BV") or k in ("CONCAT", "EXTRACT", "REPEAT", "ZERO_EXTEND",
+                                         "SIGN_EXTEND", "ROTATE_LEFT", "ROTATE_RIGHT",
+                                         "FP_TO_UBV", "FP_TO_SBV", "FP_TO_IEEE_BV"):
+            out[i] = BitVecTerm
+        elif k.startswith("FP") or k.startswith("TO_FP"):
+            out[i] = FPTerm
+    out[KIND["BVREDAND"]] = out[KIND["BVREDOR"]] = BitVecTerm  # (_ BitVec 1)
+    out[KIND["BVCOMP"]] = BitVecTerm
+    return out
+
+
+_KIND_CLASS = _kind_classes()
+
+
 def _coerce(v, like):
     """v as a term of like's sort (Python bool, int, float, Fraction)."""
     if isinstance(v, Term):
@@ -706,15 +766,21 @@ def _coerce(v, like):
             raise FerretError("command", "terms of two different contexts")
         return v
     ctx = like.ctx
-    sid = lib.ferret_term_sort(ctx._p, like.id)
+    sid = like._sid or like._sort_id()
     k, a, b = ctx._sort(sid)
     if isinstance(v, bool) or k == SORT_BOOL:
         return BoolVal(bool(v), ctx)
     if k == SORT_BV and isinstance(v, int):
         # called for every Python int in a BV expression: kept short
-        ctx._check_free()
+        if ctx._busy is not None:
+            ctx._check_free()
         if a <= 64:
-            return BitVecTerm(ctx, _nz(ctx, lib.ferret_mk_bits64(ctx._p, sid, v % (1 << a))))
+            tid = lib.ferret_mk_bits64(ctx._p, sid, v % (1 << a))
+            if tid:
+                t = BitVecTerm(ctx, tid)
+                t._sid = sid
+                return t
+            raise _error_from(ctx)
         return BitVecVal(v, Sort(ctx, sid))
     if k == SORT_FP and isinstance(v, (int, float, Fraction, str)):
         return FPVal(v, Sort(ctx, sid))
@@ -1446,7 +1512,8 @@ class Solver:
     def check(self, *assumptions):
         """sat, unsat or unknown; assumptions hold for this check only.
         Ctrl-C stops a running check (it answers unknown, then Python raises
-        KeyboardInterrupt); so does interrupt() from another thread."""
+        KeyboardInterrupt; a check whose time limit is at most a second is
+        left to end by itself); so does interrupt() from another thread."""
         c = self.ctx
         c._check_free()
         c._gen += 1
@@ -1461,6 +1528,8 @@ class Solver:
             arr = (term_t * n)(*[a.id for a in assumptions])
             with _interrupt.searching(c):
                 r = lib.ferret_check_sat_assuming(c._p, arr, n)
+        elif c._short:
+            r = lib.ferret_check_sat(c._p)
         else:
             with _interrupt.searching(c):
                 r = lib.ferret_check_sat(c._p)

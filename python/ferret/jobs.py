@@ -367,7 +367,7 @@ class Concolic:
         if not self._p:
             raise _error_from(c)
         c._own(id(self), lib.ferret_concolic_delete, self._p)
-        self._sorts = {}
+        self._timeout_ms = 1000  # the library's default
         if settings:
             self.set(**settings)
 
@@ -383,7 +383,6 @@ class Concolic:
     def _own(self, t):
         if not isinstance(t, Term) or t.ctx is not self.ctx:
             raise FerretError("command", "concolic: not a term of this context: %r" % (t,))
-        self.ctx._check_free()
         return t.id
 
     def set(self, **settings):
@@ -391,8 +390,11 @@ class Concolic:
         or False/True): Concolic(seed, timeout_ms=200, havoc=False)."""
         for name, v in settings.items():
             self._ok(lib.ferret_concolic_set(self._p, name.encode(), int(v)))
+            if name == "timeout_ms":
+                self._timeout_ms = int(v)
 
     def bind(self, var, offset, big_endian=False):
+        self.ctx._check_free()
         self._ok(lib.ferret_concolic_bind(self._p, self._own(var), offset,
                                           1 if big_endian else 0))
 
@@ -401,18 +403,26 @@ class Concolic:
         self._ok(lib.ferret_concolic_set_seed(self._p, seed, len(seed)))
 
     def notify(self, pi):
+        self.ctx._check_free()
         self._ok(lib.ferret_concolic_notify(self._p, self._own(pi)))
 
     def clear_path(self):
         lib.ferret_concolic_clear_path(self._p)
 
     def _call(self, fn, *args):
+        if self.ctx._busy is not None:
+            self.ctx._check_free()
+        if 0 < self._timeout_ms <= 1000:  # ends by itself soon enough
+            return fn(self._p, *args)
         with _interrupt.searching(self.ctx):
             return fn(self._p, *args)
 
     def solve(self, b, optimistic=False):
         """sat (then .input() is the new input), unsat or unknown."""
         fn = lib.ferret_concolic_solve_optimistic if optimistic else lib.ferret_concolic_solve
+        if b.__class__ is BoolTerm and b.ctx is self.ctx and self.ctx._busy is None \
+                and 0 < self._timeout_ms <= 1000:
+            return _RESULTS[fn(self._p, b.id)]  # the common case, kept short
         return _RESULTS[self._call(fn, self._own(b))]
 
     def _opt(self, fn, t, signed):

@@ -34,12 +34,15 @@ class Interrupt(unittest.TestCase):
     def test_ctrl_c_stops_a_check_without_time_limit(self):
         s = hard(Context())
         timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        watchdog = threading.Timer(10, s.interrupt)  # a failure, not a hang
         t0 = time.time()
         timer.start()
+        watchdog.start()
         with self.assertRaises(KeyboardInterrupt):
             s.check()
             time.sleep(5)  # the KeyboardInterrupt may come right after the call
         took = time.time() - t0
+        watchdog.cancel()
         timer.join()
         self.assertLess(took, 5)
         self.assertGreaterEqual(took, 0.25)
@@ -59,12 +62,15 @@ class Interrupt(unittest.TestCase):
         s = Solver(ctx)
         s.add(x * x == 2)  # no sample ever comes
         timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        watchdog = threading.Timer(10, ctx.interrupt)  # a failure, not a hang
         t0 = time.time()
         timer.start()
+        watchdog.start()
         with self.assertRaises(KeyboardInterrupt):
             for _ in s.sample(n=1):
                 pass
             time.sleep(5)
+        watchdog.cancel()
         timer.join()
         self.assertLess(time.time() - t0, 5)
         ctx.set(max_execs=1000)  # usable again, its own limits apply

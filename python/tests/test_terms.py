@@ -79,8 +79,13 @@ class Kinds(unittest.TestCase):
     def test_every_operator_kind_is_built_by_a_python_function(self):
         ctx = Context()
         seen = set()
+        classes = {ferret.SORT_BOOL: ferret.BoolTerm, ferret.SORT_BV: ferret.BitVecTerm,
+                   ferret.SORT_FP: ferret.FPTerm, ferret.SORT_RM: ferret.RMTerm,
+                   ferret.SORT_ARRAY: ferret.ArrayTerm}
         for want, t in kinds_built(ctx):
             self.assertEqual(t.kind(), want, t.sexpr())
+            # the Python class (hence the operators) follows the term's sort
+            self.assertIs(type(t), classes.get(t.sort().kind, ferret.Term), want)
             seen.add(want)
         # every kind but PARAM (a define-fun parameter: no term of its own)
         missing = set(KIND_NAMES) - seen - {"PARAM"}
