@@ -69,10 +69,15 @@ def _pumped(ctx, what, run, convert, box):
             go.release()
     finally:
         if not finished:
+            # The callback waiting for go answers stop; a search between two
+            # results (Ctrl-C while it looked for the next) is interrupted.
             state["stop"] = True
             go.release()
+            waited = 0
             while True:
-                lib.ferret_interrupt(ctx._p)
+                if waited >= 5:
+                    lib.ferret_interrupt(ctx._p)
+                waited += 1
                 try:
                     more, _ = items.get(timeout=0.02)
                 except queue.Empty:

@@ -62,14 +62,19 @@ class Sampling(unittest.TestCase):
         s.add(UGT(x, 5))
         t0 = time.time()
         got = []
-        for smp in s.sample(n=0):  # no limit: only the break ends it
+        run = s.sample(n=0)  # no limit: only the break ends it
+        for smp in run:
             got.append(smp[x])
             if len(got) == 3:
                 break
-        self.assertEqual(len(got), 3)
-        # the context is free again at once: the search was stopped
-        self.assertEqual(s.check(), sat)
+        run.close()
         self.assertLess(time.time() - t0, 10)
+        self.assertEqual(len(got), 3)
+        # the callback's answer ended it (not an interrupt, not the timeout)
+        st = run.statistics()
+        self.assertEqual((st["end"], st["samples"], st["result"]), ("stopped", 3, "sat"))
+        self.assertEqual(run.result, sat)
+        self.assertEqual(s.check(), sat)
         run = s.sample(n=0)
         next(run)
         self.assertFalse(run.done)

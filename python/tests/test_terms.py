@@ -288,6 +288,36 @@ class PythonOperators(unittest.TestCase):
             s.pop()
 
 
+class OverflowPredicates(unittest.TestCase):
+    def test_no_overflow_helpers_as_z3py(self):
+        ctx = Context(seed=1)
+        s = Solver(ctx)
+        x, y = BitVec("ox", 8, ctx), BitVec("oy", 8, ctx)
+        p = Bool("op", ctx)
+        sg = lambda v: v - 256 if v >= 128 else v
+        fits_s = lambda v: -128 <= v <= 127
+        cases = [
+            (lambda: BVAddNoOverflow(x, y, True), lambda a, b: fits_s(sg(a) + sg(b))),
+            (lambda: BVAddNoOverflow(x, y, False), lambda a, b: a + b < 256),
+            (lambda: BVMulNoOverflow(x, y, True), lambda a, b: fits_s(sg(a) * sg(b))),
+            (lambda: BVMulNoOverflow(x, y, False), lambda a, b: a * b < 256),
+            (lambda: BVSubNoUnderflow(x, y, True), lambda a, b: fits_s(sg(a) - sg(b))),
+            (lambda: BVSubNoUnderflow(x, y, False), lambda a, b: a >= b),
+            (lambda: BVSDivNoOverflow(x, y), lambda a, b: not (a == 128 and b == 255)),
+            (lambda: BVSNegNoOverflow(x), lambda a, b: a != 128),
+        ]
+        rnd = random.Random(1)
+        pairs = [(127, 1), (128, 255), (200, 100), (16, 16), (3, 5), (0, 1), (128, 1)]
+        pairs += [(rnd.getrandbits(8), rnd.getrandbits(8)) for _ in range(5)]
+        for a, b in pairs:
+            for build, want in cases:
+                s.push()
+                s.add(x == a, y == b, p == build())
+                self.assertEqual(s.check(), sat)
+                self.assertEqual(s.model()[p], want(a, b), (a, b, want))
+                s.pop()
+
+
 class Options(unittest.TestCase):
     def test_every_option_can_be_set_and_read(self):
         table = ferret.option_table()

@@ -147,6 +147,30 @@ class FloatValues(unittest.TestCase):
                          FPValue.from_bits(8, 24, above.bits | 1 << 31).smtlib())
 
 
+class RationalRounding(unittest.TestCase):
+    def test_python_rounding_agrees_with_ferret_to_fp(self):
+        """FPVal's rounding (Python) against ferret's own (to_fp of a real,
+        in C) on random rationals, overflows and ties, every mode, Float16."""
+        ctx = Context(seed=1)
+        s = Solver(ctx)
+        f16 = FPSort(5, 11, ctx)
+        out = FP("out", f16)
+        rnd = random.Random(9)
+        qs = [Fraction(70000), Fraction(-70000), Fraction(65520), Fraction(-65504),
+              Fraction(1, 1 << 25), Fraction(-1, 1 << 25), Fraction(3, 1 << 25),
+              Fraction(2049), Fraction(2051), Fraction(-2049)]
+        qs += [Fraction(rnd.randint(-10 ** 6, 10 ** 6), rnd.randint(1, 10 ** 4))
+               for _ in range(25)]
+        for q in qs:
+            for rm in ferret.RM_NAMES:
+                s.push()
+                s.add(out == ferret.fpRealToFP(RoundingMode(rm, ctx), q, f16))
+                self.assertEqual(s.check(), sat)
+                got = s.model()[out].bits
+                s.pop()
+                self.assertEqual(round_to_bits(q, 5, 11, rm), got, (q, rm))
+
+
 class RoundingModes(unittest.TestCase):
     def test_names_round_trip(self):
         ctx = Context()
