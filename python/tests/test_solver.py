@@ -55,12 +55,15 @@ class SolverBasics(unittest.TestCase):
         x = BitVec("x", 4, ctx)
         s.add(x * x == 2)  # 16 values: enumerated, proved
         self.assertEqual(s.check(), unsat)
-        s.reset = None
         c2 = Context(timeout=0.3)
         s2 = Solver(c2)
         y = BitVec("y", 64, c2)
         s2.add(y * y == 2)
+        import threading
+        watchdog = threading.Timer(10, c2.interrupt)  # a failure, not a hang
+        watchdog.start()
         self.assertEqual(s2.check(), unknown)
+        watchdog.cancel()
         self.assertEqual(s2.reason_unknown(), "timeout")
         self.assertEqual(s2.statistics()["reason"], "timeout")
 
