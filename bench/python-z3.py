@@ -92,7 +92,9 @@ def main():
             zt.append(time.perf_counter() - t0)
             zs += zr == z3.sat
             t0 = time.perf_counter()
-            fr, m = ferret.from_z3(s, timeout=args.timeout, seed=1)
+            # the formulas, not the z3 Solver: once z3 gave up on a check,
+            # the solver prints z3's internal bit-blasted assertions instead
+            fr, m = ferret.from_z3(fs_, timeout=args.timeout, seed=1)
             ft.append(time.perf_counter() - t0)
             if fr == ferret.sat:
                 fs += 1

@@ -2,13 +2,14 @@
 
 from_z3 takes a z3 Solver, a z3 Bool expression or a list of them, prints
 them as SMT-LIB (z3's own printer), runs the text in a fresh ferret context
-and checks; the model comes back as Z3Model, a mapping from z3 constants
+and checks (a z3 Solver whose check ended unknown prints z3's internal,
+bit-blasted assertions instead of the user's: from_z3 refuses it); the model comes back as Z3Model, a mapping from z3 constants
 (or their names) to z3 values, with an eval() that substitutes them into
 any z3 expression.  z3 is imported only when from_z3 is called.
 """
 import re
 
-from .core import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Context, Solver, sat
+from .core import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Context, FerretError, Solver, sat
 
 _CHECK = re.compile(r"^\s*\((check-sat|get-model|exit)\b[^\n]*$", re.M)
 
@@ -18,6 +19,14 @@ def z3_to_smtlib(obj):
     import z3
     if isinstance(obj, z3.Solver):
         text = obj.to_smt2()
+        names = re.findall(r"^\(declare-fun (\S+) ", text, re.M)
+        if names and all(re.match(r"^k!\d+$", n) for n in names):
+            # z3 (4.8) hands out its internal, bit-blasted assertions over
+            # fresh k!N constants once a check of the solver gave up
+            raise FerretError("command", "from_z3: this z3 Solver holds z3's internal "
+                              "(bit-blasted) assertions over fresh constants k!N, as after a "
+                              "check that ended unknown; pass the formulas themselves "
+                              "(or a solver not checked yet)")
     else:
         exprs = obj if isinstance(obj, (list, tuple)) else [obj]
         s = z3.Solver(ctx=exprs[0].ctx) if exprs else z3.Solver()

@@ -103,6 +103,26 @@ class FromZ3(unittest.TestCase):
         self.assertTrue(z3.is_true(z3.simplify(z3.fpIsNaN(m[f]))))
 
 
+@unittest.skipIf(z3 is None, NEED)
+class CheckedSolver(unittest.TestCase):
+    def test_solver_after_z3_gave_up_is_refused(self):
+        """After an unknown check z3 prints its bit-blasted assertions over
+        fresh constants: a model of those says nothing about x and y."""
+        x, y = z3.FPs("x y", z3.Float64())
+        fs = [z3.fpEQ(z3.fpAdd(z3.RNE(), z3.fpMul(z3.RNE(), x, x), y),
+                      z3.FPVal(93860.49291464812, z3.Float64())),
+              z3.fpGT(x, z3.FPVal(1.0, z3.Float64()))]
+        s = z3.Solver()
+        s.set("timeout", 50)
+        s.add(*fs)
+        if s.check() != z3.unknown:
+            self.skipTest("z3 answered within 50 ms")
+        self.assertRaises(ferret.FerretError, ferret.from_z3, s, timeout=1)
+        res, m = ferret.from_z3(fs, timeout=1)  # the formulas themselves are fine
+        if res == ferret.sat:
+            self.assertTrue(z3_accepts(fs, m))
+
+
 class Availability(unittest.TestCase):
     def test_from_z3_needs_z3(self):
         if z3 is not None:
