@@ -18,9 +18,10 @@ hunt runs and interop with z3py (from_z3).
 from ._lib import path as library_path
 from .core import *  # noqa: F401,F403
 from .core import (KIND, KIND_NAMES, STATUS_NAMES, CheckSatResult, CommandError, Context,
-                   FerretError, IOFerretError, LimitError, Model, OptionError, ParseError,
-                   SortError, UnsupportedError, main_ctx, option_table, sat, unknown, unsat,
-                   version)
+                   FerretError, IOFerretError, LimitError, OptionError, ParseError, SortError,
+                   UnsupportedError, main_ctx, option_table, sat, unknown, unsat)
+from .solver import *  # noqa: F401,F403
+from .solver import Model, Solver, version
 from .jobs import Concolic, Coverage, Run, Sample, hunt, sample
 from .values import RM_LONG, RM_NAMES, FPValue, round_to_bits
 from .z3interop import Z3Model, from_z3, z3_to_smtlib

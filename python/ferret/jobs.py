@@ -16,8 +16,9 @@ import threading
 from . import _interrupt
 from ._lib import (COVERAGE_FN, SAMPLE_FN, VALUE_FN, CoverageInfo, HuntOptions,
                    SampleOptions, lib, term_t)
-from .core import (_RESULTS, SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, BoolTerm,
-                   Context, FerretError, Solver, Term, _ctx, _error_from, _from_bits, _last_json)
+from .core import (_RESULTS, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, BoolTerm, FerretError,
+                   Term, _ctx, _error_from, _last_json)
+from .solver import Solver, _from_bits
 from .values import RM_NAMES
 
 

@@ -9,7 +9,8 @@ any z3 expression.  z3 is imported only when from_z3 is called.
 """
 import re
 
-from .core import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Context, FerretError, Solver, sat
+from .core import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Context, FerretError, sat
+from .solver import Solver
 
 _CHECK = re.compile(r"^\s*\((check-sat|get-model|exit)\b[^\n]*$", re.M)
 
