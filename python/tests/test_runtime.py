@@ -190,8 +190,14 @@ class Lifetimes(unittest.TestCase):
             "cc = ferret.Concolic(bytes(4), ctx); cc.bind(x, 0)\n"
             "cov = ferret.Coverage(ctx)\n"
             "cycle = [ctx, cc, cov]; cycle.append(cycle)\n"
-            "del ctx, cc, cov, cycle, x, s\n"
+            "del cc, cov, cycle, x, s\n"
             "gc.collect()\n"
+            "ctx2 = ferret.Context()\n"
+            "cc2 = ferret.Concolic(bytes(4), ctx2)\n"
+            "cov2 = ferret.Coverage(ctx2)\n"
+            "ctx2.__del__()  # the order a collector may pick: the context first\n"
+            "assert not ctx2._owned, 'objects in the context outlived it'\n"
+            "del cc2, cov2\n"
             "print('collected')\n")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(
             os.path.abspath(ferret.__file__))))
