@@ -166,6 +166,15 @@ def option_table():
     return out
 
 
+_OPTION_NAMES = []
+
+
+def _option_names():
+    if not _OPTION_NAMES:
+        _OPTION_NAMES.append(frozenset(option_table()))
+    return _OPTION_NAMES[0]
+
+
 def _option_text(value):
     if value is True:
         return b"true"
@@ -291,13 +300,11 @@ class Context:
                 self._short = bool(lim) and min(lim) <= 1000
 
     def get(self, name):
-        """The current value of an integer or boolean option."""
-        v = lib.ferret_get_option(self._p, name.encode())
-        if v == 0 and lib.ferret_error(self._p).contents.status:
-            e = _error_from(self)
-            if "unknown option" in e.message:
-                raise e
-        return v
+        """The current value of an integer, boolean or choice option (a
+        choice as its number)."""
+        if name.replace("-", "_") not in _option_names():
+            raise OptionError("option", "unknown option '%s'" % name)
+        return lib.ferret_get_option(self._p, name.encode())
 
     def interrupt(self):
         """Ask a running check (or sample, concolic solve, hunt) of this
@@ -1094,10 +1101,6 @@ def Distinct(*args):
 def Eq(a, b):
     a, b = _pair(a, b)
     return _mk(a.ctx, "EQ", (a, b))
-
-
-def simplify_bool(t):
-    return t
 
 
 # bit-vectors

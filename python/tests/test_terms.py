@@ -352,6 +352,8 @@ class Options(unittest.TestCase):
         self.assertGreaterEqual(s.statistics()["execs"], 100000)
         self.assertLess(s.statistics()["execs"], 200000)
         self.assertRaises(ferret.OptionError, Context, no_such_option=1)
+        self.assertRaises(ferret.OptionError, ctx.get, "no_such_option")
+        self.assertEqual(ctx.get("max-execs"), 100000)
         self.assertRaises(ferret.OptionError, Context, encoding="no-such-encoding")
 
 
