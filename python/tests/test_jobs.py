@@ -25,7 +25,7 @@ class Sampling(unittest.TestCase):
                 and 1 < v.fraction() < 8)
 
     def test_samples_are_distinct_models(self):
-        ctx = Context(seed=3)
+        ctx = Context(seed=3, timeout=60)  # a limit: a failure, never a hang
         x, y, f, fs = self.formula(ctx)
         run = ferret.sample(fs, n=40, strategy="sm+de")
         seen = set()
@@ -43,7 +43,7 @@ class Sampling(unittest.TestCase):
 
     def test_each_strategy_and_projection(self):
         for strategy in ("naive", "de", "sm", "sm+de"):
-            ctx = Context(seed=1)
+            ctx = Context(seed=1, timeout=60)
             x, y, f, fs = self.formula(ctx)
             xs = [smp[x] for smp in ferret.sample(fs, n=10, strategy=strategy, project=[x])]
             self.assertEqual(len(xs), 10, strategy)  # x has exactly 10 values: 1, 5, ..., 37
@@ -91,7 +91,7 @@ class Sampling(unittest.TestCase):
         self.assertEqual(run.result, unsat)
 
     def test_prefer_and_coverage(self):
-        ctx = Context(seed=1)
+        ctx = Context(seed=1, timeout=60)
         x, y, f, fs = self.formula(ctx)
         pref = [UGT(y, 200)]
         run = ferret.sample(fs, n=6, prefer=pref, coverage=True)
