@@ -204,9 +204,13 @@ class Hunt(unittest.TestCase):
             shutil.rmtree(d)
 
     def test_bug_mode_against_ferret_itself(self):
-        exe = os.path.join(os.path.dirname(ferret.library_path), "ferret")
-        if not os.access(exe, os.X_OK):
-            self.skipTest("no ferret executable beside %s" % ferret.library_path)
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        cands = [os.path.join(root, os.environ.get("FERRET", "build/ferret")),
+                 os.path.join(os.path.dirname(ferret.library_path), "ferret")]
+        exes = [c for c in cands if os.access(c, os.X_OK)]
+        if not exes:
+            self.skipTest("no ferret executable (%s)" % ", ".join(cands))
+        exe = exes[0]
         d = tempfile.mkdtemp()
         try:
             n = ferret.hunt(d, mode="bug", solvers=[exe + " --timeout 2"], count=3, timeout=5)
