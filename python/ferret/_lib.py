@@ -119,6 +119,7 @@ _PROTOS = {
     "ferret_version": (c_char_p, []),
     "ferret_add_portfolio": (c_int, [ferret_p, c_char_p]),
     "ferret_set_seeds": (c_int, [ferret_p, c_char_p, c_size_t]),
+    "ferret_smt2c": (c_int, [ferret_p]),
     "ferret_sort_bool": (sort_t, [ferret_p]),
     "ferret_sort_rm": (sort_t, [ferret_p]),
     "ferret_sort_bv": (sort_t, [ferret_p, c_uint32]),

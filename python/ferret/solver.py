@@ -242,6 +242,46 @@ class Solver:
     def interrupt(self):
         self.ctx.interrupt()
 
+    def add_portfolio(self, cmd):
+        """Run a complete solver beside the search at every check ("z3 -in",
+        "cvc5 --lang smt2": a command line that reads SMT-LIB on standard
+        input); its sat counts only with a model ferret's evaluator accepts.
+        None removes them all.  OptionError when the program is not found."""
+        c = self.ctx
+        c._check_free()
+        if lib.ferret_add_portfolio(c._p, cmd.encode() if cmd is not None else None):
+            raise _error_from(c)
+
+    def set_seeds(self, seeds):
+        """Starting points of the search: a Model, a {variable or name:
+        value} mapping, or SMT-LIB (define-fun x () S v) text; None or ""
+        removes them."""
+        c = self.ctx
+        c._check_free()
+        if isinstance(seeds, Model):
+            text = seeds.sexpr()
+        elif isinstance(seeds, dict):
+            lines = []
+            for k, v in seeds.items():
+                t = k if isinstance(k, Term) else parse_term(str(k), c)
+                lines.append("(define-fun %s () %s %s)" % (t.sexpr(), t.sort().sexpr(),
+                                                           value_sexpr(v, t.sort())))
+            text = "\n".join(lines)
+        else:
+            text = seeds or ""
+        data = text.encode()
+        if lib.ferret_set_seeds(c._p, data, len(data)):
+            raise _error_from(c)
+
+    def smt2c(self):
+        """The C fuzz target (`ferret smt2c`) of the assertions in scope."""
+        c = self.ctx
+        c._check_free()
+        rc, out, diag = c._run_captured(lib.ferret_smt2c, c._p)
+        if rc:
+            raise _error_from(c)
+        return out
+
     def reason_unknown(self):
         c = self.ctx
         if lib.ferret_last_result(c._p) != 0:

@@ -83,6 +83,14 @@ class Sampling(unittest.TestCase):
         self.assertEqual(run.result, sat)
         self.assertRaises(StopIteration, next, run)
 
+    def test_parallel_workers(self):
+        ctx = Context(seed=3, timeout=60, jobs=2)
+        x, y, f, fs = self.formula(ctx)
+        smps = list(ferret.sample(fs, n=25))
+        self.assertEqual(len(smps), 25)
+        self.assertTrue(all(self.holds(smp, x, y, f) for smp in smps))
+        self.assertEqual(len({(smp[x], smp[y], smp[f].bits) for smp in smps}), 25)
+
     def test_unsat_query_gives_no_sample(self):
         ctx = Context(seed=1)
         x = BitVec("x", 4, ctx)

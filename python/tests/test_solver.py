@@ -68,6 +68,46 @@ class SolverBasics(unittest.TestCase):
         self.assertEqual(s2.statistics()["reason"], "timeout")
 
 
+class Extras(unittest.TestCase):
+    def test_portfolio_partner_proves_unsat(self):
+        import shutil
+        if not shutil.which("z3"):
+            self.skipTest("no z3 executable (apt-get install z3)")
+        ctx = Context(timeout=60)
+        x = BitVec("x", 32, ctx)
+        s = Solver(ctx)
+        s.add(x * x == 2)  # ferret alone cannot refute it in time
+        s.add_portfolio("z3 -in")
+        self.assertEqual(s.check(), unsat)
+        self.assertEqual(s.statistics()["found_by"], "portfolio")
+        s.add_portfolio(None)
+        self.assertRaises(ferret.OptionError, s.add_portfolio, "no-such-solver-here -in")
+
+    def test_seeds_start_the_search_at_a_model(self):
+        ctx = Context(seed=1, max_execs=1)  # one execution: only a seed can succeed
+        x = BitVec("x", 64, ctx)
+        s = Solver(ctx)
+        s.add(x * 0x9E3779B97F4A7C15 == 0x1234567890ABCDEF)  # one solution in 2^64
+        self.assertEqual(s.check(), unknown)
+        want = 0x1234567890ABCDEF * pow(0x9E3779B97F4A7C15, -1, 2 ** 64) % 2 ** 64
+        s.set_seeds({x: want})
+        self.assertEqual(s.check(), sat)
+        self.assertEqual(s.model()[x], want)
+        m = s.model()
+        s.set_seeds(None)
+        self.assertEqual(s.check(), unknown)
+        s.set_seeds(m)
+        self.assertEqual(s.check(), sat)
+
+    def test_smt2c_writes_a_fuzz_target(self):
+        ctx = Context()
+        s = Solver(ctx)
+        x = BitVec("x", 8, ctx)
+        s.add(ULT(x, 9))
+        text = s.smt2c()
+        self.assertIn("LLVMFuzzerTestOneInput", text)
+
+
 class SmtlibText(unittest.TestCase):
     SCRIPT = """
 (declare-const a (_ BitVec 16))
