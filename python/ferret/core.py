@@ -505,6 +505,8 @@ FloatHalf, FloatSingle, FloatDouble, FloatQuadruple = Float16, Float32, Float64,
 
 def ArraySort(index, element):
     c = index.ctx
+    if element.ctx is not c:
+        raise FerretError("command", "ArraySort: sorts of two different contexts")
     sid = lib.ferret_sort_array(c._p, index.id, element.id)
     c._sort(sid)
     return Sort(c, sid)
@@ -533,11 +535,15 @@ def _mk(ctx, kind, args, indices=()):
         ctx._check_free()
     n = len(args)
     if n == 2:
-        arr = _ARRAYS[2](args[0].id, args[1].id)
-    elif n < 8:
-        arr = _ARRAYS[n](*[a.id for a in args])
+        a0, a1 = args
+        if a0.ctx is not ctx or a1.ctx is not ctx:
+            _foreign(ctx, args)
+        arr = _ARRAYS[2](a0.id, a1.id)
     else:
-        arr = (term_t * n)(*[a.id for a in args])
+        for a in args:
+            if a.ctx is not ctx:
+                _foreign(ctx, args)
+        arr = (_ARRAYS[n] if n < 8 else term_t * n)(*[a.id for a in args])
     if indices:
         ni = len(indices)
         tid = _mk_term(ctx._p, kind, arr, n, (ctypes.c_uint32 * ni)(*indices), ni)
@@ -547,6 +553,16 @@ def _mk(ctx, kind, args, indices=()):
     if cls is None or not tid:
         return ctx._term(tid)
     return cls(ctx, tid)
+
+
+def _foreign(ctx, args):
+    """A term of another context (or no term) among args: an error here,
+    where the C library would take it for misuse and abort."""
+    for a in args:
+        if not isinstance(a, Term):
+            raise FerretError("sort", "not a term: %r" % (a,))
+        if a.ctx is not ctx:
+            raise FerretError("command", "a term of another context: %r" % (a,))
 
 
 class Term:
@@ -1020,6 +1036,8 @@ def Function(name, *sorts):
     if not sorts:
         raise FerretError("sort", "Function needs at least a range sort")
     c = sorts[0].ctx
+    if any(s.ctx is not c for s in sorts):
+        raise FerretError("command", "Function: sorts of two different contexts")
     c._check_free()
     dom, rng = sorts[:-1], sorts[-1]
     if not dom:
@@ -1031,22 +1049,47 @@ def Function(name, *sorts):
 
 # operators by name
 
+def _indices(ctx, kind, indices):
+    out = []
+    for i in indices:
+        if isinstance(i, Sort):
+            if i.ctx is not ctx:
+                raise FerretError("command", "a sort of another context")
+            out.append(i.id)
+        elif kind == KIND["CONST_ARRAY"]:
+            raise FerretError("sort", "const: the index is the array sort (a Sort)")
+        elif not isinstance(i, int) or not 0 <= i < 1 << 32:
+            raise FerretError("sort", "an index must be an int in 0 .. 2^32-1: %r" % (i,))
+        else:
+            out.append(i)
+    return tuple(out)
+
+
 def apply(op, *args, indices=()):
     """Apply an operator by SMT-LIB name ('bvadd', 'fp.fma', 'extract') or
-    KIND name ('BVUADDO') to terms; indices for indexed operators."""
+    KIND name ('BVUADDO') to terms; indices for indexed operators (the
+    array Sort for 'const')."""
     kind = SMT_NAMES.get(op, op)
-    if kind not in KIND:
+    if kind not in KIND or KIND[kind] < KIND["NOT"]:
         raise FerretError("sort", "unknown operator %r" % (op,))
     args, ctx = _terms(args)
     if ctx is None:
         raise FerretError("sort", "apply(%r): no term argument" % (op,))
-    return _mk(ctx, kind, list(args), tuple(indices))
+    return _mk(ctx, kind, list(args), _indices(ctx, KIND[kind], indices))
 
 
 def mk_term(kind, args, indices=()):
     """ferret_mk_term: kind a number or KIND name."""
+    if isinstance(kind, str):
+        if kind not in KIND:
+            raise FerretError("sort", "unknown operator kind %r" % (kind,))
+        kind = KIND[kind]
+    if not isinstance(kind, int) or not KIND["NOT"] <= kind < len(KIND_NAMES):
+        raise FerretError("sort", "not an operator kind: %r" % (kind,))
     args, ctx = _terms(tuple(args))
-    return _mk(ctx, kind, list(args), tuple(indices))
+    if ctx is None:
+        raise FerretError("sort", "mk_term: no term argument")
+    return _mk(ctx, kind, list(args), _indices(ctx, kind, indices))
 
 
 def _nary(kind, args, unit):
