@@ -235,6 +235,12 @@ class Context:
     def __del__(self):
         p = getattr(self, "_p", None)
         if p:
+            busy = getattr(self, "_busy", None)
+            if busy is not None:  # a search still running in it: end it first
+                try:
+                    busy.close()
+                except Exception:
+                    pass
             # Objects living in the context (concolic contexts, coverage
             # trackers) go first: the garbage collector may finalize the
             # context before them when both become garbage together.
@@ -278,6 +284,8 @@ class Context:
         # its iterator open until then).
         if self._busy is not None:
             self._busy.close()
+        if not self._p:
+            raise FerretError("command", "the context was deleted")
 
     def set(self, **options):
         """Set options by keyword: seed=1, timeout=2.5, jobs=2, model=True,
@@ -546,6 +554,9 @@ def _mk(ctx, kind, args, indices=()):
         arr = (_ARRAYS[n] if n < 8 else term_t * n)(*[a.id for a in args])
     if indices:
         ni = len(indices)
+        for i in indices:
+            if not 0 <= i < 1 << 32:
+                raise FerretError("sort", "an index must be in 0 .. 2^32-1: %r" % (i,))
         tid = _mk_term(ctx._p, kind, arr, n, (ctypes.c_uint32 * ni)(*indices), ni)
     else:
         tid = _mk_term(ctx._p, kind, arr, n, None, 0)

@@ -299,7 +299,7 @@ def sample(formula=None, n=10, strategy=None, project=None, prefer=(), coverage=
         return _RESULTS[res.value]
 
     def after():
-        if pushed:
+        if pushed and c._p:  # (not when the context went first, at exit)
             c._busy = None
             Solver(c).pop()
 

@@ -159,6 +159,11 @@ def value_sexpr(v, sort):
 
 # ----------------------------------------------------------------- solver
 
+def _levels(n):
+    if not isinstance(n, int) or not 0 <= n < 1 << 32:
+        raise FerretError("command", "push/pop: levels must be an int in 0 .. 2^32-1: %r" % (n,))
+
+
 class Solver:
     """The assertion stack of a context (one per context: two Solver objects
     on one context share it).  Options by keyword, as Context.set."""
@@ -193,6 +198,7 @@ class Solver:
     def push(self, levels=1):
         c = self.ctx
         c._check_free()
+        _levels(levels)
         c._gen += 1
         if lib.ferret_push(c._p, levels):
             raise _error_from(c)
@@ -200,6 +206,7 @@ class Solver:
     def pop(self, levels=1):
         c = self.ctx
         c._check_free()
+        _levels(levels)
         c._gen += 1
         if lib.ferret_pop(c._p, levels):
             raise _error_from(c)

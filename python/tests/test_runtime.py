@@ -198,6 +198,13 @@ class Lifetimes(unittest.TestCase):
             "ctx2.__del__()  # the order a collector may pick: the context first\n"
             "assert not ctx2._owned, 'objects in the context outlived it'\n"
             "del cc2, cov2\n"
+            "ctx3 = ferret.Context()\n"
+            "y = ferret.BitVec('y', 8, ctx3)\n"
+            "unused = ferret.sample([y == 1], n=1, strategy='bogus')  # never iterated\n"
+            "ctx4 = ferret.Context()\n"
+            "z = ferret.BitVec('z', 64, ctx4)\n"
+            "open_run = ferret.sample([ferret.UGT(z, 5)], n=0)\n"
+            "next(open_run)  # a search left running in its thread at exit\n"
             "print('collected')\n")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(
             os.path.abspath(ferret.__file__))))

@@ -395,6 +395,9 @@ class Errors(unittest.TestCase):
         self.assertRaises(FerretError, ferret.apply, "const", x, indices=(12345,))
         self.assertRaises(FerretError, ferret.apply, "extract", x, indices=(-1, 0))
         self.assertRaises(FerretError, ArraySort, BitVecSort(8, c1), BitVecSort(8, c2))
+        self.assertRaises(FerretError, RotateLeft, x, 2 ** 40)  # not wrapped to 0
+        self.assertRaises(FerretError, Solver(c1).push, 2 ** 32 + 5)  # not wrapped to 5
+        self.assertRaises(FerretError, Solver(c1).pop, -1)
         self.assertRaises(FerretError, Solver(c2).add, x == 1)
         s = Solver(c1)
         self.assertRaises(FerretError, s.model)  # no check yet
