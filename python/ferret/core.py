@@ -219,6 +219,7 @@ class Context:
         self._p = p
         self._owned = {}       # key -> (deleter, pointer) of objects in the context
         self._limits = {}      # time limits set through set()
+        self._limbs = (ctypes.c_uint64 * 2)()  # values of up to 128 bits are read here
         self._short = False    # a time limit of at most 1 s is set
         self._gen = 0          # bumped by every change of the assertion stack
         self._busy = None      # the open iterator (jobs.Run) holding the context

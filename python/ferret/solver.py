@@ -17,18 +17,23 @@ from .values import RM_LONG, RM_NAMES, FPValue
 def _read_value(ctx, term, sort_info):
     """The value of term in the current model as a Python value."""
     k, a, b = sort_info
-    unspec = ctypes.c_int()
     if k in (SORT_BOOL, SORT_RM, SORT_UNINTERPRETED, SORT_BV, SORT_FP):
-        bits = {SORT_BV: a, SORT_FP: a + b}.get(k, 64)
-        n = max(1, (bits + 63) // 64)
-        limbs = (ctypes.c_uint64 * n)()
-        if lib.ferret_get_value(ctx._p, term.id, limbs, n, ctypes.byref(unspec)):
+        bits = a if k == SORT_BV else a + b if k == SORT_FP else 64
+        if bits <= 128:  # the context's own buffer (one thread per context)
+            n, limbs = 2, ctx._limbs
+        else:
+            n = (bits + 63) // 64
+            limbs = (ctypes.c_uint64 * n)()
+        if lib.ferret_get_value(ctx._p, term.id, limbs, n, None):
             raise _error_from(ctx)
-        v = 0
-        for i in range(n - 1, -1, -1):
-            v = (v << 64) | limbs[i]
+        if bits <= 64:
+            v = limbs[0]
+        else:
+            v = 0
+            for i in range(n - 1, -1, -1):
+                v = (v << 64) | limbs[i]
         return _from_bits(k, a, b, v, ctx, term)
-    s = lib.ferret_get_value_string(ctx._p, term.id, ctypes.byref(unspec))
+    s = lib.ferret_get_value_string(ctx._p, term.id, None)
     if s is None:
         raise _error_from(ctx)
     return s.decode("utf-8", "replace")
@@ -72,8 +77,8 @@ class Model:
         for tid in ids:
             info = ctx._sort(lib.ferret_term_sort(ctx._p, tid))
             t = _TERM_CLASS.get(info[0], Term)(ctx, tid)
-            if lib.ferret_term_arity(ctx._p, tid):
-                info = (0, 0, 0)
+            if info[0] == SORT_ARRAY and lib.ferret_term_arity(ctx._p, tid):
+                info = (0, 0, 0)  # a function: no bits, its text
             self._vals[tid] = (t, _read_value(ctx, t, info))
         self._names = None  # name -> id, made at the first lookup by name
 
