@@ -7,6 +7,7 @@ by its SMT-LIB name with apply("bvnego", x) or by kind with mk_term.
 """
 import ctypes
 import json
+import sys
 import threading
 from fractions import Fraction
 
@@ -267,7 +268,6 @@ class Context:
         if self._capture is not None:
             self._capture.append(s)
         else:
-            import sys
             sys.stdout.write(s)
 
     def _on_diag(self, user, text, n):
@@ -275,7 +275,6 @@ class Context:
         if self._dcapture is not None:
             self._dcapture.append(s)
         else:
-            import sys
             sys.stderr.write(s)
 
     def _check_free(self):
