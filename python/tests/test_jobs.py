@@ -183,6 +183,19 @@ class ConcolicQueries(unittest.TestCase):
                     break
         self.assertEqual(len(first), 2)
 
+    def test_new_seed_keeps_bindings_and_path(self):
+        cc = Concolic(self.seed, self.ctx)
+        cc.bind(self.b, 4)
+        cc.notify(ULT(self.b, 100))
+        self.assertEqual(cc.solve(self.b == 7), sat)
+        self.assertEqual(cc.stage(), "i2s")
+        seed2 = bytes([1, 0, 0, 0, 7, 0]) + bytes(4)
+        cc.set_seed(seed2)
+        self.assertEqual(cc.solve(self.b == 7), sat)
+        self.assertEqual(cc.stage(), "seed")  # true on the new seed as it is
+        self.assertEqual(cc.input(), seed2)
+        self.assertRaises(FerretError, cc.set_seed, bytes(3))  # another size
+
     def test_bad_binding_is_an_error(self):
         cc = Concolic(self.seed, self.ctx)
         self.assertRaises(FerretError, cc.bind, self.a, 8)  # past the end
