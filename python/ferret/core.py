@@ -223,7 +223,7 @@ class Context:
         self._limbs = (ctypes.c_uint64 * 2)()  # values of up to 128 bits are read here
         self._short = False    # a time limit of at most 1 s is set
         self._gen = 0          # bumped by every change of the assertion stack
-        self._busy = None      # the open iterator (jobs.Run) holding the context
+        self._busy = None      # weak reference to the open iterator (jobs.Run) using it
         self._sorts = {}       # sort id -> (kind, a, b)
         self._capture = None   # list collecting output while capturing
         self._dcapture = None
@@ -238,9 +238,10 @@ class Context:
         p = getattr(self, "_p", None)
         if p:
             busy = getattr(self, "_busy", None)
-            if busy is not None:  # a search still running in it: end it first
+            run = busy() if busy is not None else None
+            if run is not None:  # a search still running in it: end it first
                 try:
-                    busy.close()
+                    run.close()
                 except Exception:
                     pass
             # Objects living in the context (concolic contexts, coverage
@@ -283,7 +284,9 @@ class Context:
         # context stops that search first (a loop left by `break` leaves
         # its iterator open until then).
         if self._busy is not None:
-            self._busy.close()
+            run = self._busy()
+            if run is not None:
+                run.close()
         if not self._p:
             raise FerretError("command", "the context was deleted")
 

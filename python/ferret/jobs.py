@@ -8,10 +8,13 @@ for.  Closing the iterator (break, close(), or dropping it) makes the
 callback answer stop, so the search ends at once; while it is open the
 context is busy (other calls on it raise FerretError).
 """
+import atexit
 import ctypes
 import json
 import queue
+import sys
 import threading
+import weakref
 
 from . import _interrupt
 from ._lib import (COVERAGE_FN, SAMPLE_FN, VALUE_FN, CoverageInfo, HuntOptions,
@@ -28,8 +31,8 @@ def _pumped(ctx, what, run, convert, box):
     run(cb) makes the call with cb, a Python function of the callback's C
     arguments returning 0 (go on) or 1 (stop); convert(*cargs) turns them
     into a Python item while they are valid.  The generator's return value
-    is run's.  box[0] is the Run that owns the generator: the context is
-    marked busy with it while the call runs."""
+    is run's.  box[0] is a weak reference to the Run that owns the
+    generator: the context is marked busy with it while the call runs."""
     ctx._check_free()
     items = queue.Queue()
     go = threading.Semaphore(0)
@@ -75,7 +78,7 @@ def _pumped(ctx, what, run, convert, box):
             state["stop"] = True
             go.release()
             waited = 0
-            while True:
+            while not sys.is_finalizing():  # (threads never run again then)
                 if waited >= 5:
                     lib.ferret_interrupt(ctx._p)
                 waited += 1
@@ -86,11 +89,26 @@ def _pumped(ctx, what, run, convert, box):
                 if not more:
                     break
                 go.release()
-        t.join()
+        if not sys.is_finalizing():
+            t.join()
         ctx._busy = None
     if state["exc"] is not None:
         raise state["exc"]
     return state["result"]
+
+
+_open_runs = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_runs():
+    """Stop the searches still open at exit, while their threads can still
+    run (once the interpreter finalizes, they never would again)."""
+    for run in list(_open_runs):
+        try:
+            run.close()
+        except Exception:
+            pass
 
 
 class Run:
@@ -102,7 +120,10 @@ class Run:
     (so a loop left by break stops the search)."""
 
     def __init__(self, make_gen, after=None):
-        self._gen = make_gen([self])
+        # the generator and the context know the Run weakly: dropping the
+        # last reference to it stops its search at once
+        self._gen = make_gen([weakref.ref(self)])
+        _open_runs.add(self)
         self._after = after
         self.result = None
         self.complete = None

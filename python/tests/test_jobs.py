@@ -3,6 +3,7 @@ concolic queries, hunt runs."""
 import os
 import shutil
 import tempfile
+import threading
 import time
 import unittest
 
@@ -82,6 +83,15 @@ class Sampling(unittest.TestCase):
         self.assertTrue(run.done)
         self.assertEqual(run.result, sat)
         self.assertRaises(StopIteration, next, run)
+        # dropping the iterator stops its search at once
+        run = s.sample(n=0)
+        next(run)
+        worker = [t for t in threading.enumerate() if t.name == "ferret-sample"]
+        self.assertEqual(len(worker), 1)
+        del run
+        worker[0].join(5)
+        self.assertFalse(worker[0].is_alive())
+        self.assertIsNone(ctx._busy)
 
     def test_parallel_workers(self):
         ctx = Context(seed=3, timeout=60, jobs=2)
