@@ -77,6 +77,34 @@ class Interrupt(unittest.TestCase):
         self.assertEqual(s.check(), unknown)
         self.assertEqual(s.reason_unknown(), "budget")
 
+    @unittest.skipUnless(threading.current_thread() is threading.main_thread(),
+                         "signals reach the main thread only")
+    def test_the_programs_own_wakeup_fd_is_kept(self):
+        """A program's wake-up descriptor (asyncio's, say) gets the signal
+        bytes while a check runs, and is installed again after it."""
+        r, w = os.pipe()
+        os.set_blocking(w, False)
+        os.set_blocking(r, False)
+        old = signal.set_wakeup_fd(w)
+        try:
+            s = hard(Context())
+            timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+            watchdog = threading.Timer(10, s.interrupt)
+            timer.start()
+            watchdog.start()
+            with self.assertRaises(KeyboardInterrupt):
+                s.check()
+                time.sleep(5)
+            watchdog.cancel()
+            timer.join()
+            self.assertEqual(s.reason_unknown(), "interrupted")
+            time.sleep(0.1)  # the forwarding thread
+            self.assertIn(bytes([signal.SIGINT]), os.read(r, 64))
+        finally:
+            self.assertEqual(signal.set_wakeup_fd(old), w)  # ours was back in place
+            os.close(r)
+            os.close(w)
+
     def test_interrupt_from_another_thread(self):
         s = hard(Context())
         timer = threading.Timer(0.3, s.interrupt)
