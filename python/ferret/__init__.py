@@ -20,6 +20,7 @@ from .core import *  # noqa: F401,F403
 from .core import (KIND, KIND_NAMES, STATUS_NAMES, CheckSatResult, CommandError, Context,
                    FerretError, IOFerretError, LimitError, OptionError, ParseError, SortError,
                    UnsupportedError, main_ctx, option_table, sat, unknown, unsat)
+from .ops import *  # noqa: F401,F403
 from .solver import *  # noqa: F401,F403
 from .solver import Model, Solver, version
 from .jobs import Concolic, Coverage, Run, Sample, hunt, sample
