@@ -101,7 +101,7 @@ tsan: build-tsan/threads build-tsan/ferret
 test: all
 	tools/check-layers.sh
 	tests/deps.sh
-	$(MAKE) san tsan
+	$(MAKE) san tsan build-pysan/libferret.so
 	tests/run-all.sh
 
 # ---- fuzzing every reader of untrusted input with libFuzzer (needs clang) --
@@ -153,6 +153,35 @@ fuzz-replay: $(FUZZ_TARGETS:%=build-san/fuzz-replay-%)
 .PHONY: fuzz fuzz-run fuzz-replay
 # ---- end of fuzzing -------------------------------------------------------
 
+# ---- Python package (python/ferret over build/libferret.so) -----------------
+#   make python     its unittest suite (python/tests) with PYTHON: Debian's
+#                   /usr/bin/python3 when present (python3-z3 lives there), else python3
+PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+#   make python-san the same against build-pysan/libferret.so, the library with
+#                   ASan+UBSan (position-independent), preloading their runtimes
+PYSAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so):$(shell $(CC) -print-file-name=libubsan.so)
+python: build/libferret.so
+	cd python && FERRET_LIBRARY=$(CURDIR)/build/libferret.so $(PYTHON) -m unittest discover -s tests -t .
+
+build-pysan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(SANFLAGS) -fPIC $(GENINC) $(CFLAGS) -c $< -o $@
+build-pysan/gen/smt2c_runtime.inc: $(SMT2C_RT)
+	@mkdir -p $(dir $@)
+	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
+build-pysan/src/backends/smt2c.o: build-pysan/gen/smt2c_runtime.inc
+build-pysan/src/backends/smt2c.o: GENINC = -Ibuild-pysan/gen
+build-pysan/libferret.so: $(LIBSRC:%.c=build-pysan/%.o)
+	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm
+
+python-san: build-pysan/libferret.so
+	cd python && FERRET_LIBRARY=$(CURDIR)/build-pysan/libferret.so LD_PRELOAD=$(PYSAN_PRELOAD) \
+	  ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(PYTHON) -m unittest discover -s tests -t .
+
+.PHONY: python python-san
+# ---- end of Python ------------------------------------------------------------
+
 # ---- install like a library -------------------------------------------------
 #   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall
 # bin/ferret, lib/libferret.a, lib/libferret.so.VERSION (+ SONAME and dev
@@ -188,7 +217,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
 
 clean:
-	rm -rf build build-san build-fuzz build-tsan
+	rm -rf build build-san build-fuzz build-tsan build-pysan
 
 layers:
 	tools/check-layers.sh

@@ -9,6 +9,11 @@ command -v cvc5 >/dev/null 2>&1 || missing="$missing cvc5"
 [ -f /usr/include/gmp.h ] || [ -f /usr/include/x86_64-linux-gnu/gmp.h ] || missing="$missing libgmp-dev"
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+# the Python package's tests: Debian's interpreter, pip and setuptools, z3py
+[ -x /usr/bin/python3 ] || missing="$missing python3"
+/usr/bin/python3 -c 'import z3' 2>/dev/null || missing="$missing python3-z3"
+/usr/bin/python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
+/usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing="$missing python3-setuptools"
 # libFuzzer (smt2c's end-to-end test and the reader's fuzz harness)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
   missing="$missing libclang-rt-14-dev"

@@ -1,0 +1,30 @@
+"""ferret from Python: solve, sample and stress-test SMT-LIB2 floating-point
+and bit-vector constraints by fuzzing.
+
+A thin layer over libferret through ctypes (standard library only)::
+
+    from ferret import *
+    x, y = BitVecs("x y", 32)
+    f = FP("f", Float32())
+    s = Solver(timeout=5)
+    s.add(x + y == 10, ULT(x, 3), fpGT(fpMul(RNE(), f, f), 2.0), f < 1.5)
+    if s.check() == sat:
+        m = s.model()
+        print(m[x], m[y], m[f], m[f].fraction())
+
+Names follow z3py.  See docs/python.md for sampling, concolic queries,
+hunt runs and interop with z3py (from_z3).
+"""
+from ._lib import path as library_path
+from .core import *  # noqa: F401,F403
+from .core import (KIND, KIND_NAMES, STATUS_NAMES, CheckSatResult, CommandError, Context,
+                   FerretError, IOFerretError, LimitError, OptionError, ParseError, SortError,
+                   UnsupportedError, main_ctx, option_table, sat, unknown, unsat)
+from .ops import *  # noqa: F401,F403
+from .solver import *  # noqa: F401,F403
+from .solver import Model, Solver, version
+from .jobs import Concolic, Coverage, Run, Sample, hunt, sample
+from .values import RM_LONG, RM_NAMES, FPValue, round_to_bits
+from .z3interop import Z3Model, from_z3, z3_to_smtlib
+
+__version__ = version()
