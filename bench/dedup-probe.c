@@ -1,4 +1,4 @@
-/* The dedup filter's probe cost (BENCHMARKS, session 15): N random
+/* The dedup filter's probe cost (the Bloom filter of `ferret sample`): N random
  * fingerprints added to a filter of MB MiB, three rounds, ns per add.
  * Random blocks of a filter far bigger than the caches: each add is a
  * cache miss, which `ferret sample` hides by prefetching (sample.c emit).

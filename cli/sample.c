@@ -23,8 +23,8 @@
  * With a second CPU a writer thread does the writing: a sample
  * run writes up to 600 MB/s, and the kernel's side of that (page cache,
  * file system) was a quarter of the judge's time, which bounds the search
- * (BENCHMARKS, session 15).  Two buffers: one filled here while the writer
- * writes the other, in order. */
+ * (a profile of the sampling benchmark).  Two buffers: one filled here
+ * while the writer writes the other, in order. */
 enum { SAMPLE_BUF = 1 << 20 };
 #define SAMPLE_FLUSH 0.1
 

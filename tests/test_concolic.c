@@ -94,9 +94,10 @@ static ferret_result solve_with(bench *b, const char *only, ferret_term bt,
   for (size_t s = 0; s < 11; s++)
     CHECK(ferret_concolic_set(b->c, stages[s], !only || !strcmp(only, stages[s])) ==
           FERRET_OK);
-  /* the random choices these queries were written with (until session 11
-   * "seed" set them, 0 with one stage on, 1 with all; the engine stage
-   * solves the product query below in 1 s with 4 of random seeds 0..5) */
+  /* the random choices these queries were written with (before the stages
+   * had a random_seed of their own, "seed" set them: 0 with one stage on,
+   * 1 with all; the engine stage solves the product query below in 1 s
+   * with 4 of random seeds 0..5) */
   CHECK(ferret_concolic_set(b->c, "random_seed", only ? 0 : 1) == FERRET_OK);
   ferret_concolic_clear_path(b->c);
   for (size_t i = 0; i < npi; i++) CHECK(ferret_concolic_notify(b->c, pi[i]) == FERRET_OK);

@@ -123,9 +123,10 @@ int main(void) {
     }
   }
   puts(".SH SEARCH OPTIONS\nThe library's options (also settable through "
-       "ferret_set_option in the C API, without the dashes, and by "
-       "(set\\-option :NAME VALUE) in a script), with the sub\\-commands "
-       "that read them.");
+       "ferret_set_option in the C API, without the dashes; a script sets "
+       "the seed and the timeout with (set\\-option :random\\-seed N) and "
+       "(set\\-option :timeout MS)), with the sub\\-commands that read "
+       "them.");
   for (size_t i = 0; i < cli_noptions; i++) {
     const cli_option *o = &cli_options[i];
     if (o->kind != CLI_LIB) continue;

@@ -7,7 +7,7 @@
 ; Matches Z3Prover/z3#10609 (2026: the bit-blasted fp.rem drops significand
 ; bits when the exponent difference exceeds what the widened significand holds;
 ; binary16 above 29).  Found by a directed check written from that report
-; (session 11), not by a hunt campaign.
+; by hand, not by a hunt campaign.
 (set-logic QF_FP)
 (declare-const x Float16)
 (declare-const y Float16)
