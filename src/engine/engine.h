@@ -99,6 +99,12 @@ typedef struct fer_layout {
 /* The slot layout of a program (what every job uses today). */
 fer_layout fer_layout_of(const fer_prog *);
 
+/* The number of inputs of program p's slots, each narrowed by ranges (may
+ * be NULL), or UINT64_MAX when it is 2^64 or more.  A run enumerates every
+ * input (and can end FER_ENGINE_EXHAUSTED) when it is at most
+ * 2^(option enum_bits).  (enum.c) */
+uint64_t fer_input_space(const fer_prog *, const fer_slot_range *ranges);
+
 /* (iii) The objective.
  *  SATISFY   any solution.
  *  NEAR      a solution close to `near` (an input in the layout): `near`
