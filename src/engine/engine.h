@@ -266,6 +266,14 @@ typedef struct fer_engine_request {
   const fer_user_seeds *user_seeds; /* tried after the option seeds; NULL */
   const fer_options *opt;           /* NULL: the context's options */
   const fer_engine_sampling *sampling; /* NULL: none (solve) */
+  /* With option verbose >= 1 and no sampling hooks, about once a second
+   * a progress line on the diagnostic sink, always written on the thread
+   * of fer_engine_run: "ferret: progress: PHASE T s, N execs, R execs/s,
+   * depth D of C constraints, corpus K", where D is the most constraints
+   * an input made true before its first false one (in the fail-fast order
+   * of evaluation; all of them with option encoding try-all).  phase: what the job calls this
+   * run (NULL: "search", or "enumeration" when the space is enumerated). */
+  const char *phase;
 } fer_engine_request;
 
 /* ------------------------------------------------------------ the answer */

@@ -394,10 +394,10 @@ static fer_engine_verdict count_one(void *user, const fer_engine_solution *s) {
 /* The number of distinct samples of component c (its assertions ca[0..n)),
  * by enumerating its input space when that is small: -1 when it is not,
  * or the enumeration did not end in a proof (a limit, an unspecified
- * value). */
+ * value).  dry: only whether the space is small (0 if so). */
 static int64_t count_component(job *j, const fer_term *ca, size_t n,
                                const fer_pre *pre, const fer_intervals *iv,
-                               const uint32_t *comp, uint32_t c) {
+                               const uint32_t *comp, uint32_t c, bool dry) {
   ferret *f = j->f;
   fer_prog p;
   double t = fer_now();
@@ -408,7 +408,9 @@ static int64_t count_component(job *j, const fer_term *ca, size_t n,
   size_t rb = (p.nslots ? p.nslots : 1) * sizeof(fer_slot_range);
   fer_slot_range *ranges = fer_calloc(f, rb);
   const fer_slot_range *rg = ranges ? fer_intervals_slot_ranges(iv, &p, ranges) : NULL;
-  if (ranges && fer_input_space(&p, rg) <= ((uint64_t)1 << f->opt.enum_bits)) {
+  bool small = ranges && fer_input_space(&p, rg) <= ((uint64_t)1 << f->opt.enum_bits);
+  if (small && dry) res = 0;
+  if (small && !dry) {
     counter k = {j, comp, c, {0}, false};
     fer_engine_request r;
     memset(&r, 0, sizeof r);
@@ -485,17 +487,21 @@ static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv
       break;
     }
   }
+  /* every component with outputs small (compiling is cheap), then each
+   * enumerated: no enumeration is spent on a count that cannot be had */
   total = ok ? 1 : -1;
-  for (uint32_t c = 0; ok && total > 0 && c < comp.count; c++) {
-    bool any = false;
-    for (size_t k = 0; k < cfg->nout; k++) any |= of[k] == c;
-    if (!any) continue;
-    FER_CLEAR(part);
-    for (size_t i = 0; ok && i < ca->size; i++)
-      if (comp.of[i] == c) ok = FER_PUSH(f, part, ca->data[i]);
-    int64_t m = ok ? count_component(j, part.data, part.size, pre, iv, of, c) : -1;
-    if (m < 0 || (m && total > INT64_MAX / m)) ok = false;
-    else total *= m;
+  for (int dry = 1; dry >= 0; dry--) {
+    for (uint32_t c = 0; ok && total > 0 && c < comp.count; c++) {
+      bool any = false;
+      for (size_t k = 0; k < cfg->nout; k++) any |= of[k] == c;
+      if (!any) continue;
+      FER_CLEAR(part);
+      for (size_t i = 0; ok && i < ca->size; i++)
+        if (comp.of[i] == c) ok = FER_PUSH(f, part, ca->data[i]);
+      int64_t m = ok ? count_component(j, part.data, part.size, pre, iv, of, c, dry) : -1;
+      if (m < 0 || (m && total > INT64_MAX / m)) ok = false;
+      else if (!dry) total *= m;
+    }
   }
   if (!ok) total = -1;
   if (of) fer_free(f, of, (cfg->nout ? cfg->nout : 1) * sizeof *of);

@@ -270,6 +270,9 @@ static ferret_result with_engine(solve *x, const char **why) {
       goto done;
     }
     if (x->have_iv) q.layout.ranges = fer_intervals_slot_ranges(&x->iv, &p, ranges.data);
+    char phase[64]; /* for --verbose progress lines */
+    snprintf(phase, sizeof phase, "search, component %u of %u,", k + 1, comp.count);
+    q.phase = phase;
     fer_engine_stats rs;
     fer_engine_status s = FER_ENGINE_UNKNOWN;
     if (over) {
