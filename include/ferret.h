@@ -411,7 +411,8 @@ FERRET_API const char *ferret_get_value_string(ferret *, ferret_term,
  * Many distinct satisfying assignments of the query: the assertions of the
  * last check-sat read under option parse_only (as `ferret sample` does),
  * else the assertions in scope now.  Options: seed (a run with jobs 1 is
- * reproducible), timeout (seconds, 0: none), max_execs, jobs (workers
+ * reproducible), timeout_ms (milliseconds, as (set-option :timeout N)
+ * sets it) or else timeout (seconds; both 0: none), max_execs, jobs (workers
  * that search on threads of their own and hand their solutions to the
  * calling thread, which validates them and calls the callback), and
  * judge_thread (with jobs 1: auto, the default, searches on a thread of
@@ -494,9 +495,32 @@ typedef int (*ferret_sample_fn)(void *user, const ferret_sample_item *);
 FERRET_API ferret_status ferret_sample(ferret *, const ferret_sample_options *,
                                        ferret_sample_fn, void *user,
                                        ferret_result *result);
+/* How the last ferret_sample ended, for a client to say it ("all 5
+ * solutions"): the answer, the reason of an unknown, the end ("count",
+ * "stopped", "complete", "timeout", "interrupted", "budget", ...), the
+ * samples given, and `solutions`, the number of distinct samples the
+ * query has (on the projection's variables, else on every variable) when
+ * ferret knows it, else -1.  It knows it when the run enumerated the
+ * whole input space (narrowed by interval propagation) of at most
+ * 2^enum_bits inputs, or when the query splits into independent
+ * components and each one holding a sampled variable is that small (the
+ * product of their counts: the run then ends "complete" once it gave that
+ * many, even with count 0), or when the query is unsat (0).  end
+ * "complete" means every distinct sample was given.  The strings are
+ * static.  FERRET_ERROR_COMMAND when no sample run happened yet. */
+typedef struct ferret_sample_info {
+  ferret_result result;
+  const char *reason;       /* "" unless result is FERRET_UNKNOWN */
+  const char *end;
+  uint64_t samples;
+  int64_t solutions;        /* -1: not known */
+} ferret_sample_info;
+FERRET_API ferret_status ferret_get_sample_info(ferret *, ferret_sample_info *);
+
 /* Statistics of the last ferret_sample as one JSON line on the diagnostic
  * sink: result, reason, end ("count", "stopped", "complete", "timeout",
- * "interrupted", "budget", ...), strategy, seed, samples, samples_per_sec,
+ * "interrupted", "budget", ...), solutions (as ferret_get_sample_info's,
+ * null when not known), strategy, seed, samples, samples_per_sec,
  * execs, execs_per_sec, candidates, duplicates, projected_dups, times,
  * dedup_bits, dedup_fill, false_dup_rate, coverage (-1 if not tracked). */
 FERRET_API ferret_status ferret_print_sample_stats(ferret *);
@@ -644,11 +668,18 @@ FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
  * "intervals", "range", "bytes", "gradient", "det", "havoc", "multigoal",
  * "engine"), or for unknown why ("timeout", "budget", "unsupported", ...). */
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
-/* Settings: "timeout_ms" per query (default 1000, 0: none), "max_execs"
+/* Settings: "timeout_ms" per query (0: none; default: the ferret
+ * context's option timeout_ms, else its timeout in seconds, else 1000,
+ * as they were when the concolic context was made), "max_execs"
  * candidate inputs per query, every stage's together (default 0: none,
  * the time limit bounds it), "random_seed" of the random choices
  * (default 1), and each stage by name ("seed" is the stage that tries the
- * seed itself), 0 off / 1 on (default on).
+ * seed itself), 0 off / 1 on (default on; "intervals" off when the ferret
+ * context's option intervals was 0).  With "intervals" off no stage runs
+ * interval propagation (the engine stage neither).  The engine stage
+ * runs as many search workers as the ferret context's option jobs says
+ * when it runs (1, the default: a query's answer is reproducible); the
+ * other stages run on the calling thread.
  * FERRET_ERROR_OPTION for an unknown name or a value out of range. */
 FERRET_API ferret_status ferret_concolic_set(ferret_concolic *,
                                              const char *name, int64_t value);

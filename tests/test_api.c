@@ -49,6 +49,7 @@ TEST(api_misuse_reaches_the_abort_hook) {
   MISUSE(f, "ferret_execute", ferret_execute(f, "t", NULL, 5));
   MISUSE(f, "ferret_feed", ferret_feed(f, "t", NULL, 3));
   MISUSE(f, "ferret_execute_file", ferret_execute_file(f, NULL));
+  MISUSE(f, "ferret_get_sample_info", ferret_get_sample_info(f, NULL));
   /* and the context still works after the misuses */
   CHECK(ferret_execute(f, "t", "(declare-const x Bool)(assert x)(check-sat)",
                        43) == FERRET_OK);

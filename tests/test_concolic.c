@@ -948,3 +948,87 @@ TEST(concolic_seed_stage_by_name) {
   ferret_concolic_delete(c);
   ferret_delete(f);
 }
+
+/* ---------------------------------- defaults from the ferret context */
+
+/* The time limit per query and the intervals stage follow the ferret
+ * context's options when the concolic context is made (ferret.h). */
+TEST(concolic_defaults_from_the_context) {
+  ferret *f = fresh();
+  uint8_t seed[4] = {0, 0, 0x80, 0x3f};
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, seed, 4));
+  CHECK(c.timeout_ms == 1000 && (c.stages >> FER_CONC_INTERVALS & 1));
+  fer_concolic_release(&c);
+  CHECK(ferret_set_option(f, "timeout", "3") == FERRET_OK);
+  CHECK(fer_concolic_init(f, &c, seed, 4));
+  CHECK_EQ_U(c.timeout_ms, 3000);
+  fer_concolic_release(&c);
+  CHECK(ferret_set_option(f, "timeout_ms", "250") == FERRET_OK); /* before timeout */
+  CHECK(ferret_set_option(f, "intervals", "0") == FERRET_OK);
+  CHECK(fer_concolic_init(f, &c, seed, 4));
+  CHECK_EQ_U(c.timeout_ms, 250);
+  CHECK(!(c.stages >> FER_CONC_INTERVALS & 1));
+  CHECK(c.stages >> FER_CONC_ENGINE & 1); /* the others stay on */
+  fer_concolic_release(&c);
+  ferret_delete(f);
+}
+
+/* x a Float32 over the seed's 4 bytes, b: 1 < x < 1 + 2^-23 (no float
+ * between them).  Interval propagation proves it unsat; with option
+ * intervals 0 nothing does (2^32 inputs are too many to enumerate), so
+ * the query ends unknown at the context's time limit. */
+static ferret_result between_floats(const char *intervals, bool engine_only,
+                                    const char **stage) {
+  ferret *f = fresh();
+  CHECK(ferret_set_option(f, "parse_only", "1") == FERRET_OK);
+  CHECK(ferret_set_option(f, "timeout_ms", "300") == FERRET_OK);
+  CHECK(ferret_set_option(f, "intervals", intervals) == FERRET_OK);
+  static const char text[] =
+      "(declare-const x Float32)"
+      "(assert (and (fp.lt ((_ to_fp 8 24) RNE 1.0) x)"
+      "             (fp.lt x (fp #b0 #b01111111 #b00000000000000000000001))))";
+  CHECK(ferret_execute(f, "q", text, sizeof text - 1) == FERRET_OK);
+  const ferret_term *v, *q;
+  CHECK_EQ_U(ferret_get_declared(f, &v), 1);
+  CHECK_EQ_U(ferret_get_query(f, &q), 1);
+  uint8_t seed[4] = {0, 0, 0x80, 0x3f}; /* 1.0 */
+  ferret_concolic *c = ferret_concolic_new(f, seed, 4);
+  CHECK(ferret_concolic_bind(c, v[0], 0, 0) == FERRET_OK);
+  static const char *const stages[] = {"seed", "i2s", "consts", "intervals", "range",
+                                       "bytes", "gradient", "det", "havoc", "multigoal"};
+  for (size_t s = 0; engine_only && s < 10; s++)
+    CHECK(ferret_concolic_set(c, stages[s], 0) == FERRET_OK);
+  ferret_result r = ferret_concolic_solve(c, q[0]);
+  static char name[32];
+  snprintf(name, sizeof name, "%s", ferret_concolic_stage(c));
+  *stage = name;
+  ferret_concolic_delete(c);
+  ferret_delete(f);
+  return r;
+}
+
+TEST(concolic_no_intervals_runs_none) {
+  const char *stage;
+  CHECK(between_floats("1", false, &stage) == FERRET_UNSAT);
+  CHECK_STR(stage, "intervals");
+  CHECK(between_floats("0", false, &stage) == FERRET_UNKNOWN);
+  CHECK_STR(stage, "timeout");
+  /* the engine stage alone (the intervals stage off: it would prove it
+   * first): it must not propagate intervals either, which would prove it */
+  CHECK(between_floats("0", true, &stage) == FERRET_UNKNOWN);
+  CHECK_STR(stage, "timeout");
+}
+
+/* Option jobs reaches the engine stage: two workers answer, validated. */
+TEST(concolic_engine_with_two_jobs) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  CHECK(ferret_set_option(f, "jobs", "2") == FERRET_OK);
+  ferret_term t = term(f, FERRET_KIND_EQ,
+                       term(f, FERRET_KIND_BVMUL, le16(&b, 10), le16(&b, 12)),
+                       ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x3039));
+  CHECK(solve_with(&b, "engine", t, NULL, 0) == FERRET_SAT);
+  bench_close(&b);
+}

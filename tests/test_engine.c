@@ -770,3 +770,37 @@ TEST(engine_batch_matches_scalar_corpus) {
   CHECK_MSG(files >= (fer_test_quick ? 10 : 40), "only %d corpus files compiled", files);
   CHECK_EQ_U(bad, 0);
 }
+
+/* ------------------------------------------------ progress (verbose) */
+
+static void grab_diag(void *u, const char *t, size_t n) { fer_test_buf_add(u, t, n); }
+
+/* x * x = 2 has no Float64 solution, so the search runs to its 2 s limit:
+ * with verbose 1 it says so about once a second on the diagnostic sink,
+ * with one worker and with two (the run's thread then writes the lines
+ * while it waits); with verbose 0 it says nothing. */
+TEST(engine_progress_lines_with_verbose) {
+  const char *script = "(declare-const x Float64)(declare-const y Float64)"
+                       "(assert (fp.eq (fp.mul RNE x x) ((_ to_fp 11 53) RNE 2.0)))"
+                       "(assert (fp.lt y x))(check-sat)";
+  const char *opts[] = {"timeout=2 verbose=1", "timeout=2 verbose=1 jobs=2",
+                        "timeout=2 verbose=0"};
+  for (int k = 0; k < 3; k++) {
+    ferret *f = fresh(opts[k]);
+    fer_test_buf d = {0};
+    fer_test_buf_add(&d, "", 0);
+    ferret_set_diagnostic(f, grab_diag, &d);
+    CHECK(solve(f, script) == FERRET_UNKNOWN);
+    fer_test_buf_add(&d, "", 1);
+    size_t lines = 0;
+    for (const char *p = d.data; (p = strstr(p, "ferret: progress: search")); p++) {
+      lines++;
+      CHECK_MSG(strstr(p, " execs/s, depth ") && strstr(p, " of 2 constraints, corpus "),
+                "%s", p);
+    }
+    if (k < 2) CHECK_MSG(lines >= 1 && lines <= 3, "%s: %zu lines: %s", opts[k], lines, d.data);
+    else CHECK_MSG(lines == 0 && !strstr(d.data, "progress"), "%s", d.data);
+    free(d.data);
+    ferret_delete(f);
+  }
+}

@@ -706,5 +706,138 @@ TEST(sample_reader_refuses_other_formulas) {
   CHECK_EQ_U(info.bits_bool, 1); /* bvult under or */
   CHECK_EQ_U(info.covered_bool, 1); /* p false: #x01 < #x10, #xff not */
   ferret_coverage_delete(c);
+
+/* ------------------------------------------------ limits and the count */
+
+/* A callback that ends the run itself after 60 s: a run that ignores its
+ * time limit fails the test instead of hanging it. */
+typedef struct timed {
+  uint64_t n;
+  double elapsed;
+  bool overran;
+} timed;
+
+static int keep_timed(void *user, const ferret_sample_item *s) {
+  timed *t = user;
+  t->n++, t->elapsed = s->elapsed;
+  if (s->elapsed > 60) t->overran = true;
+  return t->overran;
+}
+
+static void sample_timed(ferret *f, timed *t, ferret_sample_info *info) {
+  ferret_sample_options o;
+  ferret_sample_options_init(&o);
+  o.no_values = 1;
+  ferret_result r = FERRET_UNKNOWN;
+  memset(t, 0, sizeof *t);
+  CHECK(ferret_sample(f, &o, keep_timed, t, &r) == FERRET_OK);
+  CHECK(r == FERRET_SAT);
+  CHECK(ferret_get_sample_info(f, info) == FERRET_OK);
+}
+
+/* timeout_ms ends a run whose samples never run out (as it ends a
+ * check-sat), set as an option and by the script's (set-option :timeout). */
+TEST(sample_timeout_ms) {
+  ferret *f = load("timeout_ms=300", fp_formula);
+  timed t;
+  ferret_sample_info info;
+  sample_timed(f, &t, &info);
+  CHECK_MSG(!t.overran && !strcmp(info.end, "timeout"), "end %s after %.1f s", info.end,
+            t.elapsed);
+  CHECK(info.solutions == -1 && info.samples == t.n && t.n > 0);
+  ferret_delete(f);
+  char script[512];
+  snprintf(script, sizeof script, "(set-option :timeout 300)%s(check-sat)", fp_formula);
+  f = load("", script);
+  sample_timed(f, &t, &info);
+  CHECK_MSG(!t.overran && !strcmp(info.end, "timeout"), "end %s after %.1f s", info.end,
+            t.elapsed);
+  ferret_delete(f);
+}
+
+/* Runs of formulas whose every solution ferret can count end "complete"
+ * with that many samples, each once, and say how many exist. */
+static void exhausts(const char *opts, const char *formula, const char *proj,
+                     uint64_t count, uint64_t want) {
+  ferret *f = load(opts, formula);
+  got g = {0};
+  CHECK_MSG(run(f, NULL, proj, count, FERRET_FORMAT_CSV, &g) == FERRET_SAT, "%s", formula);
+  ferret_sample_info info;
+  CHECK(ferret_get_sample_info(f, &info) == FERRET_OK);
+  CHECK_MSG(g.n == want && distinct(&g) == want, "%zu samples, %llu wanted: %s", g.n,
+            (unsigned long long)want, formula);
+  CHECK_MSG(!strcmp(info.end, "complete") && info.solutions == (int64_t)want,
+            "end %s, solutions %lld: %s", info.end, (long long)info.solutions, formula);
+  CHECK(info.result == FERRET_SAT && info.samples == want);
+  CHECK(ended_complete(f));
+  fer_test_buf b = {0};
+  ferret_set_diagnostic(f, grab, &b);
+  ferret_print_sample_stats(f);
+  fer_test_buf_add(&b, "", 1);
+  char field[64];
+  snprintf(field, sizeof field, "\"solutions\": %llu,", (unsigned long long)want);
+  CHECK_MSG(strstr(b.data, field) != NULL, "%s", b.data);
+  free(b.data);
+  got_free(&g);
+  ferret_delete(f);
+}
+
+/* The budgets (max_execs, 20 s) only keep a broken run from hanging: a
+ * run that does not know its solutions are exhausted reaches them and
+ * does not end "complete". */
+TEST(sample_ends_when_exhausted) {
+  /* 5 solutions of x, count 10: the whole (narrowed) space enumerated */
+  exhausts("max_execs=3000000 timeout=20",
+           "(declare-const x (_ BitVec 8))(assert (bvult x #x05))", NULL, 10, 5);
+  /* 5 values of x, y a positive Float64 beside it (2^62 inputs): distinct
+   * by x, its component counted apart, y's counts once */
+  exhausts("max_execs=3000000 timeout=20",
+           "(declare-const x (_ BitVec 16))(declare-const y Float64)"
+           "(assert (or (= x #x0001) (= x #x0007) (= x #x0064) (= x #x03e8) (= x #x7530)))"
+           "(assert (fp.gt y ((_ to_fp 11 53) RNE 0.0)))",
+           "x", 10, 5);
+  /* two independent components of 4 solutions each (x * x = 25, y * y = 9
+   * mod 2^16), 2^32 inputs without the intervals: the product, 16 */
+  exhausts("max_execs=3000000 timeout=20 intervals=0",
+           "(declare-const x (_ BitVec 16))(declare-const y (_ BitVec 16))"
+           "(assert (= (bvmul x x) #x0019))(assert (= (bvmul y y) #x0009))",
+           NULL, 0, 16);
+  /* 2^12 solutions (ten known bits of x and of y), no count: all of them */
+  exhausts("max_execs=3000000 timeout=20",
+           "(declare-const x (_ BitVec 16))(declare-const y (_ BitVec 16))"
+           "(assert (= ((_ extract 9 0) x) #b1010101010))"
+           "(assert (= ((_ extract 9 0) y) #b0011001100))",
+           NULL, 0, 4096);
+  /* a component without a solution (y * y = 2 has none mod 2^16): unsat,
+   * proved by its enumeration */
+  ferret *f = load("intervals=0 max_execs=3000000 timeout=20",
+                   "(declare-const x (_ BitVec 16))(declare-const y (_ BitVec 16))"
+                   "(assert (= (bvmul x x) #x0019))(assert (= (bvmul y y) #x0002))");
+  got g = {0};
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_UNSAT);
+  ferret_sample_info info;
+  CHECK(ferret_get_sample_info(f, &info) == FERRET_OK);
+  CHECK(info.solutions == 0 && g.n == 0);
+  got_free(&g);
+  ferret_delete(f);
+}
+
+/* A count below the solutions known: the count ends the run, the number
+ * of solutions is still said; a space too large to count says -1. */
+TEST(sample_count_below_solutions) {
+  ferret *f = load("", "(declare-const x (_ BitVec 8))(assert (bvult x #x05))");
+  got g = {0};
+  ferret_sample_info info;
+  CHECK(ferret_get_sample_info(f, &info) == FERRET_ERROR_COMMAND);
+  CHECK(run(f, NULL, NULL, 3, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK(ferret_get_sample_info(f, &info) == FERRET_OK);
+  CHECK(g.n == 3 && !strcmp(info.end, "count"));
+  got_free(&g);
+  ferret_delete(f);
+  f = load("max_execs=20000", fp_formula);
+  CHECK(run(f, NULL, NULL, 0, FERRET_FORMAT_CSV, &g) == FERRET_SAT);
+  CHECK(ferret_get_sample_info(f, &info) == FERRET_OK);
+  CHECK(info.solutions == -1 && strcmp(info.end, "complete"));
+  got_free(&g);
   ferret_delete(f);
 }

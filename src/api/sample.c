@@ -103,10 +103,12 @@ static bool on_sample(void *user, const fer_sample_item *it) {
 
 static void keep_stats(ferret *f, const fer_sample_stats *s) {
   fer_smt *sm = f->smt;
-  char line[2048];
+  char line[2048], sol[32] = "null"; /* null: not known */
+  if (s->solutions >= 0) snprintf(sol, sizeof sol, "%lld", (long long)s->solutions);
   int n = snprintf(
       line, sizeof line,
       "{\"job\": \"sample\", \"result\": \"%s\", \"reason\": \"%s\", \"end\": \"%s\", "
+      "\"solutions\": %s, "
       "\"strategy\": \"%s\", \"seed\": %llu, \"jobs\": %u, \"samples\": %llu, "
       "\"samples_per_sec\": %.1f, \"time\": %.6f, \"time_preprocess\": %.6f, "
       "\"time_compile\": %.6f, \"time_search\": %.6f, \"time_validate\": %.6f, "
@@ -120,6 +122,7 @@ static void keep_stats(ferret *f, const fer_sample_stats *s) {
       "\"dedup_hashes\": %u, \"dedup_fill\": %.3g, \"false_dup_rate\": %.3g, "
       "\"coverage\": %.4f}",
       s->result ? s->result : "", s->reason ? s->reason : "", s->end ? s->end : "",
+      sol,
       s->strategy ? s->strategy : "", (unsigned long long)s->seed, s->jobs,
       (unsigned long long)s->samples, s->samples_per_sec, s->time_total,
       s->time_preprocess, s->time_compile, s->time_search, s->time_validate,
@@ -178,7 +181,12 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     fer_sample_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.count = o->count, cfg.strategy = strategy;
-    cfg.deadline = f->opt.timeout ? fer_now() + (double)f->opt.timeout : 0;
+    /* timeout_ms (which a script's (set-option :timeout N) sets) before
+     * timeout, as solve reads them */
+    double t0 = fer_now();
+    cfg.deadline = f->opt.timeout_ms ? t0 + (double)f->opt.timeout_ms / 1000
+                   : f->opt.timeout  ? t0 + (double)f->opt.timeout
+                                     : 0;
     cfg.max_execs = (uint64_t)f->opt.max_execs;
     cfg.out = out->data, cfg.nout = out->size;
     cfg.dedup_bytes = o->dedup_bytes, cfg.coverage = o->coverage != 0;
@@ -190,6 +198,11 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
     const char *reason;
     ferret_result r = fer_sample(f, q.data, q.size, &cfg, on_sample, &c, &reason, &ss);
     keep_stats(f, &ss);
+    ferret_sample_info *si = &f->smt->sample_info;
+    si->result = r, si->reason = ss.reason ? ss.reason : "";
+    si->end = ss.end ? ss.end : "", si->samples = ss.samples;
+    si->solutions = ss.solutions;
+    f->smt->have_sample_info = true;
     if (result) *result = r;
     f->smt->last = r;
     FER_RELEASE(f, c.text);
@@ -199,6 +212,14 @@ ferret_status ferret_sample(ferret *f, const ferret_sample_options *o,
   FER_RELEASE(f, vars);
   FER_RELEASE(f, proj);
   return st;
+}
+
+ferret_status ferret_get_sample_info(ferret *f, ferret_sample_info *out) {
+  FER_REQUIRE(f, f && out, "NULL argument");
+  if (!f->smt->have_sample_info)
+    return fer_error(f, FERRET_ERROR_COMMAND, 0, 0, "no sample run yet");
+  *out = f->smt->sample_info;
+  return FERRET_OK;
 }
 
 ferret_status ferret_print_sample_stats(ferret *f) {

@@ -2,6 +2,7 @@
  * form (smt_query.h): the assertions in scope plus the assumptions, handed
  * to the solver, or under parse_only kept for `ferret opt` and `ferret
  * smt2c`. */
+#include <stdio.h>
 #include <string.h>
 
 #include "api/smt_query.h"
@@ -58,6 +59,11 @@ static ferret_result solve_query(ferret *f, fer_smt *s) {
     st.result = "unknown"; /* --stats says what was answered */
     st.reason = "incomplete";
     st.found_by = "";
+  }
+  if (r == FERRET_UNKNOWN && st.unsupported[0] && reason &&
+      !strncmp(reason, "unsupported", 11)) { /* say which construct */
+    snprintf(s->reason_text, sizeof s->reason_text, "unsupported: %s", st.unsupported);
+    reason = s->reason_text;
   }
   f->stats = st; /* the one place the context's statistics are written */
   s->last = r;

@@ -46,10 +46,13 @@ typedef struct fer_smt {
   bool have_model;      /* last check-sat said sat, nothing changed since */
   fer_model model;
   const char *reason;   /* why the last check-sat said unknown */
+  char reason_text[224]; /* reason's text when it names a construct */
   FER_STACK(fer_term) snapshot; /* parse_only: the last check-sat's query */
   bool snapshot_valid;
   FER_STACK(fer_term) tmp;
   FER_STACK(char) sample_stats; /* JSON of the last ferret_sample, NUL */
+  ferret_sample_info sample_info; /* of the last ferret_sample (static strings) */
+  bool have_sample_info;
 
   /* the first error of the current ferret_execute / ferret_feed call */
   ferret_status first;

@@ -34,6 +34,10 @@ typedef struct fer_stats {
    * unsat, unknown, error, rejected (a sat whose model ferret's evaluator
    * rejected) or stopped; "" without a portfolio */
   char portfolio[256];
+  /* unknown because of a construct ferret does not support (a width, a
+   * format, an operator): the construct, named, as the warning on the
+   * diagnostic sink and (get-info :reason-unknown) say it; else "" */
+  char unsupported[192];
 } fer_stats;
 
 /* The statistics as one JSON object (no newline) into out[0..cap), NUL

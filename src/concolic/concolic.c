@@ -23,9 +23,14 @@ int fer_concolic_init(ferret *f, fer_concolic *c, const uint8_t *seed,
   fer_map_init(&c->var_index);
   fer_map_init(&c->conj_index);
   fer_model_init(&c->model);
+  /* the defaults follow the ferret context's options (ferret.h): the
+   * time limit per query, interval propagation */
   c->stages = (1u << FER_CONC_NSTAGES) - 1;
+  if (!f->opt.intervals) c->stages &= ~(1u << FER_CONC_INTERVALS);
   c->max_execs = 0; /* the time limit is the budget */
-  c->timeout_ms = 1000;
+  c->timeout_ms = f->opt.timeout_ms ? (uint64_t)f->opt.timeout_ms
+                  : f->opt.timeout  ? (uint64_t)f->opt.timeout * 1000
+                                    : 1000;
   c->rng_seed = 1;
   c->last_stage = -1;
   size_t n = size ? size : 1;

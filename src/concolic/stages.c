@@ -663,7 +663,9 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   fer_u128 *near = NULL;
   int r = 0;
   if (!connected(q, &a)) goto done;
-  if (fer_intervals_run(f, a.data, a.size, &iv) == FERRET_OK && iv.empty) {
+  /* interval propagation is the intervals stage's: not when it is off */
+  if ((c->stages >> FER_CONC_INTERVALS & 1) &&
+      fer_intervals_run(f, a.data, a.size, &iv) == FERRET_OK && iv.empty) {
     r = -1;
     goto done;
   }
@@ -692,8 +694,8 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   req.budget.max_execs = c->max_execs ? (used < c->max_execs ? c->max_execs - used : 1) : 0;
   req.budget.deadline = q->deadline;
   req.budget.interrupt = &f->interrupt;
-  fer_options opt = f->opt;
-  opt.jobs = 1, opt.seed = (int64_t)c->rng_seed;
+  fer_options opt = f->opt; /* jobs as the context says (1: reproducible) */
+  opt.seed = (int64_t)c->rng_seed;
   req.opt = &opt;
   fer_engine_stats st;
   fer_engine_status s = fer_engine_run(f, &req, &st);

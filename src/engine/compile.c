@@ -9,6 +9,7 @@
  *   3. dependencies (compile_blocks.c): blocks per constraint, direct
  *      inputs per block, slots and constraints per slot;
  *   4. distance nodes (compile_dist.c): the Boolean skeletons. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,28 @@
 static int unsupported(fer_comp *c, const char *what) {
   c->unsupported = true;
   fer_error(c->f, FERRET_ERROR_UNSUPPORTED, 0, 0, "search engine: %s", what);
+  return 0;
+}
+
+/* A term (a variable: named) of a sort wider than the engine's limits
+ * (fp.h: 128 bits, eb <= 30), the sort written out, so that the answer's
+ * "unsupported" says what to change. */
+static int too_wide(fer_comp *c, fer_term t, const char *what) {
+  ferret *f = c->f;
+  const fer_sort_info *si = fer_comp_sort(c, t);
+  char sort[64], name[96] = "";
+  if (si->kind == FER_SORT_FP)
+    snprintf(sort, sizeof sort, "(_ FloatingPoint %u %u)", (unsigned)si->a, (unsigned)si->b);
+  else
+    snprintf(sort, sizeof sort, "(_ BitVec %u)", (unsigned)si->a);
+  if (fer_term_op(f, t) == FER_OP_VAR)
+    snprintf(name, sizeof name, " '%.80s'", fer_var_name(f, t));
+  c->unsupported = true;
+  fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+            "search engine: %s%s of sort %s (%s)", what, name, sort,
+            si->kind == FER_SORT_FP
+                ? "floating-point formats of at most 128 bits with eb <= 30 are supported"
+                : "bit-vectors of at most 128 bits are supported");
   return 0;
 }
 
@@ -86,7 +109,7 @@ static int compile_leaf(fer_comp *c, fer_term t, uint32_t *dst) {
     const fer_sort_info *si = fer_comp_sort(c, t);
     uint32_t bits = fer_sort_bits(f, fer_term_sort(f, t));
     if (bits > 128 || (si->kind == FER_SORT_FP && si->a > 30))
-      return unsupported(c, "constant wider than 128 bits or eb > 30");
+      return too_wide(c, t, "a constant");
     fer_u128 v = fer_const_u128(f, t);
     if (si->kind != FER_SORT_RM && !dict_add(c, bits, v)) return 0;
     *dst = new_reg(c, v);
@@ -112,15 +135,14 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
     if (r[j] == FER_REAL_REG && op != FER_OP_TO_FP_REAL)
       return unsupported(c, "Real term outside to_fp");
   }
-  if (st->kind == FER_SORT_BV && st->a > 128)
-    return unsupported(c, "bit-vector wider than 128 bits");
-  if (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30))
-    return unsupported(c, "floating-point format wider than 128 bits or eb > 30");
+  if ((st->kind == FER_SORT_BV && st->a > 128) ||
+      (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30)))
+    return too_wide(c, t, "a term");
   for (uint32_t j = 0; j < n; j++) {
     const fer_sort_info *sj = fer_comp_sort(c, args[j]);
     if ((sj->kind == FER_SORT_BV && sj->a > 128) ||
         (sj->kind == FER_SORT_FP && (sj->a + sj->b > 128 || sj->a > 30)))
-      return unsupported(c, "argument wider than 128 bits or eb > 30");
+      return too_wide(c, args[j], "an argument");
   }
   uint32_t w = s0->a, eb = st->a, sb = st->b;
   uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
@@ -164,7 +186,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
     return emit(c, I(FER_I_EQ, r[0], r[1], 0, 0, 0), dst);
   case FER_OP_ITE: return emit(c, I(FER_I_ITE, r[0], r[1], r[2], 0, 0), dst);
   case FER_OP_CONCAT:
-    if (st->a > 128) return unsupported(c, "concat wider than 128 bits");
+    if (st->a > 128) return too_wide(c, t, "a concat");
     return emit(c, I(FER_I_CONCAT, r[0], r[1], 0, fer_comp_sort(c, args[1])->a, 0), dst);
   case FER_OP_EXTRACT: return emit(c, I(FER_I_EXTRACT, r[0], 0, 0, i0, i1), dst);
   case FER_OP_REPEAT: return emit(c, I(FER_I_REPEAT, r[0], 0, 0, w, i0), dst);
@@ -234,7 +256,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
   case FER_OP_TO_FP_SBV:
   case FER_OP_TO_FP_UBV: {
     uint32_t width = fer_comp_sort(c, args[1])->a;
-    if (width > 128) return unsupported(c, "bit-vector wider than 128 bits");
+    if (width > 128) return too_wide(c, args[1], "an argument");
     return emit(c, I(op == FER_OP_TO_FP_SBV ? FER_I_FROMSBV : FER_I_FROMUBV,
                      r[0], r[1], width, eb, sb), dst);
   }
@@ -366,12 +388,12 @@ static int make_slots(fer_comp *c, const fer_term *a, size_t n) {
     case FER_SORT_RM: s.kind = FER_SLOT_RM, s.bits = 3; break;
     case FER_SORT_BV:
       s.kind = FER_SLOT_BV, s.bits = si->a;
-      if (si->a > 128) ok = unsupported(c, "bit-vector variable wider than 128 bits");
+      if (si->a > 128) ok = too_wide(c, v, "variable");
       break;
     case FER_SORT_FP:
       s.kind = FER_SLOT_FP, s.bits = si->a + si->b, s.eb = si->a, s.sb = si->b;
       if (s.bits > 128 || s.eb > 30) /* the limits of fp.h */
-        ok = unsupported(c, "floating-point variable wider than 128 bits or eb > 30");
+        ok = too_wide(c, v, "variable");
       break;
     default:
       ok = unsupported(c, "variable of an unsupported sort");

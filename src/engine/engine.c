@@ -96,14 +96,29 @@ typedef struct job {
 
 static void *thread_main(void *arg) {
   job *j = arg;
+  fer_search *s = j->w->s;
   j->r = fer_worker_run(j->w);
   if (j->r == FER_RUN_FOUND) {
-    fer_search *s = j->w->s;
     int none = 0;
     atomic_compare_exchange_strong(&s->winner, &none, (int)j->w->id + 1);
     atomic_store(&s->stop, 1);
   }
+  atomic_fetch_sub(&s->running, 1);
   return NULL;
+}
+
+void fer_search_progress(fer_search *s) {
+  double now = fer_now();
+  if (now < s->next_progress) return;
+  s->next_progress = now + 1;
+  double t = now - s->t_start;
+  uint64_t n = atomic_load(&s->execs);
+  fer_diag(s->f,
+           "ferret: progress: %s %.1f s, %llu execs, %.0f execs/s, depth %u of %u "
+           "constraints, corpus %llu\n",
+           s->phase, t, (unsigned long long)n, t > 0 ? (double)n / t : 0.0,
+           (unsigned)atomic_load(&s->best_nsat), (unsigned)s->p->cons.size,
+           (unsigned long long)atomic_load(&s->corpus_total));
 }
 
 /* Run the workers until one finds a candidate (its index) or a limit
@@ -113,14 +128,23 @@ static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
   pthread_t th[FER_JOBS_MAX];
   job jb[FER_JOBS_MAX];
   uint32_t started = 0;
+  atomic_store(&s->running, jobs);
   for (uint32_t i = 0; i < jobs; i++) {
     jb[i].w = &w[i], jb[i].r = FER_RUN_LIMIT;
     if (pthread_create(&th[i], NULL, thread_main, &jb[i])) break;
     started++;
   }
+  atomic_fetch_sub(&s->running, jobs - started);
   if (!started) { /* no thread at all: run one worker here */
+    atomic_store(&s->running, 1);
     job one = {&w[0], FER_RUN_LIMIT};
     thread_main(&one);
+  }
+  /* progress: this thread writes the lines while the workers search */
+  while (s->progress && started && atomic_load(&s->running)) {
+    struct timespec nap = {0, 20000000};
+    nanosleep(&nap, NULL);
+    fer_search_progress(s);
   }
   for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
   int win = atomic_load(&s->winner);
@@ -438,6 +462,11 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     for (uint32_t i = 0; i < s->p->nslots; i++) s->narrow &= s->p->slots.data[i].bits <= 64;
   }
   x.near_first = s->enumerate && r->objective.kind == FER_OBJ_NEAR;
+  s->f = f;
+  s->progress = s->opt->verbose >= 1 && !r->sampling;
+  s->progress_here = x.jobs == 1;
+  s->phase = r->phase ? r->phase : s->enumerate ? "enumeration" : "search";
+  s->t_start = fer_now(), s->next_progress = s->t_start + 1;
   fer_judge j;
   why = fer_judge_init(f, &j, r, st);
   s->refutes = judge_refutes, s->refutes_user = &j;

@@ -99,6 +99,12 @@ typedef struct fer_layout {
 /* The slot layout of a program (what every job uses today). */
 fer_layout fer_layout_of(const fer_prog *);
 
+/* The number of inputs of program p's slots, each narrowed by ranges (may
+ * be NULL), or UINT64_MAX when it is 2^64 or more.  A run enumerates every
+ * input (and can end FER_ENGINE_EXHAUSTED) when it is at most
+ * 2^(option enum_bits).  (enum.c) */
+uint64_t fer_input_space(const fer_prog *, const fer_slot_range *ranges);
+
 /* (iii) The objective.
  *  SATISFY   any solution.
  *  NEAR      a solution close to `near` (an input in the layout): `near`
@@ -266,6 +272,14 @@ typedef struct fer_engine_request {
   const fer_user_seeds *user_seeds; /* tried after the option seeds; NULL */
   const fer_options *opt;           /* NULL: the context's options */
   const fer_engine_sampling *sampling; /* NULL: none (solve) */
+  /* With option verbose >= 1 and no sampling hooks, about once a second
+   * a progress line on the diagnostic sink, always written on the thread
+   * of fer_engine_run: "ferret: progress: PHASE T s, N execs, R execs/s,
+   * depth D of C constraints, corpus K", where D is the most constraints
+   * an input made true before its first false one (in the fail-fast order
+   * of evaluation; all of them with option encoding try-all).  phase: what the job calls this
+   * run (NULL: "search", or "enumeration" when the space is enumerated). */
+  const char *phase;
 } fer_engine_request;
 
 /* ------------------------------------------------------------ the answer */

@@ -83,6 +83,7 @@ static inline int fer_feature_add(fer_features *ft, uint32_t i) {
 
 /* ---- the shared state of one search (one component) ---- */
 typedef struct fer_search {
+  ferret *f;                    /* for progress lines only */
   const fer_prog *p;
   const fer_options *opt;       /* read-only while workers run */
   volatile _Atomic int *interrupt;
@@ -112,7 +113,22 @@ typedef struct fer_search {
   bool (*refutes)(void *user, const fer_u128 *in);
   const fer_slot_range *ranges; /* the layout's (engine.h), or NULL */
   void *refutes_user;
+  /* Progress (option verbose >= 1, a request without sampling hooks):
+   * about once a second a line on the diagnostic sink, always written on
+   * the thread of fer_engine_run (by worker 0 when it runs there, else by
+   * that thread while it waits for the workers).  The workers publish
+   * their best count of true constraints and their corpus growth at each
+   * limit check. */
+  bool progress, progress_here; /* here: worker 0 runs on the run's thread */
+  const char *phase;
+  double t_start, next_progress;
+  _Atomic uint32_t best_nsat;
+  _Atomic uint64_t corpus_total;
+  _Atomic uint32_t running;     /* workers on threads still searching */
 } fer_search;
+
+/* The progress line if one is due (engine.c); on the run's thread only. */
+void fer_search_progress(fer_search *);
 
 /* ---- worker.c ---- */
 typedef enum fer_run_result {
@@ -139,6 +155,7 @@ typedef struct fer_worker {
   uint32_t *vars;                  /* scratch list of slots */
   uint8_t *vmark;                  /* by slot */
   uint64_t execs, published;
+  uint32_t best_nsat, corpus_published; /* progress: this worker's */
   uint64_t ls_runs, ls_execs;
   uint64_t next_reorder, next_local, next_check;
   bool seeded, solution_unspec;

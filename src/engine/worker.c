@@ -224,6 +224,7 @@ int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
   const fer_prog *p = w->p;
   uint32_t nsat = fer_worker_exec(w, in);
   bool sat = nsat == p->cons.size;
+  if (nsat > w->best_nsat) w->best_nsat = nsat; /* published with the execs */
   if (sat && w->s->returned && returned_before(w, in)) {
     w->local_dups++;
     return 0; /* nothing new to learn from it either */
@@ -252,6 +253,16 @@ bool fer_worker_should_stop(fer_worker *w) {
   uint64_t total = atomic_fetch_add(&s->execs, w->execs - w->published) +
                    (w->execs - w->published);
   w->published = w->execs;
+  if (s->progress) {
+    uint32_t b = atomic_load(&s->best_nsat);
+    while (w->best_nsat > b && !atomic_compare_exchange_weak(&s->best_nsat, &b, w->best_nsat)) {
+    }
+    /* the growth since the last check (modulo 2^64 should it shrink) */
+    atomic_fetch_add(&s->corpus_total,
+                     (uint64_t)((int64_t)w->corpus.size - (int64_t)w->corpus_published));
+    w->corpus_published = w->corpus.size;
+    if (w->id == 0 && s->progress_here) fer_search_progress(s);
+  }
   if (atomic_load(&s->stop)) return true;
   bool limit = (s->max_execs && total >= s->max_execs) ||
                atomic_load(s->interrupt) || atomic_load(s->partner) ||

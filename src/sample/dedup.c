@@ -63,3 +63,48 @@ double fer_dedup_false_rate(const fer_dedup *d, double *fill) {
   if (fill) *fill = d->nbits ? (double)set / (double)d->nbits : 0;
   return nb ? sum / (double)nb : 0;
 }
+
+/* ------------------------------------------------------ the exact set */
+
+void fer_exact_release(ferret *f, fer_exact *e) {
+  if (e->key) fer_free(f, e->key, (size_t)e->cap * 2 * sizeof *e->key);
+  memset(e, 0, sizeof *e);
+}
+
+/* The entry of (h1, h2) in table k of cap entries: its own, or the empty
+ * one where it goes (linear probing). */
+static uint64_t *slot_of(uint64_t *k, uint64_t cap, uint64_t h1, uint64_t h2) {
+  for (uint64_t i = h1 & (cap - 1);; i = (i + 1) & (cap - 1)) {
+    uint64_t *s = k + 2 * i;
+    if ((s[0] == h1 && s[1] == h2) || (!s[0] && !s[1])) return s;
+  }
+}
+
+static int grow(ferret *f, fer_exact *e) {
+  uint64_t cap = e->cap ? 2 * e->cap : 1024;
+  uint64_t *k = fer_calloc(f, (size_t)cap * 2 * sizeof *k);
+  if (!k) return 0;
+  for (uint64_t i = 0; i < e->cap; i++) {
+    uint64_t *s = e->key + 2 * i;
+    if (!s[0] && !s[1]) continue;
+    uint64_t *d = slot_of(k, cap, s[0], s[1]);
+    d[0] = s[0], d[1] = s[1];
+  }
+  if (e->key) fer_free(f, e->key, (size_t)e->cap * 2 * sizeof *e->key);
+  e->key = k, e->cap = cap;
+  return 1;
+}
+
+int fer_exact_add(ferret *f, fer_exact *e, uint64_t h1, uint64_t h2) {
+  if (!h1 && !h2) h2 = 1; /* 0,0 marks an empty entry */
+  if (e->cap) {
+    uint64_t *s = slot_of(e->key, e->cap, h1, h2);
+    if (s[0] || s[1]) return 0;
+  }
+  if (e->size >= FER_EXACT_MAX) return -1;
+  if (2 * (e->size + 1) > e->cap && !grow(f, e)) return -1;
+  uint64_t *s = slot_of(e->key, e->cap, h1, h2);
+  s[0] = h1, s[1] = h2;
+  e->size++;
+  return 1;
+}

@@ -39,4 +39,24 @@ void fer_dedup_prefetch(const fer_dedup *, uint64_t h1);
  * of the filter's bits set.  Reads the whole filter: once, at the end. */
 double fer_dedup_false_rate(const fer_dedup *, double *fill);
 
+/* ------------------------------------------------ the exact set
+ * The samples emitted when the job must know their number exactly (a
+ * space it can count, sample.c): every 128-bit fingerprint kept in an
+ * open-addressing table that doubles at half load, so that "new" is
+ * never wrong (up to two samples sharing a fingerprint: about n^2 / 2^129
+ * for n samples).  Bounded: past FER_EXACT_MAX fingerprints it refuses to
+ * grow and the job goes back to the Bloom filter alone. */
+#define FER_EXACT_MAX ((uint64_t)1 << 20) /* 32 MiB of table at most */
+
+typedef struct fer_exact {
+  uint64_t *key;  /* 2 words per entry; 0,0 is an empty entry */
+  uint64_t cap;   /* entries, a power of two (0: none yet) */
+  uint64_t size;
+} fer_exact;
+
+void fer_exact_release(ferret *, fer_exact *);
+/* 1 if the fingerprint is new (now added), 0 if it is in the set, -1 if it
+ * is new but the set is full (FER_EXACT_MAX) or out of memory (not added). */
+int fer_exact_add(ferret *, fer_exact *, uint64_t h1, uint64_t h2);
+
 #endif

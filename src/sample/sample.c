@@ -44,6 +44,11 @@ typedef struct job {
   void *user;
   fer_sample_stats *st;
   fer_dedup dd;
+  fer_exact ex;      /* with `exact`: the samples emitted, exactly */
+  bool exact;        /* ex decides what is new (dedup.h) */
+  bool exact_lost;   /* ex was full: the Bloom filter decides alone */
+  int64_t total;     /* the distinct samples the query has, when counted
+                        before the run (count_samples); else -1 */
   fer_coverage cov;
   bool have_cov;
   fer_term *values;  /* cfg->nout */
@@ -135,17 +140,19 @@ static fer_u128 dedup_bits(const job *j, size_t k, fer_u128 b) {
   return nan ? ~(fer_u128)0 : b; /* no pattern is ~0 */
 }
 
-/* The output bits of solution s (or model m) into j->bits, and their
+/* The output bits of solution s (or model m) into j->bits (with comp:
+ * only the outputs k with comp[k] == c), and their
  * fingerprint into h: two chains with their own seeds, one mixing step
  * per 64-bit word.  The outputs of at most 64 bits are laid end to end in
  * words, each in its width (a NaN as all ones, which is a NaN: one
  * pattern for all), so that two Float32 outputs take one step; a wider
  * output takes two words of its own. */
 static void fingerprint(job *j, const fer_engine_solution *s, const fer_model *m,
-                        uint64_t h[2]) {
+                        const uint32_t *comp, uint32_t c, uint64_t h[2]) {
   uint64_t a = 0x243f6a8885a308d3ull, b = 0x13198a2e03707344ull, acc = 0, n = 0;
   uint32_t used = 0; /* bits of acc taken */
   for (size_t k = 0; k < j->cfg->nout; k++) {
+    if (comp && comp[k] != c) continue; /* only the outputs of component c */
     fer_u128 v = j->bits[k] = out_bits(j, k, s, m);
     v = dedup_bits(j, k, v);
     uint32_t w = j->out_kind[k].w;
@@ -175,7 +182,17 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
                                uint64_t execs, double now) {
   ferret *f = j->f;
   const fer_sample_config *cfg = j->cfg;
-  if (!fer_dedup_add(&j->dd, h[0], h[1])) {
+  int fresh = fer_dedup_add(&j->dd, h[0], h[1]);
+  if (j->exact && !j->exact_lost) { /* exact: a false duplicate is not one */
+    int e = fer_exact_add(f, &j->ex, h[0], h[1]);
+    if (e < 0) {
+      j->exact_lost = true;
+      fer_exact_release(f, &j->ex);
+    } else {
+      fresh = e;
+    }
+  }
+  if (!fresh) {
     j->st->projected_dups++;
     return FER_ENGINE_GO_ON;
   }
@@ -197,6 +214,13 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
   j->st->samples++;
   if (!j->cb(j->user, &it)) {
     j->end = "stopped";
+    return FER_ENGINE_STOP;
+  }
+  /* every solution counted before the run was given (the exact set
+   * made every one of them count once) */
+  if (j->total > 0 && !j->exact_lost && j->phase_deadline <= 0 &&
+      j->st->samples >= (uint64_t)j->total) {
+    j->end = "complete";
     return FER_ENGINE_STOP;
   }
   if (cfg->count && j->st->samples >= cfg->count) {
@@ -232,7 +256,7 @@ static fer_engine_verdict emit(job *j, const fer_engine_solution *s,
                                const fer_model *m, uint64_t execs) {
   double t = s ? s->now : fer_now();
   uint64_t h[2];
-  fingerprint(j, s, m, h);
+  fingerprint(j, s, m, NULL, 0, h);
   fer_engine_verdict r = FER_ENGINE_GO_ON;
   if (j->fail) {
     r = FER_ENGINE_STOP;
@@ -301,6 +325,7 @@ static ferret_result only_model(job *j, const fer_term *a, size_t n,
       r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
       *why = j->fail ? j->fail : "";
       if (!j->end) j->end = "complete";
+      if (r == FERRET_SAT && j->phase_deadline <= 0) j->total = 1; /* the one model */
     } else {
       *why = v < 0 ? "unspecified"
              : f->error.status == FERRET_ERROR_UNSUPPORTED
@@ -344,6 +369,149 @@ static int with_free_vars(ferret *f, const fer_term *a, size_t n,
   return ok;
 }
 
+/* ------------------------------------------- counting the solutions */
+
+/* Counting one component's distinct samples (the callback of its run). */
+typedef struct counter {
+  job *j;
+  const uint32_t *comp;
+  uint32_t c;
+  fer_exact set;
+  bool full;
+} counter;
+
+static fer_engine_verdict count_one(void *user, const fer_engine_solution *s) {
+  counter *k = user;
+  uint64_t h[2];
+  fingerprint(k->j, NULL, s->model, k->comp, k->c, h);
+  if (fer_exact_add(k->j->f, &k->set, h[0], h[1]) < 0) {
+    k->full = true;
+    return FER_ENGINE_STOP;
+  }
+  return FER_ENGINE_GO_ON;
+}
+
+/* The number of distinct samples of component c (its assertions ca[0..n)),
+ * by enumerating its input space when that is small: -1 when it is not,
+ * or the enumeration did not end in a proof (a limit, an unspecified
+ * value).  dry: only whether the space is small (0 if so). */
+static int64_t count_component(job *j, const fer_term *ca, size_t n,
+                               const fer_pre *pre, const fer_intervals *iv,
+                               const uint32_t *comp, uint32_t c, bool dry) {
+  ferret *f = j->f;
+  fer_prog p;
+  double t = fer_now();
+  ferret_status cs = fer_compile(f, ca, n, &p);
+  j->st->time_compile += since(t);
+  if (cs != FERRET_OK) return -1;
+  int64_t res = -1;
+  size_t rb = (p.nslots ? p.nslots : 1) * sizeof(fer_slot_range);
+  fer_slot_range *ranges = fer_calloc(f, rb);
+  const fer_slot_range *rg = ranges ? fer_intervals_slot_ranges(iv, &p, ranges) : NULL;
+  bool small = ranges && fer_input_space(&p, rg) <= ((uint64_t)1 << f->opt.enum_bits);
+  if (small && dry) res = 0;
+  if (small && !dry) {
+    counter k = {j, comp, c, {0}, false};
+    fer_engine_request r;
+    memset(&r, 0, sizeof r);
+    r.prog = &p, r.layout = fer_layout_of(&p);
+    r.layout.ranges = rg;
+    r.check.assertions = ca, r.check.n = n;
+    r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
+    r.check.nelim = pre->elim_var.size;
+    r.objective.kind = FER_OBJ_SATISFY;
+    r.accept = count_one, r.accept_user = &k;
+    r.budget.deadline = j->cfg->deadline;
+    r.budget.interrupt = &f->interrupt;
+    r.opt = &f->opt;
+    fer_engine_stats rs;
+    fer_engine_status es = fer_engine_run(f, &r, &rs);
+    j->st->execs += rs.execs;
+    j->st->time_search += rs.time_search, j->st->time_validate += rs.time_validate;
+    if (es == FER_ENGINE_EXHAUSTED && !k.full) res = (int64_t)k.set.size;
+    fer_exact_release(f, &k.set);
+  }
+  if (ranges) fer_free(f, ranges, rb);
+  fer_prog_release(f, &p);
+  return res;
+}
+
+/* The number of distinct samples of the formula ca[0..n) (preprocessed,
+ * with its free variables: with_free_vars), when its whole input space is
+ * too large to enumerate but it splits into independent components: the
+ * product over the components of the distinct values of their own output
+ * variables, each counted by enumerating the component (a component
+ * without outputs counts once: every sample has the same nothing there).
+ * An output that preprocessing eliminated belongs to the component of the
+ * variables of its definition (none: a constant); a variable of no
+ * assertion and no definition keeps its default value.  -1 when some
+ * component cannot be counted (its space is large, a limit, an
+ * unspecified value, a definition over two components), 0 when one has no
+ * solution at all (the formula is then unsat: the enumeration proves it).
+ * Relies on preprocessing keeping every model (pre.h: each one extends
+ * to one model of the input, through the eliminated variables, and its
+ * rewrites keep the meaning), so that the solutions of ca are the
+ * query's, one to one. */
+static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv,
+                             const fer_term_stack *ca) {
+  ferret *f = j->f;
+  const fer_sample_config *cfg = j->cfg;
+  fer_components comp = {0, NULL, 0};
+  fer_map at; /* variable -> its component + 1 */
+  fer_map_init(&at);
+  fer_term_stack vars = {0}, part = {0};
+  uint32_t *of = fer_malloc(f, (cfg->nout ? cfg->nout : 1) * sizeof *of);
+  int64_t total = -1;
+  bool ok = of && fer_split(f, ca->data, ca->size, true, &comp) && comp.count > 1;
+  for (uint32_t c = 0; ok && c < comp.count; c++) {
+    FER_CLEAR(vars);
+    for (size_t i = 0; ok && i < ca->size; i++)
+      if (comp.of[i] == c) ok = fer_collect_vars(f, &ca->data[i], 1, &vars);
+    for (size_t i = 0; ok && i < vars.size; i++) ok = fer_map_put(f, &at, vars.data[i], c + 1);
+  }
+  /* the component of each output (UINT32_MAX: none, a constant) */
+  for (size_t k = 0; ok && k < cfg->nout; k++) {
+    fer_term v = cfg->out[k];
+    uint32_t c = fer_map_get(&at, v);
+    of[k] = c ? c - 1 : UINT32_MAX;
+    if (c) continue;
+    for (size_t i = 0; ok && i < pre->elim_var.size; i++) {
+      if (pre->elim_var.data[i] != v) continue;
+      FER_CLEAR(vars);
+      ok = fer_collect_vars(f, &pre->elim_def.data[i], 1, &vars);
+      for (size_t q = 0; ok && q < vars.size; q++) {
+        uint32_t d = fer_map_get(&at, vars.data[q]);
+        if (!d || (of[k] != UINT32_MAX && of[k] != d - 1)) ok = false;
+        else of[k] = d - 1;
+      }
+      break;
+    }
+  }
+  /* every component with outputs small (compiling is cheap), then each
+   * enumerated: no enumeration is spent on a count that cannot be had */
+  total = ok ? 1 : -1;
+  for (int dry = 1; dry >= 0; dry--) {
+    for (uint32_t c = 0; ok && total > 0 && c < comp.count; c++) {
+      bool any = false;
+      for (size_t k = 0; k < cfg->nout; k++) any |= of[k] == c;
+      if (!any) continue;
+      FER_CLEAR(part);
+      for (size_t i = 0; ok && i < ca->size; i++)
+        if (comp.of[i] == c) ok = FER_PUSH(f, part, ca->data[i]);
+      int64_t m = ok ? count_component(j, part.data, part.size, pre, iv, of, c, dry) : -1;
+      if (m < 0 || (m && total > INT64_MAX / m)) ok = false;
+      else if (!dry) total *= m;
+    }
+  }
+  if (!ok) total = -1;
+  if (of) fer_free(f, of, (cfg->nout ? cfg->nout : 1) * sizeof *of);
+  fer_map_release(f, &at);
+  FER_RELEASE(f, vars);
+  FER_RELEASE(f, part);
+  fer_components_release(f, &comp);
+  return total;
+}
+
 static ferret_result search(job *j, const fer_term *a, size_t n,
                             const fer_pre *pre, const fer_intervals *iv,
                             const fer_term_stack *ca, const char **why) {
@@ -355,6 +523,8 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   st->time_compile += since(t);
   if (cs != FERRET_OK) {
     *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    if (cs == FERRET_ERROR_UNSUPPORTED) /* name the construct, as solve does */
+      fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message);
     return FERRET_UNKNOWN;
   }
   st->slots = p.nslots, st->instructions = (uint32_t)p.code.size;
@@ -373,6 +543,24 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
     return FERRET_UNKNOWN;
   }
   r.layout.ranges = fer_intervals_slot_ranges(iv, &p, ranges);
+  /* Knowing how many samples there are (the main phase only, before any
+   * was given): either this run enumerates the whole space and its end is
+   * the proof, or the independent components count it apart.  Either
+   * way the exact set decides what is new, so that a false duplicate of
+   * the Bloom filter cannot hide a solution from the count. */
+  bool main_phase = j->phase_deadline <= 0;
+  bool whole = fer_input_space(&p, r.layout.ranges) <= ((uint64_t)1 << f->opt.enum_bits);
+  if (main_phase && !whole) {
+    j->total = count_samples(j, pre, iv, ca);
+    if (!j->total) { /* a component without a solution: unsat, proved */
+      fer_free(f, ranges, (p.nslots ? p.nslots : 1) * sizeof *ranges);
+      fer_prog_release(f, &p);
+      j->end = "complete";
+      *why = "";
+      return st->samples ? FERRET_SAT : FERRET_UNSAT;
+    }
+  }
+  if (main_phase && (whole || j->total > 0)) j->exact = true;
   r.check.assertions = a, r.check.n = n;
   r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
   r.check.nelim = pre->elim_var.size;
@@ -407,6 +595,8 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   } else if (es == FER_ENGINE_EXHAUSTED) {
     if (!st->samples) res = FERRET_UNSAT;
     j->end = "complete";
+    /* the whole space was enumerated: every distinct sample was given */
+    if (main_phase && j->exact && !j->exact_lost) j->total = (int64_t)st->samples;
   } else if (es == FER_ENGINE_UNKNOWN && !j->phase_over) {
     j->end = rs.reason;
     if (!st->samples) *why = rs.reason;
@@ -502,6 +692,8 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   memset(&j, 0, sizeof j);
   j.f = f, j.cfg = cfg, j.cb = cb, j.user = user, j.st = st;
   j.t0 = fer_now();
+  j.total = -1;
+  j.exact = cfg->nprefer > 0; /* the main phase may need it: from the start */
   st->seed = (uint64_t)f->opt.seed, st->jobs = (uint32_t)f->opt.jobs;
   st->strategy = fer_sample_strategy_name[cfg->strategy];
   st->coverage = -1;
@@ -542,6 +734,7 @@ done:
   st->dedup_bits = j.dd.nbits, st->dedup_hashes = FER_DEDUP_HASHES;
   st->false_dup_rate = fer_dedup_false_rate(&j.dd, &st->dedup_fill);
   fer_dedup_release(f, &j.dd);
+  fer_exact_release(f, &j.ex);
   if (j.have_cov) {
     st->coverage = fer_coverage_percent(&j.cov, -1);
     fer_coverage_release(&j.cov);
@@ -550,6 +743,7 @@ done:
   st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
   st->reason = *reason;
   st->end = j.end ? j.end : *reason;
+  st->solutions = r == FERRET_UNSAT ? 0 : j.total;
   st->time_total = since(j.t0);
   st->samples_per_sec = st->time_total > 0 ? (double)st->samples / st->time_total : 0;
   st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;

@@ -19,7 +19,19 @@
  * ("timeout", "budget", "interrupted", "unsupported", "unspecified",
  * "memory", ...).  A sampling run ends with the count reached ("count"),
  * the callback's stop ("stopped"), every solution emitted ("complete": the
- * input space was enumerated), or a limit; stats.end says which.
+ * input space was enumerated, or the solutions were counted before the
+ * run and that many were given), or a limit; stats.end says which, and
+ * stats.solutions how many distinct samples exist when that is known.
+ *
+ * Counting: when the whole input space (narrowed by the intervals) is at
+ * most 2^enum_bits, the run enumerates it and its end proves that every
+ * sample was given.  Otherwise, if the formula splits into independent
+ * components, each component holding an output variable and small enough
+ * is enumerated first and its distinct output values counted; their
+ * product is the number of samples, and the run ends "complete" when it
+ * has given that many (an unsat component proves the query unsat).  While
+ * a count matters, an exact set of fingerprints (dedup.h) decides what is
+ * new, so no Bloom false duplicate can keep a solution out.
  *
  * Preferences (GuidedSampler's predicates): with prefer terms, a first
  * phase samples the formula with every prefer term added (each sample is
@@ -83,6 +95,12 @@ typedef struct fer_sample_stats {
   uint64_t seed;
   uint32_t jobs;
   uint64_t samples;          /* given to the callback */
+  int64_t solutions;         /* the number of distinct samples the query
+                                has (on the output variables), when the
+                                job knows it: the whole input space was
+                                enumerated, or each independent component
+                                holding an output was (the product of
+                                their counts), or unsat (0); else -1 */
   uint64_t execs, candidates;
   uint64_t duplicates;       /* candidates skipped by the engine (same input) */
   uint64_t projected_dups;   /* validated, but equal on the output variables */

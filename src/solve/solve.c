@@ -283,6 +283,9 @@ static ferret_result with_engine(solve *x, const char **why) {
       goto done;
     }
     if (x->have_iv) q.layout.ranges = fer_intervals_slot_ranges(&x->iv, &p, ranges.data);
+    char phase[64]; /* for --verbose progress lines */
+    snprintf(phase, sizeof phase, "search, component %u of %u,", k + 1, comp.count);
+    q.phase = phase;
     fer_engine_stats rs;
     fer_engine_status s = FER_ENGINE_UNKNOWN;
     if (over) {
@@ -471,6 +474,15 @@ static void stop_partners(solve *x) {
 
 /* ------------------------------------------- arrays, functions, sorts */
 
+/* The answer is unknown because of a construct ferret does not support:
+ * name it (what = the error that said so) in the statistics, for
+ * (get-info :reason-unknown), and once on the diagnostic sink. */
+static void say_unsupported(ferret *f, fer_stats *st, const char *what) {
+  if (st->unsupported[0]) return; /* said already for this check-sat */
+  snprintf(st->unsupported, sizeof st->unsupported, "%s", what);
+  fer_diag(f, "ferret: warning: unknown: %s\n", st->unsupported);
+}
+
 /* A formula with arrays, functions or uninterpreted sorts: solve its
  * reduction (theory.h), build the original's model back and validate it
  * on the original formula; an unsat stands only if the reduction is
@@ -484,9 +496,9 @@ static ferret_result solve_theory(ferret *f, const fer_term *a, size_t n,
   ferret_result r = FERRET_UNKNOWN;
   ferret_status rs = fer_theory_reduce(f, a, n, &t);
   if (rs != FERRET_OK) {
-    if (rs == FERRET_ERROR_UNSUPPORTED) /* say what, not only "unsupported" */
-      fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message);
     memset(st, 0, sizeof *st);
+    if (rs == FERRET_ERROR_UNSUPPORTED) /* say what, not only "unsupported" */
+      say_unsupported(f, st, f->error.message);
     *reason = rs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
     st->found_by = "", st->result = "unknown", st->reason = *reason;
     goto done;
@@ -584,6 +596,10 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   FER_RELEASE(f, x.script);
   fer_user_seeds_release(f, &x.seeds);
 done:
+  /* an unsupported construct: the error that said so names it */
+  if (r == FERRET_UNKNOWN && !strncmp(why, "unsupported", 11) &&
+      f->error.status == FERRET_ERROR_UNSUPPORTED)
+    say_unsupported(f, st, f->error.message);
   *reason = r == FERRET_UNKNOWN ? why : "";
   st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
   st->reason = *reason;
