@@ -270,6 +270,9 @@ int run_sample(ferret *f, const cli_args *a) {
     return EXIT_ERROR;
   }
   if (ferret_get_option(f, "stats")) ferret_print_sample_stats(f);
+  ferret_sample_info info;
+  if (ferret_get_sample_info(f, &info) == FERRET_OK && !strcmp(info.end, "complete"))
+    fprintf(stderr, "ferret sample: all %lld solutions written\n", (long long)info.solutions);
   /* stdout carries samples only: the answer goes to stderr */
   if (r == FERRET_UNSAT) fprintf(stderr, "unsat\n");
   else if (r == FERRET_UNKNOWN) fprintf(stderr, "unknown\n");

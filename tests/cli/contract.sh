@@ -128,6 +128,11 @@ run "usage error is one line" 2 "" --frobnicate "$dir/f.smt2"
 printf '(declare-const x (_ BitVec 8))\n(assert (bvult x #x00))\n' > "$dir/u.smt2"
 run "sample unsat" 20 "unsat" sample -n 3 "$dir/u.smt2"
 [ -s "$dir/out" ] && { echo "sample unsat wrote to stdout: $(cat "$dir/out")"; fail=1; }
+# sample ends when a 5-solution formula is exhausted, and says so
+printf '(declare-const x (_ BitVec 8))\n(assert (bvult x #x05))\n' > "$dir/five.smt2"
+run "sample exhausts 5 solutions" 10 "all 5 solutions" sample -n 10 "$dir/five.smt2"
+[ "$(wc -l < "$dir/out")" = 5 ] || { echo "sample -n 10 of 5 solutions wrote $(wc -l < "$dir/out") samples"; fail=1; }
+run "sample -n 0 exhausts too" 10 "all 5 solutions" sample -n 0 "$dir/five.smt2"
 # hunt -o DIR refuses a directory that holds a campaign
 mkdir -p "$dir/camp" && : > "$dir/camp/log.tsv"
 run "hunt over a campaign" 2 "holds a campaign" hunt --target true -o "$dir/camp" --count 1
