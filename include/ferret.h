@@ -116,7 +116,10 @@ FERRET_API int ferret_option_info(int index, ferret_option_desc *out);
  * SMT-LIB error behaviour: an erroneous command prints (error "...") and
  * execution continues with the next command (after a syntax error, the
  * reader skips to the parenthesis that closes the broken command; only an
- * unterminated string or quoted symbol ends the text).  Returns FERRET_OK
+ * unterminated string or quoted symbol ends the text).  A failed command
+ * leaves the assertion stack as it was; check-sat answers unknown only
+ * while input lost with one could change the answer (a failed assert in a
+ * scope still open; a failed push, pop or reset).  Returns FERRET_OK
  * if no command failed, else the status of the first failure, which
  * ferret_error() then describes.  Cost: linear in the text plus
  * the cost of the commands (check-sat may run until the time limit). */
