@@ -841,3 +841,34 @@ TEST(sample_count_below_solutions) {
   got_free(&g);
   ferret_delete(f);
 }
+
+/* The exact set: every fingerprint added is found again, none is found
+ * before it was added (0,0 included), and past FER_EXACT_MAX it refuses
+ * new ones without losing the old. */
+TEST(sample_exact_set) {
+  ferret *f = ferret_new();
+  fer_exact e = {0};
+  fcv_rng x = {7}, y = {7};
+  uint64_t n = FER_EXACT_MAX;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t h1 = fcv_next(&x), h2 = i < 3 ? 0 : fcv_next(&x);
+    if (i == 0) h1 = 0; /* 0,0: the empty mark's pattern */
+    if (fer_exact_add(f, &e, h1, h2) != 1) {
+      CHECK_MSG(0, "fingerprint %llu taken for old", (unsigned long long)i);
+      break;
+    }
+  }
+  CHECK(e.size == n);
+  CHECK(fer_exact_add(f, &e, 12345, 678) == -1); /* full */
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t h1 = fcv_next(&y), h2 = i < 3 ? 0 : fcv_next(&y);
+    if (i == 0) h1 = 0;
+    if (fer_exact_add(f, &e, h1, h2) != 0) {
+      CHECK_MSG(0, "fingerprint %llu lost", (unsigned long long)i);
+      break;
+    }
+  }
+  fer_exact_release(f, &e);
+  CHECK(!e.key && !e.size);
+  ferret_delete(f);
+}
