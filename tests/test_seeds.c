@@ -1,8 +1,13 @@
 /* User seeds (seeds.c): text read by the SMT-LIB reader, values in every
  * syntax a model may use, seeds split at a repeated variable, and errors
- * that say where in the seed text they are. */
+ * that say where in the seed text they are; the strict reading of smt2
+ * sample files; a portfolio partner's answer line and model (partner.c),
+ * read by the same reader. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "api/smt_query.h"
+#include "backends/partner.h"
 #include "engine/engine.h"
 #include "base/context.h"
 #include "smt/term.h"
@@ -117,4 +122,103 @@ TEST(seeds_errors_have_positions) {
   check_error("(define-fun p () Bool #z1)", FERRET_ERROR_PARSE, 1, 23, "");
   check_error("(define-fun p () Bool (fp.isNaN p))", FERRET_ERROR_SORT, 1, 33,
               "unknown symbol 'p'");
+}
+
+/* Strict reading (smt2 sample files): an unknown name, or a command other
+ * than define-fun (a (model ...) around them aside), is an error at its
+ * position, and every pair records where its name is. */
+TEST(seeds_strict_names_and_positions) {
+  ferret *f = declared();
+  fer_user_seeds u;
+  fer_user_seeds_init(&u);
+  u.strict = true;
+  const char *ok = "(model\n  (define-fun x () (_ BitVec 8) #x01)\n  (define-fun p () Bool true))";
+  CHECK(fer_user_seeds_parse(f, ok, strlen(ok), &u) == FERRET_OK);
+  CHECK_EQ_U(u.var.size, 2);
+  CHECK(u.line.size == 2 && u.line.data[0] == 2 && u.col.data[0] == 15);
+  CHECK(u.line.size == 2 && u.line.data[1] == 3 && u.col.data[1] == 15);
+  fer_user_seeds_release(f, &u);
+  static const struct {
+    const char *text;
+    unsigned line, col;
+    const char *says;
+  } bad[] = {
+      {"(define-fun x () (_ BitVec 8) #x01)\n(define-fun zz () Bool true)", 2, 13,
+       "'zz' is not a variable"},
+      {"sat\n(define-fun x () (_ BitVec 8) #x01)", 1, 1, "expected (define-fun"},
+      {"(model (define-fun x () (_ BitVec 8) #x01)", 1, 43, "')' missing"},
+      {"(define-fun x () (_ BitVec 8) #x01))", 1, 36, "expected (define-fun"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+    fer_user_seeds_init(&u);
+    u.strict = true;
+    CHECK_MSG(fer_user_seeds_parse(f, bad[k].text, strlen(bad[k].text), &u) == FERRET_ERROR_PARSE,
+              "case %zu", k);
+    const ferret_error_info *e = ferret_error(f);
+    CHECK_MSG(e->line == bad[k].line && e->column == bad[k].col && strstr(e->message, bad[k].says),
+              "case %zu: %u:%u %s", k, e->line, e->column, e->message);
+    fer_user_seeds_release(f, &u);
+    /* lenient (seeds, partners' models): the same texts pass over what
+     * they do not know */
+    if (k != 2) {
+      CHECK_MSG(parse(f, bad[k].text, &u) == FERRET_OK, "lenient case %zu", k);
+      fer_user_seeds_release(f, &u);
+    }
+  }
+  ferret_delete(f);
+}
+
+/* A portfolio partner's output (backends/partner.c): the answer line
+ * after :print-success lines, blank lines and CRs; then its model, taken
+ * only when it satisfies the query (a variable it leaves out is zero). */
+static int answer_of(const char *out) {
+  char line[16];
+  size_t n = 0;
+  for (const char *p = out; *p; p++) {
+    int a = fer_partner_line(line, sizeof line, &n, *p);
+    if (a != FER_PARTNER_NONE) return a;
+  }
+  return FER_PARTNER_NONE;
+}
+
+TEST(seeds_partner_answer_and_model) {
+  CHECK(answer_of("success\n\r\nsat\r\n(model)") == FER_PARTNER_SAT);
+  CHECK(answer_of("unsat\n") == FER_PARTNER_UNSAT);
+  CHECK(answer_of("unknown\n") == FER_PARTNER_UNKNOWN);
+  CHECK(answer_of("sat extra\n") == FER_PARTNER_ERROR);
+  CHECK(answer_of("sat") == FER_PARTNER_NONE); /* no end of line yet */
+  CHECK(answer_of("(error \"a line longer than the buffer\")\n") == FER_PARTNER_ERROR);
+  ferret *f = ferret_new();
+  const char *q = "(declare-const x (_ BitVec 8))(declare-const p Bool)"
+                  "(assert (bvult x #x10))(assert (or p (= x #x00)))";
+  CHECK(ferret_set_option(f, "parse_only", "1") == FERRET_OK);
+  CHECK(ferret_execute(f, "q", q, strlen(q)) == FERRET_OK);
+  const fer_term *a;
+  size_t n;
+  fer_smt_query(f, &a, &n);
+  CHECK_EQ_U(n, 2);
+  static const struct {
+    const char *model;
+    int taken;
+  } m[] = {
+      {"(\n  (define-fun x () (_ BitVec 8) #x03)\n  (define-fun p () Bool true)\n)", 1},
+      {"(model (define-fun x () (_ BitVec 8) #x20) (define-fun p () Bool true))", 0},
+      {"(define-fun x () (_ BitVec 8) #x03)", 0},  /* p left out: false */
+      {"(define-fun p () Bool true)", 1},          /* x left out: #x00 */
+      {"(define-fun x () (_ BitVec 8) #x03) (define-fun p () Bool", 0}, /* cut */
+      {"(define-fun x () Bool true)", 0},          /* ill-sorted */
+  };
+  for (size_t k = 0; k < sizeof m / sizeof *m; k++) {
+    fer_model out;
+    fer_model_init(&out);
+    size_t len = strlen(m[k].model);
+    char *copy = malloc(len); /* no NUL after the text */
+    memcpy(copy, m[k].model, len);
+    int taken = fer_partner_model(f, copy, len, a, n, &out);
+    CHECK_MSG(taken == m[k].taken, "model %zu: %d", k, taken);
+    if (taken) CHECK_MSG(fer_model_validate(f, a, n, &out) == 1, "model %zu", k);
+    free(copy);
+    fer_model_release(f, &out);
+  }
+  ferret_delete(f);
 }
