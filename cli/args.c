@@ -168,7 +168,7 @@ const cli_option cli_options[] = {
     LIB("verbose", S(SOLVE) | S(SAMPLE) | S(HUNT)),
     LIB("stats", ENGINE),
     LIB("max_memory", CONTEXT),
-    LIB("jobs", S(SOLVE) | S(SAMPLE)),
+    LIB("jobs", ENGINE),
     {"jobs", 'j', NULL, CLI_INT, "N", 1, 64, NULL, false, S(BENCH), NULL,
      "runs at once (default 1)"},
     LIB("max_execs", ENGINE),

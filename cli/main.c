@@ -104,6 +104,9 @@ static int run_solve(ferret *f, const cli_args *a) {
   if ((v = cli_value(a, "seed-file")) && (rc = seed_file(f, v))) return rc;
   bool read_only = a->sub != SUB_SOLVE;
   if (read_only) ferret_set_option(f, "parse_only", "1");
+  /* a search of a file shows its progress on a terminal (after a second) */
+  if (!read_only && strcmp(path, "-") && isatty(2) && !cli_value(a, "verbose"))
+    ferret_set_option(f, "verbose", "1");
   install_signals(f);
   /* Every error, including a file that cannot be read, is reported by the
    * library on the diagnostic channel (stderr). */
