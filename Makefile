@@ -122,7 +122,7 @@ FUZZ_TARGETS := reader samples seeds partner concolic hunt_log bench
 FUZZFLAGS    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
   -fno-omit-frame-pointer
 FUZZ_SMT2C   := $(patsubst %.c,build-fuzz/%.o,$(filter %/smt2c.c,$(LIBSRC)))
-FUZZ_DEPS    := tests/fuzz/cli_stubs.h cli/concolic.c cli/bench_report.c cli/hunt_merge.c
+FUZZ_DEPS    := tests/fuzz/cli_stubs.h cli/args.c cli/args.h cli/concolic.c cli/bench_report.c cli/hunt_merge.c
 
 build-fuzz/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)

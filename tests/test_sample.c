@@ -706,6 +706,8 @@ TEST(sample_reader_refuses_other_formulas) {
   CHECK_EQ_U(info.bits_bool, 1); /* bvult under or */
   CHECK_EQ_U(info.covered_bool, 1); /* p false: #x01 < #x10, #xff not */
   ferret_coverage_delete(c);
+  ferret_delete(f);
+}
 
 /* ------------------------------------------------ limits and the count */
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../cli/args.c" /* the real command-line parser */
 #include "../../cli/cli.h"
 
 enum { FUZZ_MAX_FILES = 8 };
@@ -41,25 +42,15 @@ char *read_all(const char *path, size_t *len) {
   return NULL;
 }
 
-int usage_error(const char *fmt, const char *arg) {
-  (void)fmt, (void)arg;
-  return EXIT_USAGE;
-}
-
-int apply_option(ferret *f, int argc, char **argv, int *i) {
-  (void)f, (void)argc, (void)argv, (void)i;
-  return EXIT_USAGE;
-}
-
-bool is_flag(const char *a, const char *name) {
-  size_t n = strlen(name);
-  return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
-}
-
-const char *flag_value(int argc, char **argv, int *i, size_t len) {
-  const char *a = argv[*i];
-  if (a[len] == '=') return a + len + 1;
-  return *i + 1 < argc ? argv[++*i] : NULL;
+/* Run a sub-command of the cli code on argv, parsed as main would. */
+__attribute__((unused)) static int fuzz_run(int (*run)(const cli_args *), int argc,
+                                            char **argv) {
+  cli_args a;
+  bool done;
+  if (cli_parse(argc, argv, &a, &done) || done) return EXIT_USAGE;
+  int rc = run(&a);
+  cli_args_free(&a);
+  return rc;
 }
 
 ferret *volatile signal_ctx;

@@ -54,8 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_nfiles = 0;
   fuzz_serve(path_a, part[0], len[0]);
   fuzz_serve(path_b, part[1], len[1]);
-  char *argv[] = {"ferret", path_a, path_b, NULL};
-  run_bench_report(3, argv, 1);
+  char *argv[] = {"ferret", "bench", "report", path_a, path_b, NULL};
+  fuzz_run(run_bench_report, 5, argv);
 
   /* the round trip */
   bench_rows rows = {0}, again = {0};

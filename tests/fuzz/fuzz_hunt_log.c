@@ -56,10 +56,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_serve(b_log, part[2], len[2]);
   fuzz_serve(b_rank, part[1], len[1]);
 
-  char *report[] = {"ferret", dir_a, NULL};
-  run_hunt_report(2, report, 1);
-  char *merge_argv[] = {"ferret", "-o", dir_out, dir_a, dir_b, NULL};
-  run_hunt_merge(5, merge_argv, 1);
+  char *report[] = {"ferret", "hunt", "report", dir_a, NULL};
+  fuzz_run(run_hunt_report, 4, report);
+  char *merge_argv[] = {"ferret", "hunt", "merge", "-o", dir_out, dir_a, dir_b, NULL};
+  fuzz_run(run_hunt_merge, 7, merge_argv);
 
   char path[300];
   snprintf(path, sizeof path, "%s/log.tsv", dir_lib);
