@@ -81,6 +81,25 @@ bool fer_test_have(const char *name) {
   return system(cmd) == 0;
 }
 
+int fer_test_z3(const char *text, size_t len) {
+  char path[] = "/tmp/ferret-test-z3-XXXXXX";
+  int fd = mkstemp(path), result = -1;
+  if (fd < 0) return -1;
+  FILE *fp = fdopen(fd, "w");
+  fwrite(text, 1, len, fp);
+  fclose(fp);
+  char cmd[256], line[64] = "";
+  snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
+  FILE *z = popen(cmd, "r");
+  if (z) {
+    if (fgets(line, sizeof line, z))
+      result = !strncmp(line, "sat", 3) ? 1 : !strncmp(line, "unsat", 5) ? 0 : -1;
+    pclose(z);
+  }
+  remove(path);
+  return result;
+}
+
 char *fer_test_read_file(const char *path, size_t *len) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return NULL;

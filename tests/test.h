@@ -115,6 +115,8 @@ fer_test_run fer_test_smt(const char *text);
 int fer_test_split_tsv(char *line, char **col, int max);
 /* Is the program `name` (z3, cvc5, clang) on the PATH? */
 bool fer_test_have(const char *name);
+/* z3's answer on a script (10 s limit): 1 sat, 0 unsat, -1 other. */
+int fer_test_z3(const char *text, size_t len);
 /* Read a whole file; NULL if missing.  free() the result. */
 char *fer_test_read_file(const char *path, size_t *len);
 

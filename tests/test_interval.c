@@ -479,25 +479,6 @@ TEST(interval_corpus_never_refutes_sat) {
   CHECK(proved >= (fer_test_quick ? 1 : 5));
 }
 
-/* z3's answer on a script: 1 sat, 0 unsat, -1 other (timeout, error). */
-static int z3_answer(const char *text, size_t len) {
-  char path[] = "/tmp/ferret-test-iv-XXXXXX";
-  int fd = mkstemp(path), result = -1;
-  if (fd < 0) return -1;
-  FILE *fp = fdopen(fd, "w");
-  fwrite(text, 1, len, fp);
-  fclose(fp);
-  char cmd[256], line[64] = "";
-  snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
-  FILE *z = popen(cmd, "r");
-  if (z) {
-    if (fgets(line, sizeof line, z))
-      result = !strncmp(line, "sat", 3) ? 1 : !strncmp(line, "unsat", 5) ? 0 : -1;
-    pclose(z);
-  }
-  remove(path);
-  return result;
-}
 
 /* Random formulas (no model behind them): every one that propagation
  * refutes, z3 must find unsat too. */
@@ -530,7 +511,7 @@ TEST(interval_claims_confirmed_by_z3) {
       fer_buf b = {0};
       CHECK(fer_print_script(f, &b, "QF_BVFP", a, n));
       fer_buf_str(f, &b, "(check-sat)\n");
-      int z = z3_answer(b.data, b.size);
+      int z = fer_test_z3(b.data, b.size);
       claims++, confirmed += z == 0;
       fer_buf_add(f, &b, "", 1);
       CHECK_MSG(z != 1, "z3 finds a model of a refuted formula:\n%s", b.data);

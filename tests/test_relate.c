@@ -91,25 +91,6 @@ TEST(relations_leave_satisfiable_shapes_alone) {
     CHECK_MSG(answer(satisfiable[i], true) != FERRET_UNSAT, "wrong unsat: %s", satisfiable[i]);
 }
 
-/* z3's answer: 1 sat, 0 unsat, -1 other. */
-static int z3(const char *text) {
-  char path[] = "/tmp/ferret-test-rel-XXXXXX";
-  int fd = mkstemp(path), result = -1;
-  if (fd < 0) return -1;
-  FILE *fp = fdopen(fd, "w");
-  fputs(text, fp);
-  fclose(fp);
-  char cmd[256], line[64] = "";
-  snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
-  FILE *z = popen(cmd, "r");
-  if (z) {
-    if (fgets(line, sizeof line, z))
-      result = !strncmp(line, "sat", 3) ? 1 : !strncmp(line, "unsat", 5) ? 0 : -1;
-    pclose(z);
-  }
-  remove(path);
-  return result;
-}
 
 /* Random conjunctions of atoms over four Float16 and four 8-bit BV
  * variables (orders, negations, identities, differences that are zero): every
@@ -149,7 +130,7 @@ TEST(relations_claims_confirmed_by_z3) {
     snprintf(text + n, sizeof text - n, "(check-sat)\n");
     if (answer(text, true) != FERRET_UNSAT || answer(text, false) == FERRET_UNSAT) continue;
     proved++;
-    int z = z3(text);
+    int z = fer_test_z3(text, strlen(text));
     CHECK_MSG(z != 1, "z3 finds a model of a formula the relations refute:\n%s", text);
     confirmed += z == 0;
   }
