@@ -32,7 +32,8 @@ TEST(hunt_generated_scripts_read_back) {
   ferret *f = fresh();
   fer_rng rng;
   fer_rng_seed(&rng, 7);
-  fer_hunt_shape shape = {2, 3, 4, 15};
+  fer_hunt_shape shape = {2, 3, 4, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
   fer_hunt_formula x = {{0}};
   bool z3 = fer_test_have("z3");
   int gaps = 0; /* assertions putting two variables far apart */
@@ -80,7 +81,8 @@ TEST(hunt_mutator_keeps_sorts_and_inserts_the_construct) {
   ferret *f = fresh();
   fer_rng rng;
   fer_rng_seed(&rng, 11);
-  fer_hunt_shape shape = {2, 2, 3, 15};
+  fer_hunt_shape shape = {2, 2, 3, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
   fer_hunt_formula x = {{0}}, y = {{0}};
   uint32_t inserted = 0, tried = 0;
   for (int k = 0; k < 300; k++) {
@@ -94,7 +96,15 @@ TEST(hunt_mutator_keeps_sorts_and_inserts_the_construct) {
       CHECK(y.a.data[i] && fer_term_sort(f, y.a.data[i]) == fer_sort_bool(f));
     if (con->kind == FER_HK_OP || con->kind == FER_HK_PRED) {
       bool found = false;
-      for (size_t i = 0; i < y.a.size; i++) found |= has_op(f, y.a.data[i], con->op);
+      fer_op want = !strcmp(con->name, "fp.to_ubv")   ? FER_OP_FP_TO_UBV
+                    : !strcmp(con->name, "fp.to_sbv") ? FER_OP_FP_TO_SBV
+                                                      : con->op;
+      for (size_t i = 0; i < y.a.size; i++) {
+        found |= has_op(f, y.a.data[i], want);
+        if (!strcmp(con->name, "edge")) /* some comparison with a constant */
+          found |= has_op(f, y.a.data[i], FER_OP_EQ) || has_op(f, y.a.data[i], FER_OP_FP_LT) ||
+                   has_op(f, y.a.data[i], FER_OP_FP_LEQ) || has_op(f, y.a.data[i], FER_OP_FP_GT);
+      }
       inserted += found;
       CHECK_MSG(found, "construct %s not in the mutant", con->name);
     }
@@ -130,7 +140,7 @@ TEST(hunt_agents_learn_the_best_arm) {
     } else {
       CHECK_MSG(best == 3 && most > 3000 / 2, "%s: arm %u pulled most (%llu)",
                 fer_hunt_agent_name[kind], best, (unsigned long long)most);
-      uint32_t order[64];
+      uint32_t order[FER_HUNT_MAX_ARMS];
       fer_hunt_agent_rank(&a, order);
       CHECK(order[0] == 3);
     }
