@@ -241,7 +241,7 @@ static int run_formula(campaign *c, const fer_hunt_formula *x) {
 /* Does formula x still give finding v? */
 static bool still(campaign *c, const fer_hunt_formula *x, verdict v) {
   /* the reduction's budget (a slow formula costs up to the time limit) */
-  if (c->reduce_runs >= (v.kind == FIND_SLOW ? 24u : 200u)) return false;
+  if (c->reduce_runs >= (v.kind == FIND_SLOW ? 24u : 80u)) return false;
   c->reduce_runs++;
   if (!run_formula(c, x)) return false;
   verdict w = check(c, x);
@@ -441,6 +441,12 @@ static void add_cause_key(campaign *c, char *key, const char *file, double secon
     fer_free(f, key, strlen(key) + 1);
     if (k.first) fer_free(f, k.first, strlen(k.first) + 1);
   }
+}
+
+static bool cause_seen(const campaign *c, const char *key) {
+  for (size_t i = 0; i < c->causes.size; i++)
+    if (!strcmp(c->causes.data[i].key, key)) return true;
+  return false;
 }
 
 static void add_cause(campaign *c, const fer_hunt_formula *x, verdict v, double seconds) {
@@ -716,7 +722,16 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
                             cfg->mode == 2 ? mg > cur_margin : counts(v));
     cur_margin = mg;
     st->disagreements += v.kind == FIND_DISAGREE;
-    if (counts(v)) {
+    /* an error whose message is known already: counted for its cause,
+     * neither reduced nor saved again (one invalid-size complaint would
+     * otherwise fill the campaign) */
+    char *known = counts(v) && v.kind == FIND_ERROR ? cause_key(&c, &next, v) : NULL;
+    if (known && !cause_seen(&c, known)) fer_free(f, known, strlen(known) + 1), known = NULL;
+    if (known) {
+      add_cause_key(&c, known, "", 0, 1);
+      st->findings++;
+      st->by_kind[v.kind]++;
+    } else if (counts(v)) {
       fer_hunt_formula red = {{0}};
       if (st->first_finding < 0) st->first_finding = fer_now() - t0;
       if (fer_hunt_formula_copy(f, &next, &red)) {
