@@ -2,16 +2,23 @@
  *
  *   gen   COUNT scripts from the generator into OUT/NNNNNN.smt2;
  *   bug   until the budget: a formula (generated, or the current one
- *         mutated with the construct the agent chose), every solver run on
- *         it at once, the runs checked: a crash, an error on valid input,
- *         a sat whose model ferret's evaluator rejects, an unsat where
- *         another solver's model (checked) shows sat, or a sat/unsat
- *         disagreement nobody's model settles (ferret itself can be one of
- *         the solvers: `ferret` reads the script like any of them).  A finding is reduced (the
- *         same kind by the same solver must stay: assertions dropped, then
- *         subterms replaced by an argument of their sort or by +0) and
- *         saved in OUT/findings with a header; the agent is rewarded 1 for
- *         a finding, else 0.  OUT/log.tsv has every formula's runs,
+ *         mutated with the construct or format the agent chose), every
+ *         solver run on it at once, the runs checked: a crash, an error on
+ *         valid input, a sat whose model ferret's evaluator rejects (even
+ *         when every solver agrees), an unsat where a model shows sat
+ *         (another solver's, or one ferret's own search finds within
+ *         SEARCH_SECONDS; each checked by the evaluator here).  A model
+ *         whose truth rests on a value SMT-LIB leaves open (fp.to_ubv out
+ *         of range, fp.min of two zeros) settles nothing.  A sat/unsat
+ *         disagreement no model settles is logged ("disagree"), not a
+ *         finding.  A finding is reduced (the same kind by the same solver
+ *         must stay: assertions dropped, then subterms replaced by an
+ *         argument of their sort or by +0), saved in OUT/findings with a
+ *         header, and grouped by cause (kind, solver, formats and operator
+ *         multiset of the reduced formula; for an error its message) in
+ *         OUT/causes.tsv; an error with a message seen before is counted
+ *         for its cause, not reduced again.  The agent is rewarded 1 for a
+ *         finding, else 0.  OUT/log.tsv has every formula's runs,
  *         OUT/ranking.tsv the constructs ranked by the agent.
  *   perf  the same loop, scored by Algorithm 1: the margin is the
  *         target's PAR-2 time over the best reference's; the agent is
@@ -729,6 +736,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     if (known && !cause_seen(&c, known)) fer_free(f, known, strlen(known) + 1), known = NULL;
     if (known) {
       add_cause_key(&c, known, "", 0, 1);
+      write_causes(&c);
       st->findings++;
       st->by_kind[v.kind]++;
     } else if (counts(v)) {
@@ -738,6 +746,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
         if (cfg->reduce) reduce(&c, &red, v);
         save_finding(&c, &red, v, first + iter, origin);
         add_cause(&c, &red, v, fer_now() - t0);
+        write_causes(&c);
       }
       fer_hunt_formula_release(f, &red);
       st->findings++;
