@@ -397,7 +397,8 @@ static char *cause_key(campaign *c, const fer_hunt_formula *x, verdict v) {
     }
   fer_buf b = {0};
   bool ok = fer_buf_printf(f, &b, "%s\tsolver %u\t", find_name[v.kind], v.who + 1);
-  if (v.kind == FIND_ERROR) k.nfmt = 0, memset(k.ops, 0, sizeof k.ops); /* by message */
+  const bool by_message = v.kind == FIND_ERROR || v.kind == FIND_CRASH;
+  if (by_message) k.nfmt = 0, memset(k.ops, 0, sizeof k.ops);
   for (uint32_t i = 0; ok && i < k.nfmt; i++)
     ok = fer_buf_printf(f, &b, "%s%u.%u", i ? "," : "", k.eb[i], k.sb[i]);
   ok = ok && fer_buf_str(f, &b, k.nfmt ? "\t" : "-\t");
@@ -408,14 +409,18 @@ static char *cause_key(campaign *c, const fer_hunt_formula *x, verdict v) {
                          : fer_buf_printf(f, &b, "%s%s", any ? " " : "", op_name(op));
       any = true;
     }
-  ok = ok && (any || v.kind == FIND_ERROR || fer_buf_str(f, &b, "-"));
-  if (ok && v.kind == FIND_ERROR) { /* an error: its message, without places and numbers */
-    const char *m = c->runs[v.who].out.data ? strstr(c->runs[v.who].out.data, "(error") : NULL;
-    const char *e = m ? strpbrk(m, "\n") : NULL;
-    size_t len = m ? (e ? (size_t)(e - m) : strlen(m)) : 0;
-    for (size_t i = 0; ok && i < len && i < 160; i++)
-      if (!((m[i] >= '0' && m[i] <= '9') || m[i] == '\t'))
-        ok = fer_buf_add(f, &b, m + i, 1);
+  ok = ok && (any || by_message || fer_buf_str(f, &b, "-"));
+  /* an error: its message without places and numbers; a crash: the first
+   * lines it printed (an assertion's file and line), or its exit status */
+  const char *out = c->runs[v.who].out.data ? c->runs[v.who].out.data : "";
+  const char *m = v.kind == FIND_ERROR ? strstr(out, "(error") : out;
+  if (ok && v.kind == FIND_CRASH && !*m)
+    ok = fer_buf_printf(f, &b, "exit %d", c->runs[v.who].status);
+  for (size_t i = 0, lines = 0; ok && by_message && m && m[i] && i < 200; i++) {
+    bool digit = m[i] >= '0' && m[i] <= '9';
+    if (m[i] == '\n' && (v.kind == FIND_ERROR || ++lines == 3)) break;
+    if ((digit && v.kind == FIND_ERROR) || m[i] == '\r') continue;
+    ok = fer_buf_add(f, &b, m[i] == '\n' || m[i] == '\t' ? " " : m + i, 1);
   }
   ok = ok && fer_buf_add(f, &b, "", 1);
   char *key = ok ? fer_strdup(f, b.data) : NULL;
@@ -722,18 +727,18 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
       fprintf(log, "\t%s\t%.4f", fer_hunt_outcome_name[c.runs[i].outcome], c.runs[i].seconds);
     fprintf(log, "\n");
     fflush(log);
-    /* the reward: a finding (bug mode), a wider margin than the parent's
-     * (performance mode, Algorithm 1) */
+    st->disagreements += v.kind == FIND_DISAGREE;
+    /* an error or crash whose message is known already: counted for its
+     * cause, neither reduced nor saved again, nor rewarded (one
+     * invalid-size complaint would otherwise fill the campaign) */
+    char *known = v.kind == FIND_ERROR || v.kind == FIND_CRASH ? cause_key(&c, &next, v) : NULL;
+    if (known && !cause_seen(&c, known)) fer_free(f, known, strlen(known) + 1), known = NULL;
+    /* the reward: a finding of a new cause (bug mode), a wider margin
+     * than the parent's (performance mode, Algorithm 1) */
     if (arm >= 0)
       fer_hunt_agent_update(&ag, (uint32_t)arm,
-                            cfg->mode == 2 ? mg > cur_margin : counts(v));
+                            cfg->mode == 2 ? mg > cur_margin : counts(v) && !known);
     cur_margin = mg;
-    st->disagreements += v.kind == FIND_DISAGREE;
-    /* an error whose message is known already: counted for its cause,
-     * neither reduced nor saved again (one invalid-size complaint would
-     * otherwise fill the campaign) */
-    char *known = counts(v) && v.kind == FIND_ERROR ? cause_key(&c, &next, v) : NULL;
-    if (known && !cause_seen(&c, known)) fer_free(f, known, strlen(known) + 1), known = NULL;
     if (known) {
       add_cause_key(&c, known, "", 0, 1);
       write_causes(&c);

@@ -171,6 +171,14 @@ for bad in 1.3 2.1 31.5 20.109 2.3x bf17; do
   "$FERRET" hunt --target "$dir/zero" --formats "2.3,$bad" -o "$dir/x" > /dev/null 2> "$dir/e5"
   [ $? = 2 ] && grep -q "bad format '$bad'" "$dir/e5" || { echo "format $bad accepted"; cat "$dir/e5"; fail=1; }
 done
+# a crash with the same message each time: one cause, reduced and saved
+# once, counted for every formula
+printf '#!/bin/sh\necho "ASSERTION VIOLATION line 118"\nkill -SEGV $$\n' > "$dir/boom"
+chmod +x "$dir/boom"
+"$FERRET" hunt --target "$dir/boom" --formats 3.2 --count 5 --seed 2 -o "$dir/b5" 2> "$dir/err"
+[ "$(ls "$dir/b5/findings" | wc -l)" = 1 ] && [ "$(grep -c '	crash	' "$dir/b5/log.tsv")" = 5 ] &&
+  [ "$(awk -F '\t' 'NR > 1 { print $5 }' "$dir/b5/causes.tsv")" = 5 ] ||
+  { echo "crash causes:"; ls "$dir/b5/findings"; cat "$dir/b5/causes.tsv"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
