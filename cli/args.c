@@ -278,7 +278,7 @@ const cli_option cli_options[] = {
     {"depth", 0, NULL, CLI_INT, "N", 0, 12, NULL, false, SHAPE, NULL,
      "term depth (default 3)"},
     {"formats", 0, NULL, CLI_TEXT, "LIST", 0, 0, NULL, false, SHAPE, NULL,
-     "FP formats, comma-separated, of 16, 32, 64, 4.6 (default all)"},
+     "FP formats, comma-separated: EB.SB (2 <= EB <= 30, 2 <= SB, EB + SB <= 128) or 16, 32, 64, 128, bf16, tf32 (default 2.3,3.2,3.5,4.4,5.3,5.8,16,bf16,32,64,128)"},
     {"reduce", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,
      "reduce each finding (default on; --no-reduce keeps them whole)"},
     {"resume", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,

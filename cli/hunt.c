@@ -5,7 +5,7 @@
  *               [--timeout S] [--seed S] [--agent A] [--shard I/N]
  *               [--count N] [--no-reduce] [--resume] [SHAPE] -o DIR
  *   ferret hunt replay DIR --target CMD [--reference CMD]...
- *   SHAPE: --vars N --asserts N --depth N --formats 16,32,64,4.6 */
+ *   SHAPE: --vars N --asserts N --depth N --formats 2.3,16,bf16,... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

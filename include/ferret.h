@@ -708,12 +708,15 @@ FERRET_API size_t ferret_get_declared(ferret *, const ferret_term **vars);
  * appended as its last argument, run without a shell in its own process
  * group, all at once, `timeout` seconds each).  Findings: a crash, an
  * error on valid input, a sat whose model ferret's evaluator rejects, an
- * unsat where another solver's checked model shows sat, a sat/unsat
- * disagreement; each reduced (unless no_reduce) and saved as
- * out_dir/findings/N-KIND.smt2 with a header naming solvers, answers and
- * times.  out_dir/log.tsv logs every formula, out_dir/ranking.tsv the
- * constructs ranked by the agent (the reward is 1 for a finding).  Timeouts
- * and unsupported-construct errors are never findings. */
+ * unsat where a model shows sat (another solver's, or one ferret's own
+ * search finds, each checked by the evaluator); each reduced (unless
+ * no_reduce) and saved as out_dir/findings/N-KIND.smt2 with a header
+ * naming solvers, answers and times, and grouped by cause (kind, solver,
+ * formats and operators of the reduced formula) in out_dir/causes.tsv.
+ * out_dir/log.tsv logs every formula (a sat/unsat disagreement no model
+ * settles is logged as "disagree", not a finding), out_dir/ranking.tsv
+ * the constructs ranked by the agent (the reward is 1 for a finding).
+ * Timeouts and unsupported-construct errors are never findings. */
 /* A campaign so far (ferret_hunt_options.progress). */
 typedef struct ferret_hunt_progress {
   uint64_t formulas, runs, findings;
@@ -740,7 +743,11 @@ typedef struct ferret_hunt_options {
   const char *agent;         /* "thompson" (default), "ucb1", "egreedy",
                                 "random", "none" (pure generation) */
   uint32_t vars, asserts, depth; /* per format; defaults 2, 2, 3 */
-  const char *formats;       /* subset of "16,32,64,4.6" (NULL: all) */
+  const char *formats;       /* comma-separated EB.SB (2 <= EB <= 30,
+                                2 <= SB, EB + SB <= 128) or 16, 32, 64,
+                                128, bf16, tf32; at most 16 (NULL: 2.3,
+                                3.2, 3.5, 4.4, 5.3, 5.8, 16, bf16, 32, 64,
+                                128); each an arm of the agent */
   int no_reduce;
   int resume;                /* bug/perf: go on with out_dir's campaign
                                 (log appended, findings numbered on, the

@@ -33,7 +33,8 @@ TEST(hunt_generated_scripts_read_back) {
   ferret *f = fresh();
   fer_rng rng;
   fer_rng_seed(&rng, 7);
-  fer_hunt_shape shape = {2, 3, 4, 15};
+  fer_hunt_shape shape = {2, 3, 4, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
   fer_hunt_formula x = {{0}};
   bool z3 = fer_test_have("z3");
   int gaps = 0; /* assertions putting two variables far apart */
@@ -81,7 +82,8 @@ TEST(hunt_mutator_keeps_sorts_and_inserts_the_construct) {
   ferret *f = fresh();
   fer_rng rng;
   fer_rng_seed(&rng, 11);
-  fer_hunt_shape shape = {2, 2, 3, 15};
+  fer_hunt_shape shape = {2, 2, 3, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
   fer_hunt_formula x = {{0}}, y = {{0}};
   uint32_t inserted = 0, tried = 0;
   for (int k = 0; k < 300; k++) {
@@ -95,7 +97,15 @@ TEST(hunt_mutator_keeps_sorts_and_inserts_the_construct) {
       CHECK(y.a.data[i] && fer_term_sort(f, y.a.data[i]) == fer_sort_bool(f));
     if (con->kind == FER_HK_OP || con->kind == FER_HK_PRED) {
       bool found = false;
-      for (size_t i = 0; i < y.a.size; i++) found |= has_op(f, y.a.data[i], con->op);
+      fer_op want = !strcmp(con->name, "fp.to_ubv")   ? FER_OP_FP_TO_UBV
+                    : !strcmp(con->name, "fp.to_sbv") ? FER_OP_FP_TO_SBV
+                                                      : con->op;
+      for (size_t i = 0; i < y.a.size; i++) {
+        found |= has_op(f, y.a.data[i], want);
+        if (!strcmp(con->name, "edge")) /* some comparison with a constant */
+          found |= has_op(f, y.a.data[i], FER_OP_EQ) || has_op(f, y.a.data[i], FER_OP_FP_LT) ||
+                   has_op(f, y.a.data[i], FER_OP_FP_LEQ) || has_op(f, y.a.data[i], FER_OP_FP_GT);
+      }
       inserted += found;
       CHECK_MSG(found, "construct %s not in the mutant", con->name);
     }
@@ -131,7 +141,7 @@ TEST(hunt_agents_learn_the_best_arm) {
     } else {
       CHECK_MSG(best == 3 && most > 3000 / 2, "%s: arm %u pulled most (%llu)",
                 fer_hunt_agent_name[kind], best, (unsigned long long)most);
-      uint32_t order[64];
+      uint32_t order[FER_HUNT_MAX_ARMS];
       fer_hunt_agent_rank(&a, order);
       CHECK(order[0] == 3);
     }
@@ -177,4 +187,143 @@ TEST(hunt_resume_refuses_an_improper_ranking) {
     ferret_delete(f);
   }
   remove(log), remove(rank), rmdir(findings), rmdir(dir);
+}
+
+TEST(hunt_formats_parse) {
+  static const struct {
+    const char *s;
+    uint32_t eb, sb;
+  } good[] = {{"2.3", 2, 3},   {"2.2", 2, 2},     {"4.6", 4, 6},     {"30.98", 30, 98},
+              {"16", 5, 11},   {"32", 8, 24},     {"64", 11, 53},    {"128", 15, 113},
+              {"bf16", 8, 8},  {"tf32", 8, 11},   {"Float32", 8, 24}, {"5.123", 5, 123}};
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    uint32_t eb = 0, sb = 0;
+    CHECK_MSG(fer_hunt_parse_format(good[i].s, strlen(good[i].s), &eb, &sb) &&
+                  eb == good[i].eb && sb == good[i].sb,
+              "%s -> %u.%u", good[i].s, eb, sb);
+  }
+  static const char *const bad[] = {"1.3", "2.1",  "31.5", "20.109", "2.",    ".3",
+                                    "2",   "abc",  "2.3x", "-2.3",   "2..3",  "",
+                                    "8",   "bf17", "2.3.4", "99999.2", "5.124"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    uint32_t eb, sb;
+    CHECK_MSG(!fer_hunt_parse_format(bad[i], strlen(bad[i]), &eb, &sb), "'%s' accepted", bad[i]);
+  }
+  /* the default spread: tiny formats (EB 2-5, SB 2-8), half, single,
+   * double and a wide one, each an arm after the constructs */
+  fer_hunt_shape s = {2, 2, 3, 0, {0}, {0}};
+  fer_hunt_default_formats(&s);
+  uint32_t tiny = 0, have16 = 0, have32 = 0, have64 = 0, wide = 0;
+  for (uint32_t i = 0; i < s.nformats; i++) {
+    tiny += s.eb[i] <= 5 && s.sb[i] <= 8;
+    have16 += s.eb[i] == 5 && s.sb[i] == 11;
+    have32 += s.eb[i] == 8 && s.sb[i] == 24;
+    have64 += s.eb[i] == 11 && s.sb[i] == 53;
+    wide += s.eb[i] + s.sb[i] > 64;
+  }
+  CHECK(tiny >= 4 && have16 && have32 && have64 && wide);
+  CHECK_EQ_U(fer_hunt_narms(&s), fer_hunt_nconstructs + s.nformats);
+  char name[64];
+  CHECK_STR(fer_hunt_arm_name(&s, fer_hunt_nconstructs, name, sizeof name),
+            "(_ FloatingPoint 2 3)");
+}
+
+/* Counts of the constructs of interest in a formula's tree. */
+typedef struct seen {
+  uint32_t from_real, from_bits, from_sbv1, to_bv_wide, to_bv_one, rm_var, eb2;
+} seen;
+
+static void look(ferret *f, fer_term t, seen *s) {
+  fer_op op = fer_term_op(f, t);
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  s->eb2 += si->kind == FER_SORT_FP && si->a == 2;
+  s->rm_var += op == FER_OP_VAR && si->kind == FER_SORT_RM;
+  s->from_real += op == FER_OP_TO_FP_REAL;
+  s->from_bits += op == FER_OP_FP;
+  if (op == FER_OP_TO_FP_SBV || op == FER_OP_TO_FP_UBV)
+    s->from_sbv1 += fer_sort_get(f, fer_term_sort(f, fer_term_arg(f, t, 1)))->a == 1;
+  if (op == FER_OP_FP_TO_UBV || op == FER_OP_FP_TO_SBV) {
+    s->to_bv_wide += fer_term_idx(f, t, 0) > 64;
+    s->to_bv_one += fer_term_idx(f, t, 0) == 1;
+  }
+  for (uint32_t i = 0; i < fer_term_nargs(f, t); i++) look(f, fer_term_arg(f, t, i), s);
+}
+
+/* The reals of to_fp in a tree, as "NEG NUM/DEN" in limbs (hex). */
+typedef struct reals {
+  uint32_t n;
+  char text[4096];
+} reals;
+
+static void collect_reals(ferret *f, fer_term t, reals *r) {
+  if (fer_term_op(f, t) == FER_OP_TO_FP_REAL) {
+    bool neg;
+    const uint32_t *num, *den;
+    uint32_t nl, dl;
+    fer_real_get(f, fer_term_arg(f, t, 1), &neg, &num, &nl, &den, &dl);
+    size_t k = strlen(r->text);
+    k += (size_t)snprintf(r->text + k, sizeof r->text - k, "%s", neg ? "-" : "");
+    for (uint32_t i = nl; i-- > 0 && k < sizeof r->text;)
+      k += (size_t)snprintf(r->text + k, sizeof r->text - k, "%08x", num[i]);
+    if (k < sizeof r->text) k += (size_t)snprintf(r->text + k, sizeof r->text - k, "/");
+    for (uint32_t i = dl; i-- > 0 && k < sizeof r->text;)
+      k += (size_t)snprintf(r->text + k, sizeof r->text - k, "%08x", den[i]);
+    if (k < sizeof r->text) snprintf(r->text + k, sizeof r->text - k, " ");
+    r->n++;
+  }
+  for (uint32_t i = 0; i < fer_term_nargs(f, t); i++) collect_reals(f, fer_term_arg(f, t, i), r);
+}
+
+/* The generator reaches the constructs that break encodings, and its
+ * scripts say the same thing after a round trip through the reader: the
+ * reals it prints as decimals (SMT-LIB's FP logics have no quotients) are
+ * the reals it made. */
+TEST(hunt_generator_reaches_conversions_and_round_trips) {
+  ferret *f = fresh();
+  fer_rng rng;
+  fer_rng_seed(&rng, 21);
+  fer_hunt_shape shape = {2, 3, 3, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
+  fer_hunt_formula x = {{0}};
+  seen s;
+  memset(&s, 0, sizeof s);
+  uint32_t decimals = 0;
+  for (int k = 0; k < 400; k++) {
+    CHECK(fer_hunt_generate(f, &rng, &shape, &x));
+    for (size_t i = 0; i < x.a.size; i++) look(f, x.a.data[i], &s);
+    fer_buf b = {0};
+    CHECK(fer_hunt_script(f, &x, NULL, &b) && fer_buf_add(f, &b, "", 1));
+    CHECK_MSG(!strstr(b.data, "(/ ") && !strstr(b.data, "(- "), "a quotient or negation:\n%s",
+              b.data);
+    for (const char *p = b.data; (p = strstr(p, " RN")) || 0;) /* to_fp RM DECIMAL */
+      decimals += p[4] == ' ' && p[5] >= '0' && p[5] <= '9', p++;
+    ferret *g = fresh();
+    ferret_set_option(g, "parse_only", "1");
+    CHECK_MSG(ferret_execute(g, "gen", b.data, b.size - 1) == FERRET_OK, "%s\n%s",
+              ferret_error(g)->message, b.data);
+    const fer_term *a;
+    size_t n = ferret_get_query(g, (const ferret_term **)&a);
+    fer_hunt_formula y = {{0}};
+    for (size_t i = 0; i < n; i++) CHECK(FER_PUSH(g, y.a, a[i]));
+    /* the reals read back are the reals made, in the same order */
+    reals r1 = {0}, r2 = {0};
+    CHECK(y.a.size == x.a.size);
+    for (size_t i = 0; i < x.a.size && i < y.a.size; i++) {
+      collect_reals(f, x.a.data[i], &r1);
+      collect_reals(g, y.a.data[i], &r2);
+    }
+    CHECK_MSG(r1.n == r2.n && !memcmp(r1.text, r2.text, sizeof r1.text), "reals differ:\n%s\n%s",
+              r1.text, r2.text);
+    fer_hunt_formula_release(g, &y);
+    ferret_delete(g);
+    FER_RELEASE(f, b);
+  }
+  CHECK_MSG(s.from_real > 20 && s.from_bits > 20 && s.from_sbv1 > 0 && s.to_bv_wide > 5 &&
+                s.to_bv_one > 0 && s.rm_var > 20 && s.eb2 > 50 && decimals > 10,
+            "real %u, fp of bits %u, from 1-bit %u, to_bv > 64 bits %u, 1 bit %u, rm "
+            "variables %u, EB 2 %u, decimals %u",
+            s.from_real, s.from_bits, s.from_sbv1, s.to_bv_wide, s.to_bv_one, s.rm_var, s.eb2,
+            decimals);
+  fer_hunt_formula_release(f, &x);
+  ferret_delete(f);
 }

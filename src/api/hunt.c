@@ -18,19 +18,24 @@ void ferret_hunt_options_init(ferret_hunt_options *o) {
   o->agent = "thompson", o->vars = 2, o->asserts = 2, o->depth = 3;
 }
 
-/* "16,32,64,4.6" -> format bits (the FMT constructs in their order). */
-static bool formats(const char *s, uint32_t *bits) {
-  static const char *const names[] = {"16", "32", "64", "4.6"};
-  *bits = 0;
+/* "2.3,16,bf16" -> the shape's formats (repeats dropped); 0 with *bad
+ * the first bad item. */
+static bool formats(const char *s, fer_hunt_shape *shape, const char **bad, size_t *badlen) {
+  shape->nformats = 0;
   while (*s) {
     size_t n = strcspn(s, ",");
-    uint32_t k = 0;
-    while (k < 4 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
-    if (k == 4) return false;
-    *bits |= 1u << k;
+    uint32_t eb, sb, k = 0;
+    *bad = s, *badlen = n;
+    if (!fer_hunt_parse_format(s, n, &eb, &sb)) return false;
+    while (k < shape->nformats && (shape->eb[k] != eb || shape->sb[k] != sb)) k++;
+    if (k == shape->nformats) {
+      if (k == FER_HUNT_MAX_FORMATS) return false;
+      shape->eb[k] = eb, shape->sb[k] = sb, shape->nformats++;
+    }
     s += n + (s[n] == ',');
   }
-  return *bits != 0;
+  *bad = s, *badlen = 0;
+  return shape->nformats != 0;
 }
 
 static int by_name(const void *a, const void *b) {
@@ -123,15 +128,20 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   if (!o->vars || !o->asserts || o->depth > 12 || o->vars > 64 || o->asserts > 64)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
                      "hunt: vars and asserts 1..64, depth at most 12");
-  uint32_t fm = 15;
-  if (o->formats && !formats(o->formats, &fm))
+  fer_hunt_shape shape = {o->vars, o->asserts, o->depth, 0, {0}, {0}};
+  fer_hunt_default_formats(&shape);
+  const char *bad;
+  size_t badlen;
+  if (o->formats && !formats(o->formats, &shape, &bad, &badlen))
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
-                     "hunt: formats are a list of 16, 32, 64, 4.6");
+                     "hunt: bad format '%.*s': formats are EB.SB (2 <= EB <= 30, 2 <= SB, "
+                     "EB + SB <= 128) or 16, 32, 64, 128, bf16, tf32, at most %d",
+                     (int)(badlen > 40 ? 40 : badlen), bad, FER_HUNT_MAX_FORMATS);
   cfg.out_dir = o->out_dir, cfg.solvers = o->solvers, cfg.nsolvers = (uint32_t)o->nsolvers;
   cfg.budget = o->budget, cfg.count = cfg.mode == 0 && !o->count ? 10 : o->count;
   cfg.timeout = o->timeout > 0 ? o->timeout : 5, cfg.seed = o->seed;
   cfg.shard = o->shard, cfg.nshards = o->nshards;
-  cfg.shape = (fer_hunt_shape){o->vars, o->asserts, o->depth, fm};
+  cfg.shape = shape;
   cfg.reduce = !o->no_reduce, cfg.resume = o->resume != 0;
   cfg.progress = o->progress, cfg.progress_user = o->progress_user;
   atomic_store(&f->interrupt, 0);
@@ -148,5 +158,14 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
              (unsigned long long)st.formulas, (unsigned long long)st.generated,
              (unsigned long long)st.mutated, (unsigned long long)st.runs,
              (unsigned long long)st.findings);
+  if (cfg.mode == 1) {
+    char first[32] = "none";
+    if (st.first_finding >= 0) snprintf(first, sizeof first, "%.1f s", st.first_finding);
+    fer_diag(f, "hunt: %.2f formulas/s, %llu distinct causes (causes.tsv), first finding %s, "
+                "%llu disagreements without proof (logged), %llu searches by ferret\n",
+             st.seconds > 0 ? (double)st.formulas / st.seconds : 0.0,
+             (unsigned long long)st.causes, first, (unsigned long long)st.disagreements,
+             (unsigned long long)st.searches);
+  }
   return s;
 }

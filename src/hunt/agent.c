@@ -13,7 +13,7 @@ const char *const fer_hunt_agent_name[] = {"thompson", "ucb1", "egreedy",
 
 void fer_hunt_agent_init(fer_hunt_agent *a, int kind, uint32_t narms) {
   memset(a, 0, sizeof *a);
-  a->kind = kind, a->narms = narms > 64 ? 64 : narms;
+  a->kind = kind, a->narms = narms > FER_HUNT_MAX_ARMS ? FER_HUNT_MAX_ARMS : narms;
   for (uint32_t i = 0; i < a->narms; i++) a->alpha[i] = a->beta[i] = 1;
 }
 
@@ -87,7 +87,7 @@ void fer_hunt_agent_update(fer_hunt_agent *a, uint32_t arm, double reward) {
 
 void fer_hunt_agent_rank(const fer_hunt_agent *a, uint32_t *order) {
   for (uint32_t i = 0; i < a->narms; i++) order[i] = i;
-  for (uint32_t i = 1; i < a->narms; i++) /* insertion sort: 64 arms */
+  for (uint32_t i = 1; i < a->narms; i++) /* insertion sort: a few dozen arms */
     for (uint32_t j = i; j > 0 && fer_hunt_agent_mean(a, order[j]) >
                                       fer_hunt_agent_mean(a, order[j - 1]); j--) {
       uint32_t t = order[j];

@@ -2,16 +2,23 @@
  *
  *   gen   COUNT scripts from the generator into OUT/NNNNNN.smt2;
  *   bug   until the budget: a formula (generated, or the current one
- *         mutated with the construct the agent chose), every solver run on
- *         it at once, the runs checked: a crash, an error on valid input,
- *         a sat whose model ferret's evaluator rejects, an unsat where
- *         another solver's model (checked) shows sat, or a sat/unsat
- *         disagreement nobody's model settles (ferret itself can be one of
- *         the solvers: `ferret` reads the script like any of them).  A finding is reduced (the
- *         same kind by the same solver must stay: assertions dropped, then
- *         subterms replaced by an argument of their sort or by +0) and
- *         saved in OUT/findings with a header; the agent is rewarded 1 for
- *         a finding, else 0.  OUT/log.tsv has every formula's runs,
+ *         mutated with the construct or format the agent chose), every
+ *         solver run on it at once, the runs checked: a crash, an error on
+ *         valid input, a sat whose model ferret's evaluator rejects (even
+ *         when every solver agrees), an unsat where a model shows sat
+ *         (another solver's, or one ferret's own search finds within
+ *         SEARCH_SECONDS; each checked by the evaluator here).  A model
+ *         whose truth rests on a value SMT-LIB leaves open (fp.to_ubv out
+ *         of range, fp.min of two zeros) settles nothing.  A sat/unsat
+ *         disagreement no model settles is logged ("disagree"), not a
+ *         finding.  A finding is reduced (the same kind by the same solver
+ *         must stay: assertions dropped, then subterms replaced by an
+ *         argument of their sort or by +0), saved in OUT/findings with a
+ *         header, and grouped by cause (kind, solver, formats and operator
+ *         multiset of the reduced formula; for an error its message) in
+ *         OUT/causes.tsv; an error with a message seen before is counted
+ *         for its cause, not reduced again.  The agent is rewarded 1 for a
+ *         finding, else 0.  OUT/log.tsv has every formula's runs,
  *         OUT/ranking.tsv the constructs ranked by the agent.
  *   perf  the same loop, scored by Algorithm 1: the margin is the
  *         target's PAR-2 time over the best reference's; the agent is
@@ -42,11 +49,33 @@ static const char *const find_name[FIND_KINDS] = {
 /* Performance mode: a finding when the target's PAR-2 time is at least
  * this many times the best reference's. */
 #define SLOW_MARGIN 10.0
+/* Bug mode: ferret's own search for a model after an unsat, at most this
+ * many seconds (and at most the solvers' time limit). */
+#define SEARCH_SECONDS 1.0
+
+typedef struct search_out {
+  ferret *f;
+  fer_buf *buf;
+  bool ok;
+} search_out;
+
+static void collect_none(void *user, const char *text, size_t len) {
+  (void)user, (void)text, (void)len;
+}
 
 typedef struct verdict {
   int kind;       /* FIND_* */
   uint32_t who;   /* the solver at fault (the first one for disagree) */
 } verdict;
+
+/* A cause: findings of one kind by one solver whose reduced formulas
+ * have the same operators (with their counts) in the same formats. */
+typedef struct cause {
+  char *key;        /* "KIND\tsolver N\tFORMATS\tOPERATORS" */
+  uint64_t count;
+  char *first;      /* the first finding's file */
+  double seconds;   /* when it was found */
+} cause;
 
 typedef struct campaign {
   ferret *f;
@@ -58,6 +87,8 @@ typedef struct campaign {
   char script[4096];
   uint64_t reduce_runs;
   uint64_t first_finding; /* resume: the number of the next finding file */
+  FER_STACK(cause) causes; /* the findings grouped by cause */
+  char last_file[64];      /* the last finding's file name */
 } campaign;
 
 /* ------------------------------------------------------------- checking */
@@ -65,9 +96,8 @@ typedef struct campaign {
 /* Does the model printed after a sat in run r satisfy the formula?  1 yes,
  * 0 no, -1 undecided (no model printed, a variable of the formula missing
  * from it, or its truth depends on a value SMT-LIB leaves open). */
-static int model_holds(campaign *c, const fer_hunt_formula *x, const fer_hunt_run *r) {
+static int model_holds(campaign *c, const fer_hunt_formula *x, const char *text) {
   ferret *f = c->f;
-  const char *text = r->out.data ? r->out.data : "";
   const char *after = strstr(text, "sat");
   if (!after) return -1;
   after += 3;
@@ -91,7 +121,9 @@ static int model_holds(campaign *c, const fer_hunt_formula *x, const fer_hunt_ru
   for (size_t i = 0; i < vars.size; i++) /* a variable left out: undecided */
     if (!m.value[fer_term_idx(f, vars.data[i], 0)]) goto done;
   v = fer_model_validate(f, x->a.data, x->a.size, &m);
-  if (v < 0) v = -1;
+  /* not evaluated (memory, a width ferret does not evaluate): undecided,
+   * never a finding */
+  if (v < 0 || f->error.status != FERRET_OK) v = -1;
 done:
   fer_error_clear(f);
   fer_user_seeds_release(f, &seeds);
@@ -117,6 +149,44 @@ static double margin(const campaign *c) {
   return par2(c, 0) / (best > 0.001 ? best : 0.001);
 }
 
+static void collect(void *user, const char *text, size_t len) {
+  search_out *o = user;
+  if (o->ok && o->buf->size + len < (1u << 20)) o->ok = fer_buf_add(o->f, o->buf, text, len);
+}
+
+/* Search for a model of x with ferret itself (a context of its own, the
+ * script as the solvers read it, a time limit of SEARCH_SECONDS) and
+ * check the model it prints with the evaluator here: 1 a model that
+ * holds (x is sat: a proof), 0 none found in time. */
+static int ferret_finds_model(campaign *c, const fer_hunt_formula *x) {
+  ferret *f = c->f, *g = ferret_new();
+  if (!g) return 0;
+  fer_buf out = {0};
+  search_out o = {g, &out, true};
+  char ms[32];
+  double limit = c->cfg->timeout < SEARCH_SECONDS ? c->cfg->timeout : SEARCH_SECONDS;
+  snprintf(ms, sizeof ms, "%.0f", limit * 1000);
+  ferret_set_output(g, collect, &o);
+  ferret_set_diagnostic(g, collect_none, NULL);
+  ferret_set_option(g, "timeout_ms", ms);
+  char seed[32];
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)(c->cfg->seed % 1000000));
+  ferret_set_option(g, "seed", seed);
+  c->st->searches++;
+  int r = 0;
+  (void)ferret_execute(g, "hunt", c->text.data, c->text.size);
+  if (o.ok && fer_buf_add(g, &out, "", 1)) {
+    const char *t = out.data;
+    while (*t == ' ' || *t == '\n') t++;
+    if (!strncmp(t, "sat", 3) && (t[3] == '\n' || t[3] == '\r'))
+      r = model_holds(c, x, t) == 1;
+  }
+  FER_RELEASE(g, out);
+  ferret_delete(g);
+  (void)f;
+  return r;
+}
+
 static verdict check(campaign *c, const fer_hunt_formula *x) {
   uint32_t n = c->cfg->nsolvers;
   if (c->cfg->mode == 2) { /* performance: a wide margin, a reference answering */
@@ -124,7 +194,6 @@ static verdict check(campaign *c, const fer_hunt_formula *x) {
     for (uint32_t i = 1; i < n; i++) answered |= par2(c, i) < c->cfg->timeout;
     return (verdict){answered && margin(c) >= SLOW_MARGIN ? FIND_SLOW : FIND_NONE, 0};
   }
-  verdict v = {FIND_NONE, 0};
   int sat = -1, unsat = -1;
   bool model_ok = false;
   for (uint32_t i = 0; i < n; i++) {
@@ -132,18 +201,25 @@ static verdict check(campaign *c, const fer_hunt_formula *x) {
     if (o == FER_RUN_CRASH) return (verdict){FIND_CRASH, i};
     if (o == FER_RUN_ERROR) return (verdict){FIND_ERROR, i};
     if (o == FER_RUN_SAT) {
-      int h = model_holds(c, x, &c->runs[i]);
+      int h = model_holds(c, x, c->runs[i].out.data ? c->runs[i].out.data : "");
       if (h == 0) return (verdict){FIND_WRONG_MODEL, i};
       model_ok |= h == 1;
       if (sat < 0) sat = (int)i;
     }
     if (o == FER_RUN_UNSAT && unsat < 0) unsat = (int)i;
   }
-  if (unsat >= 0 && model_ok)
+  /* an unsat is wrong when a model shows sat: another solver's, checked
+   * here, or one ferret finds and this evaluator checks */
+  if (unsat >= 0 && (model_ok || ferret_finds_model(c, x)))
     return (verdict){FIND_WRONG_UNSAT, (uint32_t)unsat};
+  /* sat against unsat with no proof either way: logged, not a finding */
   if (sat >= 0 && unsat >= 0) return (verdict){FIND_DISAGREE, (uint32_t)sat};
-  return v;
+  return (verdict){FIND_NONE, 0};
 }
+
+/* A finding to save and count (a disagreement nobody's model settles is
+ * only logged). */
+static bool counts(verdict v) { return v.kind != FIND_NONE && v.kind != FIND_DISAGREE; }
 
 /* ---------------------------------------------------------------- files */
 
@@ -172,7 +248,7 @@ static int run_formula(campaign *c, const fer_hunt_formula *x) {
 /* Does formula x still give finding v? */
 static bool still(campaign *c, const fer_hunt_formula *x, verdict v) {
   /* the reduction's budget (a slow formula costs up to the time limit) */
-  if (c->reduce_runs >= (v.kind == FIND_SLOW ? 24u : 200u)) return false;
+  if (c->reduce_runs >= (v.kind == FIND_SLOW ? 24u : 80u)) return false;
   c->reduce_runs++;
   if (!run_formula(c, x)) return false;
   verdict w = check(c, x);
@@ -270,22 +346,189 @@ static void save_finding(campaign *c, const fer_hunt_formula *x, verdict v,
   char path[4096];
   snprintf(path, sizeof path, "%s/findings/%06llu-%s.smt2", cfg->out_dir,
            (unsigned long long)(c->first_finding + c->st->findings), find_name[v.kind]);
+  snprintf(c->last_file, sizeof c->last_file, "%06llu-%s.smt2",
+           (unsigned long long)(c->first_finding + c->st->findings), find_name[v.kind]);
   if (ok && fer_hunt_script(f, x, h.data, &c->text)) write_file(f, path, &c->text);
   FER_RELEASE(f, h);
   if (!cfg->quiet) fer_diag(f, "hunt: finding %s -> %s\n", find_name[v.kind], path);
 }
 
+/* ---------------------------------------------------------------- causes */
+
+typedef struct census {
+  uint32_t ops[FER_OP_COUNT];
+  uint32_t eb[8], sb[8], nfmt;
+} census;
+
+static void take_census(ferret *f, fer_term t, census *k) {
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  if (si->kind == FER_SORT_FP) {
+    uint32_t i = 0;
+    while (i < k->nfmt && (k->eb[i] != si->a || k->sb[i] != si->b)) i++;
+    if (i == k->nfmt && i < 8) k->eb[i] = si->a, k->sb[i] = si->b, k->nfmt++;
+  }
+  uint32_t n = fer_term_nargs(f, t);
+  if (!n) return;
+  k->ops[fer_term_op(f, t)]++;
+  for (uint32_t i = 0; i < n; i++) take_census(f, fer_term_arg(f, t, i), k);
+}
+
+static const char *op_name(fer_op op) {
+  switch (op) {
+  case FER_OP_TO_FP_FP: return "to_fp(fp)";
+  case FER_OP_TO_FP_SBV: return "to_fp(sbv)";
+  case FER_OP_TO_FP_REAL: return "to_fp(real)";
+  case FER_OP_TO_FP_BV: return "to_fp(bv)";
+  default: return fer_op_table[op].name;
+  }
+}
+
+/* The cause of finding v on the reduced formula x (fer_malloc'ed). */
+static char *cause_key(campaign *c, const fer_hunt_formula *x, verdict v) {
+  ferret *f = c->f;
+  census k;
+  memset(&k, 0, sizeof k);
+  for (size_t i = 0; i < x->a.size; i++) take_census(f, x->a.data[i], &k);
+  for (uint32_t i = 1; i < k.nfmt; i++) /* formats in order */
+    for (uint32_t j = i; j > 0 && (k.eb[j] < k.eb[j - 1] ||
+                                   (k.eb[j] == k.eb[j - 1] && k.sb[j] < k.sb[j - 1])); j--) {
+      uint32_t e = k.eb[j], m = k.sb[j];
+      k.eb[j] = k.eb[j - 1], k.sb[j] = k.sb[j - 1], k.eb[j - 1] = e, k.sb[j - 1] = m;
+    }
+  fer_buf b = {0};
+  bool ok = fer_buf_printf(f, &b, "%s\tsolver %u\t", find_name[v.kind], v.who + 1);
+  const bool by_message = v.kind == FIND_ERROR || v.kind == FIND_CRASH;
+  if (by_message) k.nfmt = 0, memset(k.ops, 0, sizeof k.ops);
+  for (uint32_t i = 0; ok && i < k.nfmt; i++)
+    ok = fer_buf_printf(f, &b, "%s%u.%u", i ? "," : "", k.eb[i], k.sb[i]);
+  ok = ok && fer_buf_str(f, &b, k.nfmt ? "\t" : "-\t");
+  bool any = false;
+  for (uint32_t op = 0; ok && op < FER_OP_COUNT; op++)
+    if (k.ops[op]) {
+      ok = k.ops[op] > 1 ? fer_buf_printf(f, &b, "%s%s*%u", any ? " " : "", op_name(op), k.ops[op])
+                         : fer_buf_printf(f, &b, "%s%s", any ? " " : "", op_name(op));
+      any = true;
+    }
+  ok = ok && (any || by_message || fer_buf_str(f, &b, "-"));
+  /* an error: its message without places and numbers; a crash: the first
+   * lines it printed (an assertion's file and line), or its exit status */
+  const char *out = c->runs[v.who].out.data ? c->runs[v.who].out.data : "";
+  const char *m = v.kind == FIND_ERROR ? strstr(out, "(error") : out;
+  if (ok && v.kind == FIND_CRASH && !*m)
+    ok = fer_buf_printf(f, &b, "exit %d", c->runs[v.who].status);
+  for (size_t i = 0, lines = 0; ok && by_message && m && m[i] && i < 200; i++) {
+    bool digit = m[i] >= '0' && m[i] <= '9';
+    if (m[i] == '\n' && (v.kind == FIND_ERROR || ++lines == 3)) break;
+    if ((digit && v.kind == FIND_ERROR) || m[i] == '\r') continue;
+    ok = fer_buf_add(f, &b, m[i] == '\n' || m[i] == '\t' ? " " : m + i, 1);
+  }
+  ok = ok && fer_buf_add(f, &b, "", 1);
+  char *key = ok ? fer_strdup(f, b.data) : NULL;
+  FER_RELEASE(f, b);
+  return key;
+}
+
+static void release_causes(campaign *c) {
+  for (size_t i = 0; i < c->causes.size; i++) {
+    cause *k = &c->causes.data[i];
+    fer_free(c->f, k->key, strlen(k->key) + 1);
+    fer_free(c->f, k->first, strlen(k->first) + 1);
+  }
+  FER_RELEASE(c->f, c->causes);
+}
+
+/* One more finding of its cause (a new cause for a new key). */
+static void add_cause_key(campaign *c, char *key, const char *file, double seconds,
+                          uint64_t count) {
+  ferret *f = c->f;
+  if (!key) return;
+  for (size_t i = 0; i < c->causes.size; i++)
+    if (!strcmp(c->causes.data[i].key, key)) {
+      c->causes.data[i].count += count;
+      fer_free(f, key, strlen(key) + 1);
+      return;
+    }
+  cause k = {key, count, fer_strdup(f, file), seconds};
+  if (!k.first || !FER_PUSH(f, c->causes, k)) {
+    fer_free(f, key, strlen(key) + 1);
+    if (k.first) fer_free(f, k.first, strlen(k.first) + 1);
+  }
+}
+
+static bool cause_seen(const campaign *c, const char *key) {
+  for (size_t i = 0; i < c->causes.size; i++)
+    if (!strcmp(c->causes.data[i].key, key)) return true;
+  return false;
+}
+
+static void add_cause(campaign *c, const fer_hunt_formula *x, verdict v, double seconds) {
+  add_cause_key(c, cause_key(c, x, v), c->last_file, seconds, 1);
+}
+
+/* OUT/causes.tsv: a row per cause, the most frequent first. */
+static void write_causes(campaign *c) {
+  ferret *f = c->f;
+  if (c->cfg->mode != 1) return;
+  for (size_t i = 1; i < c->causes.size; i++) /* stable: by count, then found first */
+    for (size_t j = i; j > 0 && c->causes.data[j].count > c->causes.data[j - 1].count; j--) {
+      cause t = c->causes.data[j];
+      c->causes.data[j] = c->causes.data[j - 1], c->causes.data[j - 1] = t;
+    }
+  fer_buf b = {0};
+  bool ok = fer_buf_str(f, &b, "kind\tsolver\tformats\toperators\tfindings\tfirst\tseconds\n");
+  for (size_t i = 0; ok && i < c->causes.size; i++)
+    ok = fer_buf_printf(f, &b, "%s\t%llu\t%s\t%.1f\n", c->causes.data[i].key,
+                        (unsigned long long)c->causes.data[i].count, c->causes.data[i].first,
+                        c->causes.data[i].seconds);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/causes.tsv", c->cfg->out_dir);
+  if (ok) write_file(f, path, &b);
+  FER_RELEASE(f, b);
+}
+
+/* Resume: the causes found so far, read back from OUT/causes.tsv. */
+static void read_causes(campaign *c) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/causes.tsv", c->cfg->out_dir);
+  FILE *in = fopen(path, "r");
+  if (!in) return;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  for (int row = 0; (len = getline(&line, &cap, in)) > 0; row++) {
+    if (!row || line[len - 1] != '\n') continue;
+    line[len - 1] = 0;
+    /* key = the first four fields; then count, first, seconds */
+    char *p = line;
+    for (int t = 0; t < 4 && p; t++) p = strchr(p + (t > 0), '\t');
+    if (!p) continue;
+    *p++ = 0;
+    char *end, *file;
+    unsigned long long n = strtoull(p, &end, 10);
+    if (*end != '\t') continue;
+    file = end + 1;
+    char *tab = strchr(file, '\t');
+    if (!tab) continue;
+    *tab = 0;
+    add_cause_key(c, fer_strdup(c->f, line), file, strtod(tab + 1, NULL), n);
+  }
+  free(line);
+  fclose(in);
+}
+
 static void write_ranking(campaign *c, const fer_hunt_agent *ag) {
   ferret *f = c->f;
-  uint32_t order[64];
+  uint32_t order[FER_HUNT_MAX_ARMS];
   fer_hunt_agent_rank(ag, order);
   fer_buf b = {0};
   bool ok = fer_buf_str(f, &b, "rank\tconstruct\tkind\tpulls\trewards\tmean\n");
   static const char *const kinds[] = {"op", "predicate", "rounding-mode", "format"};
   for (uint32_t i = 0; ok && i < ag->narms; i++) {
-    const fer_hunt_construct *k = &fer_hunt_constructs[order[i]];
-    ok = fer_buf_printf(f, &b, "%u\t%s\t%s\t%llu\t%.0f\t%.4f\n", i + 1, k->name,
-                        kinds[k->kind], (unsigned long long)ag->pulls[order[i]],
+    char name[64];
+    fer_hunt_arm_name(&c->cfg->shape, order[i], name, sizeof name);
+    int kind = order[i] < fer_hunt_nconstructs ? fer_hunt_constructs[order[i]].kind : FER_HK_FMT;
+    ok = fer_buf_printf(f, &b, "%u\t%s\t%s\t%llu\t%.0f\t%.4f\n", i + 1, name,
+                        kinds[kind], (unsigned long long)ag->pulls[order[i]],
                         ag->reward[order[i]], fer_hunt_agent_mean(ag, order[i]));
   }
   char path[4096];
@@ -339,9 +582,10 @@ static int resume(campaign *c, const char *logpath, const char *header,
     if (end != e->d_name && *end == '-' && n + 1 > c->first_finding) c->first_finding = n + 1;
   }
   if (d) closedir(d);
+  read_causes(c);
   snprintf(path, sizeof path, "%s/ranking.tsv", cfg->out_dir);
   FILE *rk = fopen(path, "r");
-  char name[128];
+  char name[128], arm[64];
   unsigned long long pulls;
   double rewards;
   for (int got; rk && (got = fscanf(rk, "%*u\t%127[^\t]\t%*[^\t]\t%llu\t%lf\t%*f\n",
@@ -359,7 +603,7 @@ static int resume(campaign *c, const char *logpath, const char *header,
       break;
     }
     for (uint32_t i = 0; i < ag->narms; i++)
-      if (!strcmp(fer_hunt_constructs[i].name, name)) {
+      if (!strcmp(fer_hunt_arm_name(&cfg->shape, i, arm, sizeof arm), name)) {
         ag->pulls[i] = pulls, ag->reward[i] = rewards, ag->total += pulls;
         ag->alpha[i] = 1 + rewards, ag->beta[i] = 1 + (double)pulls - rewards;
         break;
@@ -423,6 +667,7 @@ int fer_hunt_replay(ferret *f, const fer_hunt_config *cfg, const fer_term *a,
 
 ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st) {
   memset(st, 0, sizeof *st);
+  st->first_finding = -1;
   campaign c;
   memset(&c, 0, sizeof c);
   c.f = f, c.cfg = cfg, c.st = st;
@@ -446,7 +691,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
   for (uint32_t i = 0; i < cfg->nsolvers; i++)
     hl += snprintf(header + hl, sizeof header - (size_t)hl, "\tanswer%u\tseconds%u", i + 1, i + 1);
   fer_hunt_agent ag;
-  fer_hunt_agent_init(&ag, cfg->agent, fer_hunt_nconstructs);
+  fer_hunt_agent_init(&ag, cfg->agent, fer_hunt_narms(&cfg->shape));
   uint64_t first = 0; /* the first formula's number in the log */
   FILE *log = NULL;
   int resumed = cfg->resume ? resume(&c, logpath, header, &ag, &first, &log) : 0;
@@ -483,7 +728,10 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     else st->mutated++;
     if (!run_formula(&c, &next)) break;
     verdict v = check(&c, &next);
-    const char *origin = arm >= 0 ? fer_hunt_constructs[arm].name : "generate";
+    char arm_name[64];
+    const char *origin = arm >= 0 ? fer_hunt_arm_name(&cfg->shape, (uint32_t)arm, arm_name,
+                                                      sizeof arm_name)
+                                  : "generate";
     double mg = cfg->nsolvers > 1 ? margin(&c) : 0;
     fprintf(log, "%llu\t%s\t%s\t%.3f", (unsigned long long)(first + iter), origin,
             find_name[v.kind], mg);
@@ -491,17 +739,31 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
       fprintf(log, "\t%s\t%.4f", fer_hunt_outcome_name[c.runs[i].outcome], c.runs[i].seconds);
     fprintf(log, "\n");
     fflush(log);
-    /* the reward: a finding (bug mode), a wider margin than the parent's
-     * (performance mode, Algorithm 1) */
+    st->disagreements += v.kind == FIND_DISAGREE;
+    /* an error or crash whose message is known already: counted for its
+     * cause, neither reduced nor saved again, nor rewarded (one
+     * invalid-size complaint would otherwise fill the campaign) */
+    char *known = v.kind == FIND_ERROR || v.kind == FIND_CRASH ? cause_key(&c, &next, v) : NULL;
+    if (known && !cause_seen(&c, known)) fer_free(f, known, strlen(known) + 1), known = NULL;
+    /* the reward: a finding of a new cause (bug mode), a wider margin
+     * than the parent's (performance mode, Algorithm 1) */
     if (arm >= 0)
       fer_hunt_agent_update(&ag, (uint32_t)arm,
-                            cfg->mode == 2 ? mg > cur_margin : v.kind != FIND_NONE);
+                            cfg->mode == 2 ? mg > cur_margin : counts(v) && !known);
     cur_margin = mg;
-    if (v.kind != FIND_NONE) {
+    if (known) {
+      add_cause_key(&c, known, "", 0, 1);
+      write_causes(&c);
+      st->findings++;
+      st->by_kind[v.kind]++;
+    } else if (counts(v)) {
       fer_hunt_formula red = {{0}};
+      if (st->first_finding < 0) st->first_finding = fer_now() - t0;
       if (fer_hunt_formula_copy(f, &next, &red)) {
         if (cfg->reduce) reduce(&c, &red, v);
         save_finding(&c, &red, v, first + iter, origin);
+        add_cause(&c, &red, v, fer_now() - t0);
+        write_causes(&c);
       }
       fer_hunt_formula_release(f, &red);
       st->findings++;
@@ -516,7 +778,11 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
     }
   }
   write_ranking(&c, &ag);
+  write_causes(&c);
+  st->seconds = fer_now() - t0;
+  st->causes = c.causes.size;
   fclose(log);
+  release_causes(&c);
   for (uint32_t i = 0; i < 16; i++) fer_hunt_run_release(f, &c.runs[i]);
   FER_RELEASE(f, c.text);
   fer_hunt_formula_release(f, &cur);

@@ -25,8 +25,9 @@
 typedef enum fer_hunt_kind {
   FER_HK_OP,   /* an FP operation (result FP) */
   FER_HK_PRED, /* a predicate over FP (result Bool) */
-  FER_HK_RM,   /* a rounding mode */
-  FER_HK_FMT   /* a format */
+  FER_HK_RM,   /* a rounding mode (or a RoundingMode variable) */
+  FER_HK_FMT   /* a format: an arm per format of the shape, after the
+                  constructs of the table */
 } fer_hunt_kind;
 
 typedef struct fer_hunt_construct {
@@ -35,18 +36,37 @@ typedef struct fer_hunt_construct {
   fer_op op;     /* OP, PRED */
   uint8_t nfp;   /* FP arguments (OP, PRED) */
   bool rm;       /* takes a rounding mode first */
-  uint32_t a, b; /* RM: the fer_rm; FMT: eb, sb */
+  uint32_t a, b; /* RM: the fer_rm (5: a RoundingMode variable) */
 } fer_hunt_construct;
 
+/* The operations, predicates and rounding modes; the formats of a
+ * campaign's shape are arms nconstructs .. nconstructs + nformats - 1. */
 extern const fer_hunt_construct fer_hunt_constructs[];
 extern const uint32_t fer_hunt_nconstructs;
+
+enum { FER_HUNT_MAX_FORMATS = 16, FER_HUNT_MAX_ARMS = 96 };
 
 typedef struct fer_hunt_shape {
   uint32_t vars;     /* per format */
   uint32_t asserts;
   uint32_t depth;
-  uint32_t formats;  /* bit i: the i-th FMT construct may be used */
+  uint32_t nformats; /* 0: the default spread (fer_hunt_default_formats) */
+  uint32_t eb[FER_HUNT_MAX_FORMATS], sb[FER_HUNT_MAX_FORMATS];
 } fer_hunt_shape;
+
+/* Formats: "EB.SB" (2 <= EB <= 30, 2 <= SB, EB + SB <= 128: what ferret
+ * evaluates) or a name (16, 32, 64, 128, bf16, tf32, Float16, ...).
+ * 1 with *eb, *sb set; 0 for a bad one. */
+int fer_hunt_parse_format(const char *s, size_t n, uint32_t *eb, uint32_t *sb);
+/* The default spread: tiny formats (EB 2-5, SB 2-8), half, bfloat16,
+ * single, double and Float128. */
+void fer_hunt_default_formats(fer_hunt_shape *);
+/* Arms of a shape: the constructs, then one per format. */
+uint32_t fer_hunt_narms(const fer_hunt_shape *);
+/* An arm's name ("fp.add", "RNE", "Float32", "(_ FloatingPoint 2 3)")
+ * into buf. */
+const char *fer_hunt_arm_name(const fer_hunt_shape *, uint32_t arm, char *buf,
+                              size_t cap);
 
 typedef struct fer_hunt_formula {
   FER_STACK(fer_term) a;
@@ -84,9 +104,10 @@ extern const char *const fer_hunt_agent_name[];
 typedef struct fer_hunt_agent {
   int kind;
   uint32_t narms;
-  double alpha[64], beta[64]; /* Beta posterior (Thompson), from Beta(1,1) */
-  uint64_t pulls[64];
-  double reward[64];          /* sum of rewards */
+  double alpha[FER_HUNT_MAX_ARMS], beta[FER_HUNT_MAX_ARMS]; /* Beta posterior
+                                (Thompson), from Beta(1,1) */
+  uint64_t pulls[FER_HUNT_MAX_ARMS];
+  double reward[FER_HUNT_MAX_ARMS];          /* sum of rewards */
   uint64_t total;
 } fer_hunt_agent;
 
@@ -153,6 +174,11 @@ typedef struct fer_hunt_config {
 typedef struct fer_hunt_stats {
   uint64_t formulas, runs, findings, generated, mutated;
   uint64_t by_kind[8];
+  uint64_t searches;      /* ferret's own searches after an unsat */
+  uint64_t disagreements; /* sat against unsat, no proof either way */
+  uint64_t causes;        /* distinct causes of the findings */
+  double first_finding;   /* seconds into the campaign (-1: none) */
+  double seconds;         /* the campaign's length */
 } fer_hunt_stats;
 
 ferret_status fer_hunt(ferret *, const fer_hunt_config *, fer_hunt_stats *);

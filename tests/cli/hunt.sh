@@ -119,6 +119,66 @@ if command -v gnuplot > /dev/null 2>&1; then
   grep -q '<svg' "$dir/plots/cactus.svg" 2> /dev/null || { echo "report: no cactus.svg"; fail=1; }
 fi
 "$FERRET" hunt report > /dev/null 2>&1; [ $? = 2 ] || { echo "report without a directory accepted"; fail=1; }
+# the judge on tiny formats (replay of hand-written formulas against
+# planted solvers): in (_ FloatingPoint 2 3), roundToIntegral of x equal to
+# 0.25 is unsat (0.25 is no integer), equal to 1.0 is sat
+mkdir -p "$dir/j/findings"
+hdr='(set-logic QF_BVFP)
+(declare-fun x () (_ FloatingPoint 2 3))'
+printf '%s\n(assert (= (fp.roundToIntegral RNE x) (fp #b0 #b00 #b01)))\n(check-sat)\n' "$hdr" > "$dir/j/findings/a-quarter.smt2"
+printf '%s\n(assert (= (fp.roundToIntegral RNE x) (fp #b0 #b01 #b00)))\n(check-sat)\n' "$hdr" > "$dir/j/findings/b-one.smt2"
+# out of range, fp.to_ubv is unspecified: x = +oo making it 5 is no wrong model
+printf '%s\n(assert (= ((_ fp.to_ubv 3) RNE x) #b101))\n(check-sat)\n' "$hdr" > "$dir/j/findings/c-ubv.smt2"
+# fp.min of +0 and -0 is either zero: negative with x = +0 is no wrong model
+printf '%s\n(assert (fp.isNegative (fp.min x (_ -zero 2 3))))\n(check-sat)\n' "$hdr" > "$dir/j/findings/d-min.smt2"
+printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +zero 2 3)))"\n' > "$dir/zero"
+printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +oo 2 3)))"\n' > "$dir/inf"
+printf '#!/bin/sh\necho sat\n' > "$dir/bare"
+chmod +x "$dir/zero" "$dir/inf" "$dir/bare"
+"$FERRET" hunt replay "$dir/j" --target "$dir/zero" > "$dir/jz" 2> "$dir/err"
+grep -q '^a-quarter.smt2	wrong-model	sat' "$dir/jz" || { echo "judge: sat with x = +0 on 0.25 not a wrong model"; cat "$dir/jz" "$dir/err"; fail=1; }
+grep -q '^d-min.smt2	none	sat' "$dir/jz" || { echo "judge: fp.min of zeros counted"; cat "$dir/jz"; fail=1; }
+"$FERRET" hunt replay "$dir/j" --target "$dir/inf" > "$dir/ji" 2> "$dir/err"
+grep -q '^c-ubv.smt2	none	sat' "$dir/ji" || { echo "judge: fp.to_ubv of +oo counted"; cat "$dir/ji"; fail=1; }
+# an unsat with no other solver: ferret's own search shows 1.0 sat (a
+# wrong unsat) and finds nothing for 0.25 (the unsat stands)
+"$FERRET" hunt replay "$dir/j" --target "$dir/nay" > "$dir/jn" 2> "$dir/err"
+grep -q '^b-one.smt2	wrong-unsat	unsat' "$dir/jn" || { echo "judge: wrong unsat on 1.0 not found"; cat "$dir/jn" "$dir/err"; fail=1; }
+grep -q '^a-quarter.smt2	none	unsat' "$dir/jn" || { echo "judge: right unsat on 0.25 reported"; cat "$dir/jn"; fail=1; }
+# sat without a model against unsat: a disagreement, logged, not a finding
+"$FERRET" hunt replay "$dir/j" --target "$dir/bare" --reference "$dir/nay" > "$dir/jd" 2> "$dir/err"
+grep -q '^a-quarter.smt2	disagree' "$dir/jd" || { echo "judge: no disagreement"; cat "$dir/jd"; fail=1; }
+# (in a campaign: a finding file for each wrong unsat, none for them)
+"$FERRET" hunt --target "$dir/bare" --reference "$dir/nay" --formats 2.3 --count 6 --seed 3 -o "$dir/b3" 2> "$dir/err"
+[ "$(ls "$dir/b3/findings" | wc -l)" = "$(grep -c '	wrong-unsat	' "$dir/b3/log.tsv")" ] ||
+  { echo "disagreements without proof reported"; ls "$dir/b3/findings"; cat "$dir/b3/log.tsv"; fail=1; }
+# formats: any EB.SB and names; a campaign in 2.3 and 3.2 only; its
+# findings grouped by cause in causes.tsv (counts add up to the findings)
+m='(define-fun x0_2_3 () (_ FloatingPoint 2 3) (_ +zero 2 3)) (define-fun x1_2_3 () (_ FloatingPoint 2 3) (_ +zero 2 3))'
+m="$m (define-fun x0_3_2 () (_ FloatingPoint 3 2) (_ +zero 3 2)) (define-fun x1_3_2 () (_ FloatingPoint 3 2) (_ +zero 3 2))"
+printf '#!/bin/sh\necho sat\necho "(%s)"\n' "$m" > "$dir/zeros"
+chmod +x "$dir/zeros"
+"$FERRET" hunt --target "$dir/zeros" --formats 2.3,3.2 --count 12 --seed 5 -o "$dir/b4" 2> "$dir/err" ||
+  { echo "formats 2.3,3.2 refused"; cat "$dir/err"; fail=1; }
+grep -h '^(declare-fun' "$dir"/b4/findings/*.smt2 2> /dev/null | grep -v 'BitVec\|RoundingMode' |
+  grep -vq 'FloatingPoint 2 3\|FloatingPoint 3 2' && { echo "a format not asked for"; fail=1; }
+n=$(awk -F '\t' 'NR > 1 && $3 != "none" && $3 != "disagree"' "$dir/b4/log.tsv" | wc -l)
+c=$(awk -F '\t' 'NR > 1 { s += $5 } END { print s + 0 }' "$dir/b4/causes.tsv" 2> /dev/null)
+[ "$n" -ge 1 ] && [ "$c" = "$n" ] || { echo "causes: $c findings of $n"; cat "$dir/b4/causes.tsv"; fail=1; }
+grep -q '	(_ FloatingPoint 3 2)	format	' "$dir/b4/ranking.tsv" ||
+  { echo "formats not arms"; cat "$dir/b4/ranking.tsv"; fail=1; }
+for bad in 1.3 2.1 31.5 20.109 2.3x bf17; do
+  "$FERRET" hunt --target "$dir/zero" --formats "2.3,$bad" -o "$dir/x" > /dev/null 2> "$dir/e5"
+  [ $? = 2 ] && grep -q "bad format '$bad'" "$dir/e5" || { echo "format $bad accepted"; cat "$dir/e5"; fail=1; }
+done
+# a crash with the same message each time: one cause, reduced and saved
+# once, counted for every formula
+printf '#!/bin/sh\necho "ASSERTION VIOLATION line 118"\nkill -SEGV $$\n' > "$dir/boom"
+chmod +x "$dir/boom"
+"$FERRET" hunt --target "$dir/boom" --formats 3.2 --count 5 --seed 2 -o "$dir/b5" 2> "$dir/err"
+[ "$(ls "$dir/b5/findings" | wc -l)" = 1 ] && [ "$(grep -c '	crash	' "$dir/b5/log.tsv")" = 5 ] &&
+  [ "$(awk -F '\t' 'NR > 1 { print $5 }' "$dir/b5/causes.tsv")" = 5 ] ||
+  { echo "crash causes:"; ls "$dir/b5/findings"; cat "$dir/b5/causes.tsv"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }

@@ -1,0 +1,11 @@
+; ferret hunt finding: error by solver 1 (cvc5 --tlimit=3000)
+; seed 1, shard 1/1, formula 14, from generate
+; solver 1: cvc5 --tlimit=3000: error in 0.072 s (exit 1)
+; solver 2: z3 -T:3: sat in 0.149 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b1_1 () (_ BitVec 1))
+(assert (fp.isZero (fp b0_1 #b000 b1_1)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 128, from generate
+; solver 1: cvc5 --tlimit=3000: unsupported in 0.097 s (exit 1)
+; solver 2: z3 -T:3: crash in 0.124 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isPositive (fp.fma r0 x0_5_11 x1_5_11 (_ +zero 5 11))))
+(check-sat)
+(get-model)

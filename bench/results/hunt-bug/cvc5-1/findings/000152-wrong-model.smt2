@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 884, from RTZ
+; solver 1: cvc5 --tlimit=3000: unsupported in 0.099 s (exit 1)
+; solver 2: z3 -T:3: sat in 0.239 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_59 () (_ BitVec 59))
+(assert (fp.isZero ((_ to_fp_unsigned 4 4) RTZ b1_59)))
+(check-sat)
+(get-model)
