@@ -271,7 +271,8 @@ int run_sample(ferret *f, const cli_args *a) {
   }
   if (ferret_get_option(f, "stats")) ferret_print_sample_stats(f);
   ferret_sample_info info;
-  if (ferret_get_sample_info(f, &info) == FERRET_OK && !strcmp(info.end, "complete"))
+  if (ferret_get_sample_info(f, &info) == FERRET_OK && info.result == FERRET_SAT &&
+      !strcmp(info.end, "complete"))
     fprintf(stderr, "ferret sample: all %lld solutions written\n", (long long)info.solutions);
   /* stdout carries samples only: the answer goes to stderr */
   if (r == FERRET_UNSAT) fprintf(stderr, "unsat\n");
