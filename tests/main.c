@@ -81,6 +81,27 @@ bool fer_test_have(const char *name) {
   return system(cmd) == 0;
 }
 
+const char *fer_test_z3_answer(const char *script, int seconds) {
+  if (!fer_test_have("z3")) return NULL;
+  char path[] = "/tmp/ferret-test-z3-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return "unknown";
+  FILE *fp = fdopen(fd, "w");
+  fputs(script, fp);
+  fclose(fp);
+  char cmd[256], line[64] = "";
+  snprintf(cmd, sizeof cmd, "z3 -T:%d %s 2>&1", seconds, path);
+  FILE *z = popen(cmd, "r");
+  if (z) {
+    if (!fgets(line, sizeof line, z)) line[0] = '\0';
+    pclose(z);
+  }
+  remove(path);
+  if (!strcmp(line, "sat\n")) return "sat";
+  if (!strcmp(line, "unsat\n")) return "unsat";
+  return "unknown";
+}
+
 char *fer_test_read_file(const char *path, size_t *len) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return NULL;
