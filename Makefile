@@ -104,6 +104,12 @@ test: all
 	$(MAKE) san tsan
 	tests/run-all.sh
 
+# ---- mutation check: tools/mutants.txt's deliberate bugs, one at a time, in
+# a copy of the tree (not part of `make test`: it takes a while)
+mutants: build-san/ferret-tests
+	tools/mutants.sh
+.PHONY: mutants
+
 # ---- fuzzing the reader with libFuzzer (needs clang) -----------------------
 #   make fuzz                      build-fuzz/fuzz_reader (tests/fuzz/)
 #   make fuzz-run FUZZ_SECONDS=N   replay tests/fuzz/regress/, then fuzz N s

@@ -30,13 +30,19 @@ out=${MUTANTS_OUT:-$work/mutants.tsv}
 printf 'n\tfile\tresult\tby\tseconds\tmutant\n' > "$out"
 start=$(date +%s)
 n=0 killed=0 survived=0 invalid=0
-# Does `test` fail on the unmutated tree?  (cached in $work/log/base.*)
-base_fails() {
-  if [ ! -f "$work/log/base.$1" ]; then
-    timeout "$limit" "$work/base-tests" "$1" > "$work/log/base.$1" 2>&1
-    echo "rc=$?" >> "$work/log/base.$1"
+# The failures a run shows: its CHECK lines, sanitizer reports, a crash.
+failures() { # log rc
+  grep -E 'CHECK failed|runtime error|ERROR: AddressSanitizer|ERROR: LeakSanitizer' "$1" |
+    sed 's/0x[0-9a-f]*/ADDR/g' | sort -u
+  grep -q '^unit: ' "$1" || echo "(runner exit $2, no summary)"
+}
+# The same for the unmutated runner on `filter` (run once, cached).
+base_failures() {
+  if [ ! -f "$work/log/base.$1.fails" ]; then
+    timeout "$limit" "$work/base-tests" "$1" < /dev/null > "$work/log/base.$1" 2>&1
+    failures "$work/log/base.$1" $? > "$work/log/base.$1.fails"
   fi
-  grep -q "^FAIL $1 " "$work/log/base.$1" || grep -q '^rc=124$' "$work/log/base.$1"
+  cat "$work/log/base.$1.fails"
 }
 while IFS='%' read -r file script filters what; do
   case "$file" in '#'*|'') continue ;; esac
@@ -53,22 +59,17 @@ while IFS='%' read -r file script filters what; do
     by="sed changed $changed lines"
   else
     cp "$work/mutated" "$file"
-    if ! make -j2 build-san/ferret-tests > "$work/log/build.$n" 2>&1; then
+    if ! make -j2 build-san/ferret-tests < /dev/null > "$work/log/build.$n" 2>&1; then
       by="does not build"
     else
       result=survived
       for flt in $filters; do
-        timeout "$limit" build-san/ferret-tests "$flt" > "$work/log/run.$n.$flt" 2>&1
-        rc=$?
-        fails=$(sed -n 's/^FAIL \([A-Za-z0-9_]*\) .*/\1/p' "$work/log/run.$n.$flt")
-        [ "$rc" = 0 ] || [ -n "$fails" ] || fails="(runner exit $rc)"
-        for t in $fails; do
-          case "$t" in
-            '(runner'*) result=killed by="$flt: runner exit $rc"; break ;;
-          esac
-          if ! base_fails "$t"; then result=killed by="$t"; break; fi
-        done
-        [ "$result" = killed ] && break
+        timeout "$limit" build-san/ferret-tests "$flt" < /dev/null > "$work/log/run.$n.$flt" 2>&1
+        failures "$work/log/run.$n.$flt" $? > "$work/log/run.$n.$flt.fails"
+        [ -s "$work/log/run.$n.$flt.fails" ] || continue
+        base_failures "$flt" > "$work/log/base.now"
+        new=$(grep -vxF -f "$work/log/base.now" "$work/log/run.$n.$flt.fails" | head -1)
+        [ -z "$new" ] || { result=killed by="$flt: $(echo "$new" | cut -c1-100)"; break; }
       done
     fi
   fi
