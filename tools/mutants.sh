@@ -9,6 +9,10 @@
 #
 #   tools/mutants.sh [LIST]          (default tools/mutants.txt; `make mutants`)
 #
+# MUTANTS_FROM=N starts at the N-th mutant; MUTANTS_DIR names the copy
+# (kept, with the logs of each run and the unmutated runner's, in log/);
+# FERRET_QUICK=1 (the default here) shrinks the oracle loops.
+#
 # Writes one line per mutant and a summary to stdout, and the table to
 # $MUTANTS_OUT (default mutants.tsv in the copy).  Needs the tree's
 # build-san objects (make build-san/ferret-tests) to rebuild only what a
@@ -17,6 +21,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 list=${1:-$root/tools/mutants.txt}
 work=${MUTANTS_DIR:-${TMPDIR:-/tmp}/ferret-mutants.$$}
 limit=${MUTANTS_TIMEOUT:-900}
+from=${MUTANTS_FROM:-1} # skip the mutants before this number
+# the oracle loops shrunk (a mutant of the semantics fails them at once)
+export FERRET_QUICK="${FERRET_QUICK:-1}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 [ -f "$list" ] || { echo "mutants: no list $list" >&2; exit 2; }
@@ -50,6 +57,7 @@ while IFS='%' read -r file script filters what; do
   script=$(echo "$script" | sed 's/^ *//; s/ *$//')
   what=$(echo "$what" | sed 's/^ *//; s/ *$//')
   n=$((n + 1))
+  [ "$n" -ge "$from" ] || continue
   t0=$(date +%s)
   cp "$file" "$work/orig"
   sed -e "$script" "$work/orig" > "$work/mutated"
