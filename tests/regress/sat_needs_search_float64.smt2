@@ -1,8 +1,8 @@
 ; Sat, found only by search: the sum of two Float64 values in a narrow
 ; band, neither of them a formula constant.
 ; expect: sat
-; check: (fp.lt x ((_ to_fp 11 53) RNE 0.7))
-; check: (fp.lt y ((_ to_fp 11 53) RNE 0.7))
+; check: (fp.lt x ((_ to_fp 11 53) RNE 0.71))
+; check: (fp.lt y ((_ to_fp 11 53) RNE 0.71))
 ; check: (fp.isNormal x)
 ; check: (not (= x y))
 ; check: (fp.eq (fp.add RNE y x) ((_ to_fp 11 53) RNE 1.0))
