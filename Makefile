@@ -104,6 +104,12 @@ test: all
 	$(MAKE) san tsan build-pysan/libferret.so
 	tests/run-all.sh
 
+# ---- mutation check: tools/mutants.txt's deliberate bugs, one at a time, in
+# a copy of the tree (not part of `make test`: it takes a while)
+mutants: build-san/ferret-tests
+	tools/mutants.sh
+.PHONY: mutants
+
 # ---- fuzzing every reader of untrusted input with libFuzzer (needs clang) --
 #   make fuzz                      build-fuzz/fuzz_T for each target T
 #   make fuzz-run FUZZ_SECONDS=N   per target: replay its regression inputs,

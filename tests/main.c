@@ -81,23 +81,32 @@ bool fer_test_have(const char *name) {
   return system(cmd) == 0;
 }
 
-int fer_test_z3(const char *text, size_t len) {
+const char *fer_test_z3_answer(const char *script, int seconds) {
+  if (!fer_test_have("z3")) return NULL;
   char path[] = "/tmp/ferret-test-z3-XXXXXX";
-  int fd = mkstemp(path), result = -1;
-  if (fd < 0) return -1;
+  int fd = mkstemp(path);
+  if (fd < 0) return "unknown";
   FILE *fp = fdopen(fd, "w");
-  fwrite(text, 1, len, fp);
+  fputs(script, fp);
   fclose(fp);
   char cmd[256], line[64] = "";
-  snprintf(cmd, sizeof cmd, "z3 -T:10 %s 2>&1", path);
+  snprintf(cmd, sizeof cmd, "z3 -T:%d %s 2>&1", seconds, path);
   FILE *z = popen(cmd, "r");
   if (z) {
-    if (fgets(line, sizeof line, z))
-      result = !strncmp(line, "sat", 3) ? 1 : !strncmp(line, "unsat", 5) ? 0 : -1;
+    if (!fgets(line, sizeof line, z)) line[0] = '\0';
     pclose(z);
   }
   remove(path);
-  return result;
+  if (!strcmp(line, "sat\n")) return "sat";
+  if (!strcmp(line, "unsat\n")) return "unsat";
+  return "unknown";
+}
+
+int fer_test_z3(const char *text, size_t len) {
+  char *script = strndup(text, len);
+  const char *a = script ? fer_test_z3_answer(script, 10) : NULL;
+  free(script);
+  return !a ? -1 : !strcmp(a, "sat") ? 1 : !strcmp(a, "unsat") ? 0 : -1;
 }
 
 char *fer_test_read_file(const char *path, size_t *len) {

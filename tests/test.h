@@ -115,6 +115,10 @@ fer_test_run fer_test_smt(const char *text);
 int fer_test_split_tsv(char *line, char **col, int max);
 /* Is the program `name` (z3, cvc5, clang) on the PATH? */
 bool fer_test_have(const char *name);
+/* z3's answer to `script` (a whole SMT-LIB script ending in check-sat),
+ * run with a `seconds` limit: "sat", "unsat", "unknown" (also for a
+ * timeout or an error), or NULL when z3 is not installed. */
+const char *fer_test_z3_answer(const char *script, int seconds);
 /* z3's answer on a script (10 s limit): 1 sat, 0 unsat, -1 other. */
 int fer_test_z3(const char *text, size_t len);
 /* Read a whole file; NULL if missing.  free() the result. */

@@ -860,6 +860,9 @@ TEST(concolic_analysis_random_exact) {
   char path[] = "/tmp/ferret-conc-XXXXXX";
   int fd = fer_test_have("z3") ? mkstemp(path) : -1;
   FILE *zf = fd >= 0 ? fdopen(fd, "w") : NULL;
+  /* the checks below still run, but unconfirmed unsat answers make the
+   * test count as skipped, not passed */
+  if (!zf) fer_test_skipped = "z3 not found: the unsat answers were not confirmed";
   if (zf)
     for (int i = 0; i < NBYTES; i++) fprintf(zf, "(declare-const k!%d (_ BitVec 8))\n", i);
   for (int q = 0; q < 300; q++) {

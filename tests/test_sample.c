@@ -307,13 +307,16 @@ TEST(sample_validated_by_z3) {
   got g = {0};
   CHECK(run(f, NULL, NULL, 400, FERRET_FORMAT_SMT2, &g) == FERRET_SAT);
   ferret_delete(f);
+  size_t checked = 0;
   for (size_t i = 0; i < g.n; i += g.n / 8 + 1) {
     char path[] = "/tmp/ferret-sample-z3-XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0);
     FILE *fp = fdopen(fd, "w");
     fprintf(fp, "(set-logic QF_FP)%s\n", fp_formula);
-    /* each (define-fun v () S val) becomes (assert (= v val)) */
+    /* each (define-fun v () S val) becomes (assert (= v val)); both x
+     * and y must be pinned, or z3 would only judge the formula */
+    int pinned = 0;
     for (char *p = g.lines[i]; (p = strstr(p, "(define-fun ")); p++) {
       char name[64], sort[64];
       int used = 0;
@@ -328,7 +331,10 @@ TEST(sample_validated_by_z3) {
       if (!val) break;
       const char *end = strchr(val, '\n');
       fprintf(fp, "(assert (= %s %.*s))\n", name, (int)(end - val - 1), val);
+      pinned += !strcmp(name, "x") || !strcmp(name, "y");
     }
+    CHECK_MSG(pinned == 2, "%d of x, y read from sample %zu:\n%s", pinned, i, g.lines[i]);
+    checked++;
     fprintf(fp, "(check-sat)\n");
     fclose(fp);
     char cmd[256];
@@ -340,6 +346,7 @@ TEST(sample_validated_by_z3) {
     CHECK_MSG(!strcmp(line, "sat\n"), "z3 says %s on sample %zu:\n%s", line, i, g.lines[i]);
     remove(path);
   }
+  CHECK_MSG(checked >= 8, "only %zu samples checked by z3", checked);
   got_free(&g);
 }
 

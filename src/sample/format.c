@@ -126,7 +126,7 @@ fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
   }
   w->ways = MEMO_WAYS;
   while (w->ways > 1 && w->ways * w->most > MEMO_MOST) w->ways /= 2;
-  for (size_t i = 0, at = 0; i < n; i++) {
+  for (size_t i = 0, at = 0; ok && i < n; i++) { /* w->v may be NULL */
     w->v[i].memo = at, w->v[i].first = i * w->ways;
     at += w->ways * w->v[i].stride;
   }

@@ -8,6 +8,10 @@ static const char *opname(fer_op op) { return fer_op_table[op].name; }
 
 static fer_term sort_error(ferret *f, fer_op op, uint32_t nargs,
                            const fer_term *args, const char *expected) {
+  /* an argument 0 is a term whose construction failed (out of memory):
+   * its error stands, not a sort error about the missing term */
+  for (uint32_t i = 0; i < nargs; i++)
+    if (!args[i] && f->error.status != FERRET_OK) return 0;
   char got[512];
   size_t n = 0;
   got[0] = '\0';

@@ -11,6 +11,7 @@
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail=0
+skipped=
 
 # z3 reads ferret's model: declare-sort lines, the model (abstract values
 # declared, made distinct), the other lines without the declarations the
@@ -39,7 +40,9 @@ expect() { # name file answer [no-z3]
   if [ "$first" != "$3" ]; then
     echo "$1: expected $3, got:"; printf '%s\n' "$out" | head -5; fail=1; return
   fi
-  if [ "$3" = sat ] && [ -z "$4" ] && command -v z3 >/dev/null 2>&1; then
+  if [ "$3" = sat ] && [ -z "$4" ] && ! command -v z3 >/dev/null 2>&1; then
+    skipped="z3 not found: the sat models were not confirmed"
+  elif [ "$3" = sat ] && [ -z "$4" ]; then
     printf '%s\n' "$out" | tail -n +2 > "$dir/model"
     verdict=$(z3_check "$2" "$dir/model")
     if [ "$verdict" != sat ]; then
@@ -188,4 +191,6 @@ if [ -f "$FERRET_BENCH/MANIFEST.tsv" ]; then
 else
   echo "corpus part skipped: $FERRET_BENCH/MANIFEST.tsv not found (no ../shared)"
 fi
+# a part that needed a missing tool makes the script skipped, not passed
+if [ "$fail" = 0 ] && [ -n "$skipped" ]; then echo "skipped: $skipped"; exit 77; fi
 exit $fail

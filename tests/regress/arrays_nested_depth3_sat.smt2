@@ -1,9 +1,9 @@
 ; Sat: three levels, a store three deep, and the arrays differ.
 ; expect: sat
-; check: (= B (store A i (store (select A i) #x1 (store (select (select A i) #x1) #x2 true))))
-; check: (not (select (select (select A i) #x1) #x2))
-; check: (not (= A B))
-; check: (select (select (select B #x3) #x1) #x2)
+; check: (select (select (select B i) #x1) #x2)
+; check: (not (= (select A i) (select B i)))
+; check: (= (select A (bvadd i #x1)) (select B (bvadd i #x1)))
+; check: (=> (not (= i #x3)) (select (select (select A #x3) #x1) #x2))
 (set-logic QF_ABV)
 (declare-fun A () (Array (_ BitVec 4) (Array (_ BitVec 4) (Array (_ BitVec 4) Bool))))
 (declare-fun B () (Array (_ BitVec 4) (Array (_ BitVec 4) (Array (_ BitVec 4) Bool))))

@@ -1,8 +1,8 @@
 ; Sat: ite over arrays of arrays and over inner arrays.
 ; expect: sat
-; check: (= (select (select (ite c A B) i) #x03) #x10)
-; check: (= (select (select A i) #x03) #x11)
-; check: (= (select (ite c (select A #x00) (select B #x01)) #x05) #x12)
+; check: (not c)
+; check: (= (select (select B i) #x03) #x10)
+; check: (= (select (select B #x01) #x05) #x12)
 (set-logic QF_ABV)
 (declare-fun A () (Array (_ BitVec 8) (Array (_ BitVec 8) (_ BitVec 8))))
 (declare-fun B () (Array (_ BitVec 8) (Array (_ BitVec 8) (_ BitVec 8))))

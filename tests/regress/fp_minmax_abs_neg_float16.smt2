@@ -1,11 +1,13 @@
 ; fp.min, fp.max, fp.abs and fp.neg on Float16 (an exact 2^-14 bound: the
 ; smallest normal).
 ; expect: sat
-; check: (fp.eq (fp.min x y) x)
-; check: (fp.eq (fp.max x y) y)
-; check: (fp.lt (fp.abs x) ((_ to_fp 5 11) RNE 0.00006103515625))
-; check: (fp.gt (fp.neg y) ((_ to_fp 5 11) RNE (- 4.0)))
-; check: (not (fp.isZero x))
+; check: (fp.isSubnormal x)
+; check: (fp.lt y ((_ to_fp 5 11) RNE 4.0))
+; check: (fp.eq (fp.min y x) x)
+; check: (fp.eq (fp.max y x) y)
+; check: (fp.eq (fp.abs (fp.neg y)) y)
+; check: (fp.isNegative (fp.neg y))
+; check: (fp.eq (fp.abs x) (fp.max x (fp.neg x)))
 (set-logic QF_FP)
 (declare-const x Float16)
 (declare-const y Float16)
