@@ -132,18 +132,10 @@ static fer_term value_leaf(ferret *f, void *user, fer_term t) {
   return v ? v : t;
 }
 
-static fer_term rebuild(ferret *f, void *user, fer_term t,
-                        const fer_term *args, bool changed) {
-  (void)user;
-  if (!changed) return t;
-  return fer_mk(f, fer_term_op(f, t), fer_term_nargs(f, t), args,
-                fer_term_idx(f, t, 0), fer_term_idx(f, t, 1));
-}
-
 static bool print_defined(ferret *f, fer_smt *s, fer_buf *b,
                           const fer_fundef *d) {
   fer_rewriter w;
-  fer_rewriter_init(&w, value_leaf, rebuild, &s->model);
+  fer_rewriter_init(&w, value_leaf, fer_rewrite_same_op, &s->model);
   fer_term body = fer_rewrite(f, &w, d->body);
   fer_rewriter_release(f, &w);
   bool ok = body && fer_buf_str(f, b, "(lambda (");

@@ -24,6 +24,14 @@ void fer_rewriter_forget(fer_rewriter *r) { fer_map_clear(&r->memo); }
 #define get(R, K) fer_map_get(&(R)->memo, (K))
 #define put(F, R, K, V) fer_map_put((F), &(R)->memo, (K), (V))
 
+fer_term fer_rewrite_same_op(ferret *f, void *user, fer_term t, const fer_term *args,
+                             bool changed) {
+  (void)user;
+  if (!changed) return t;
+  return fer_mk(f, fer_term_op(f, t), fer_term_nargs(f, t), args, fer_term_idx(f, t, 0),
+                fer_term_idx(f, t, 1));
+}
+
 fer_term fer_rewrite(ferret *f, fer_rewriter *r, fer_term root) {
   fer_term done = get(r, root);
   if (done) return done;

@@ -40,5 +40,10 @@ void fer_rewriter_release(ferret *, fer_rewriter *);
 void fer_rewriter_forget(fer_rewriter *);
 /* The rewrite of `root`; 0 on failure (error set in the context). */
 fer_term fer_rewrite(ferret *, fer_rewriter *, fer_term root);
+/* A node function for substitutions: t itself where no argument changed,
+ * else t's operator (and indices) over the new arguments, unchecked (the
+ * substitution keeps the sorts). */
+fer_term fer_rewrite_same_op(ferret *, void *user, fer_term t, const fer_term *args,
+                             bool changed);
 
 #endif
