@@ -497,3 +497,43 @@ TEST(search_judge_remembers_exactly) {
   fer_prog_release(f, &p);
   ferret_delete(f);
 }
+
+/* The judge is the last word on a candidate: an input the program accepted
+ * but the formula rejects (a compiler or program bug) ends the run and never
+ * reaches the callback, by the evaluator's plan (sampling) and by the model
+ * (solving) alike, while a model goes through. */
+TEST(search_judge_rejects_a_non_model) {
+  ferret *f = load("", "(declare-fun a () (_ BitVec 4))(declare-fun x () Float16)");
+  fer_term a = var(f, "a"), x = var(f, "x"), three = fer_mk_const_u128(f, fer_term_sort(f, a), 3);
+  fer_term lt[2] = {a, three}, one = fer_mk(f, FER_OP_BVULT, 2, lt, 0, 0);
+  fer_term fx[1] = {x}, two = fer_mk(f, FER_OP_FP_IS_NORMAL, 1, fx, 0, 0);
+  fer_term asserts[2] = {one, two};
+  fer_prog p;
+  CHECK(fer_compile(f, asserts, 2, &p) == FERRET_OK);
+  uint32_t sa = slot(f, &p, "a"), sx = slot(f, &p, "x");
+  for (int sampling = 0; sampling < 2; sampling++) {
+    uint32_t calls = 0;
+    fer_engine_request r;
+    memset(&r, 0, sizeof r);
+    fer_engine_sampling hooks = {false, false, false, true};
+    r.prog = &p, r.layout = fer_layout_of(&p);
+    r.check.assertions = asserts, r.check.n = 2;
+    r.objective.kind = FER_OBJ_SATISFY;
+    r.accept = go_on, r.accept_user = &calls;
+    r.sampling = sampling ? &hooks : NULL;
+    fer_engine_stats st;
+    memset(&st, 0, sizeof st);
+    fer_judge j;
+    CHECK(fer_judge_init(f, &j, &r, &st) == NULL);
+    CHECK_MSG(!sampling || j.plan, "the sampling judge has no plan");
+    fer_u128 in[2];
+    in[sa] = 2, in[sx] = 0x3c00; /* a < 3, x = 1.0: a model */
+    CHECK_MSG(fer_judge_offer(&j, in, "seed", 0) == FER_JUDGE_GO_ON, "sampling %d", sampling);
+    in[sa] = 3, in[sx] = 0x3c01; /* a = 3 breaks a < 3 */
+    CHECK_MSG(fer_judge_offer(&j, in, "seed", 1) == FER_JUDGE_FAIL, "sampling %d", sampling);
+    CHECK_EQ_U(calls, 1);
+    fer_judge_release(&j);
+  }
+  fer_prog_release(f, &p);
+  ferret_delete(f);
+}

@@ -37,9 +37,11 @@ out=${MUTANTS_OUT:-$work/mutants.tsv}
 printf 'n\tfile\tresult\tby\tseconds\tmutant\n' > "$out"
 start=$(date +%s)
 n=0 killed=0 survived=0 invalid=0
-# The failures a run shows: its CHECK lines, sanitizer reports, a crash.
+# The failures a run shows: the tests it names as failed (the runner's FAIL
+# lines: a test may count its failures without a CHECK line, e.g. the MPFR
+# comparison loops), its CHECK lines, sanitizer reports, a crash.
 failures() { # log rc
-  grep -E 'CHECK failed|runtime error|ERROR: AddressSanitizer|ERROR: LeakSanitizer' "$1" |
+  grep -E '^FAIL |CHECK failed|runtime error|ERROR: AddressSanitizer|ERROR: LeakSanitizer' "$1" |
     sed 's/0x[0-9a-f]*/ADDR/g' | sort -u
   grep -q '^unit: ' "$1" || echo "(runner exit $2, no summary)"
 }
