@@ -35,7 +35,7 @@ z3_check() { # input model
 }
 
 expect() { # name file answer [no-z3]
-  out=$("$FERRET" --timeout 10 --model "$2" 2>&1)
+  out=$("$FERRET" --timeout 60 --model "$2" 2>&1)
   first=$(printf '%s\n' "$out" | head -1)
   if [ "$first" != "$3" ]; then
     echo "$1: expected $3, got:"; printf '%s\n' "$out" | head -5; fail=1; return
