@@ -17,12 +17,12 @@ import weakref
 
 from . import _interrupt
 from ._lib import (COVERAGE_FN, SAMPLE_FN, VALUE_FN, CoverageInfo, HuntOptions,
-                   SampleOptions, cinput, cnotify, csolve, lib, term_bits, term_t)
+                   SampleOptions, cinput, cnotify, csolve, lib, term_t)
 from .context import _ctx, _last_json
 from .errors import _RESULTS, FerretError, _error_from
 from .sorts import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED
-from .terms import BoolTerm, Term
-from .solver import Solver, _from_bits
+from .terms import BoolTerm, Term, _const_value, _from_bits
+from .solver import Solver
 
 
 def _pumped(ctx, what, run, convert, box):
@@ -291,11 +291,7 @@ def sample(formula=None, n=10, strategy=None, project=None, prefer=(), coverage=
             t, (k, a, b), name = info
             # the values are constants: their bits, read without text
             if k in (SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED):
-                nbits = a if k == SORT_BV else a + b if k == SORT_FP else 64
-                bits = term_bits(c._p, vid, (nbits + 63) // 64)
-                if bits is None:
-                    raise _error_from(c)
-                v = _from_bits(k, a, b, bits, c, t)
+                v = _const_value(c, (k, a, b), vid, t)
             else:  # an array's value: its SMT-LIB text
                 v = lib.ferret_term_string(c._p, vid).decode("utf-8", "replace")
             vals[tid] = (t, v)

@@ -12,8 +12,8 @@ from .context import _ctx
 from .errors import _RESULTS, CommandError, FerretError, _error_from, sat
 from .sorts import (SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED,
                     Sort)
-from .terms import _TERM_CLASS, BoolTerm, Term, _terms
-from .values import RM_LONG, RM_NAMES, FPValue
+from .terms import _TERM_CLASS, BoolTerm, Term, _from_bits, _terms
+from .values import RM_LONG, RM_NAMES
 
 
 # ----------------------------------------------------------------- values
@@ -34,21 +34,6 @@ def _read_value(ctx, term, sort_info):
     if s is None:
         raise _error_from(ctx)
     return s.decode("utf-8", "replace"), bool(unspec.value)
-
-
-def _from_bits(k, a, b, v, ctx=None, term=None):
-    if k == SORT_BOOL:
-        return bool(v)
-    if k == SORT_BV:
-        return v
-    if k == SORT_FP:
-        return FPValue.from_bits(a, b, v)
-    if k == SORT_RM:
-        return RM_NAMES[v]
-    if k == SORT_UNINTERPRETED:
-        name = Sort(ctx, lib.ferret_term_sort(ctx._p, term.id)).name() if ctx else "U"
-        return "%s!val!%d" % (name, v)
-    return v
 
 
 def to_signed(value, width):

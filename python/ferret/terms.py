@@ -3,11 +3,12 @@ of their sort, with the Python operators z3py gives them (the other
 operators are functions: ops.py; constants and variables: consts.py)."""
 import ctypes
 
-from ._lib import binop, fast, lib, mk1, mk2, term_sort, term_t
+from ._lib import binop, fast, lib, mk1, mk2, term_bits, term_sort, term_t
 from ._names import public
 from .errors import FerretError, _error_from
 from .kinds import KIND, KIND_NAMES
-from .sorts import SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Sort
+from .sorts import SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED, Sort
+from .values import RM_NAMES, FPValue
 
 # ----------------------------------------------------------------- terms
 
@@ -59,6 +60,35 @@ def _foreign(ctx, args):
             raise FerretError("sort", "not a term: %r" % (a,))
         if a.ctx is not ctx:
             raise FerretError("command", "a term of another context: %r" % (a,))
+
+
+def _from_bits(k, a, b, v, ctx=None, term=None):
+    """The Python value of bits v of a sort (kind k, parameters a, b), in
+    ferret_get_value's layout; term: one of that sort (an abstract
+    element's name needs its sort's)."""
+    if k == SORT_BOOL:
+        return bool(v)
+    if k == SORT_BV:
+        return v
+    if k == SORT_FP:
+        return FPValue.from_bits(a, b, v)
+    if k == SORT_RM:
+        return RM_NAMES[v]
+    if k == SORT_UNINTERPRETED:
+        name = Sort(ctx, term_sort(ctx._p, term.id)).name() if ctx else "U"
+        return "%s!val!%d" % (name, v)
+    return v
+
+
+def _const_value(ctx, sort_info, cid, term):
+    """The Python value of the constant cid of term's sort (a sample's
+    value, a constant term): its bits read by ferret_term_bits."""
+    k, a, b = sort_info
+    nbits = a if k == SORT_BV else a + b if k == SORT_FP else 64
+    bits = term_bits(ctx._p, cid, (nbits + 63) // 64)
+    if bits is None:
+        raise _error_from(ctx)
+    return _from_bits(k, a, b, bits, ctx, term)
 
 
 def _binary(name, swap=False):
@@ -125,6 +155,13 @@ class Term:
         if s is None:
             raise _error_from(self.ctx)
         return s.decode("utf-8", "replace")
+
+    def value(self):
+        """The Python value of a constant term (BoolVal, BitVecVal, FPVal, a
+        rounding mode, a constant read from text): bool, int, FPValue or the
+        rounding mode's name, read from its bits.  SortError for any other
+        term (a variable, an application)."""
+        return _const_value(self.ctx, self.ctx._sort(self._sort_id()), self.id, self)
 
     def eq(self, other):
         """Structural equality (same context, same id)."""
@@ -197,6 +234,7 @@ class BitVecTerm(Term):
     def __neg__(self): return _mk(self.ctx, "BVNEG", (self,))
     def __pos__(self): return self
     # z3py: comparisons are signed; ULT, ULE, ... the unsigned ones
+    as_long = Term.value  # z3py's name for a BV constant's value
     __lt__ = _binary("BVSLT")
     __le__ = _binary("BVSLE")
     __gt__ = _binary("BVSGT")
