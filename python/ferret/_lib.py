@@ -215,7 +215,10 @@ def _load_extension():
     try:
         from . import _speedups
     except ImportError as e:
-        return None, "ctypes (no compiled extension: %s)" % e
+        import glob
+        if not glob.glob(os.path.join(_HERE, "_speedups*.so")):
+            return None, "ctypes (the compiled extension was not built: make python-ext)"
+        return None, "ctypes (the compiled extension does not load: %s)" % e
     _speedups.bind({n: ctypes.cast(getattr(lib, n), c_void_p).value for n in _QUERY_CALLS})
     return _speedups, "extension (%s)" % os.path.basename(_speedups.__file__)
 
