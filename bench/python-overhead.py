@@ -30,9 +30,24 @@ import ferret  # noqa: E402
 from ferret import (BitVec, Concolic, Context, Solver, ULT, sat)  # noqa: E402
 
 
-def py_pushpop(q):
+def pushpop_setup():
     ctx = Context()
-    x = BitVec("x", 32, ctx)
+    return ctx, BitVec("x", 32, ctx)
+
+
+def concolic_setup():
+    """a on bytes 0..3 and b on 4..5 of an 8-byte seed, path b < 100."""
+    ctx = Context()
+    a, b = BitVec("a", 32, ctx), BitVec("b", 16, ctx)
+    cc = Concolic(bytes([1, 0, 0, 0, 5, 0, 0, 0]), ctx)
+    cc.bind(a, 0)
+    cc.bind(b, 4)
+    cc.notify(ULT(b, 100))
+    return ctx, a, cc
+
+
+def py_pushpop(q):
+    ctx, x = pushpop_setup()
     s = Solver(ctx)
     t0 = time.process_time()
     for i in range(q):
@@ -47,12 +62,7 @@ def py_pushpop(q):
 
 
 def py_concolic(q):
-    ctx = Context()
-    a, b = BitVec("a", 32, ctx), BitVec("b", 16, ctx)
-    cc = Concolic(bytes([1, 0, 0, 0, 5, 0, 0, 0]), ctx)
-    cc.bind(a, 0)
-    cc.bind(b, 4)
-    cc.notify(ULT(b, 100))
+    ctx, a, cc = concolic_setup()
     t0 = time.process_time()
     for i in range(q):
         if cc.solve(a == (i % 101) * 1000) != sat:
@@ -64,8 +74,7 @@ def py_concolic(q):
 def raw_pushpop(q):
     """The same calls through bare ctypes: the floor of any ctypes layer."""
     from ferret._lib import lib, term_t
-    ctx = Context()
-    x = BitVec("x", 32, ctx)
+    ctx, x = pushpop_setup()
     p, sid, xid = ctx._p, x._sort_id(), x.id
     arr2 = term_t * 2
     limbs = (ctypes.c_uint64 * 1)()
@@ -86,12 +95,7 @@ def raw_pushpop(q):
 
 def raw_concolic(q):
     from ferret._lib import lib, term_t
-    ctx = Context()
-    a, b = BitVec("a", 32, ctx), BitVec("b", 16, ctx)
-    cc = Concolic(bytes([1, 0, 0, 0, 5, 0, 0, 0]), ctx)
-    cc.bind(a, 0)
-    cc.bind(b, 4)
-    cc.notify(ULT(b, 100))
+    ctx, a, cc = concolic_setup()
     p, cp, sid, aid = ctx._p, cc._p, a._sort_id(), a.id
     arr2 = term_t * 2
     t0 = time.process_time()
@@ -106,8 +110,7 @@ def raw_concolic(q):
 def fast_pushpop(q):
     """The same calls through the extension's functions, no wrapper."""
     from ferret._lib import fast
-    ctx = Context()
-    x = BitVec("x", 32, ctx)
+    ctx, x = pushpop_setup()
     p, sid, xid = ctx._p, x._sort_id(), x.id
     t0 = time.process_time()
     for i in range(q):
@@ -124,12 +127,7 @@ def fast_pushpop(q):
 
 def fast_concolic(q):
     from ferret._lib import fast
-    ctx = Context()
-    a, b = BitVec("a", 32, ctx), BitVec("b", 16, ctx)
-    cc = Concolic(bytes([1, 0, 0, 0, 5, 0, 0, 0]), ctx)
-    cc.bind(a, 0)
-    cc.bind(b, 4)
-    cc.notify(ULT(b, 100))
+    ctx, a, cc = concolic_setup()
     p, cp, sid, aid = ctx._p, cc._p, a._sort_id(), a.id
     t0 = time.process_time()
     for i in range(q):

@@ -15,6 +15,7 @@ A thin layer over libferret through ctypes (standard library only)::
 Names follow z3py.  See docs/python.md for sampling, concolic queries,
 hunt runs and interop with z3py (from_z3).
 """
+from ._lib import extension
 from ._lib import path as library_path
 from .errors import *  # noqa: F401,F403
 from .kinds import KIND, KIND_NAMES, SMT_NAMES

@@ -137,30 +137,22 @@ static PyObject *sp_term_sort(PyObject *self, PyObject *const *args, Py_ssize_t 
   return u32_result(lib.ferret_term_sort(f, t));
 }
 
-/* assert_(ctx, t), push(ctx, n), pop(ctx, n) -> status */
-static PyObject *sp_assert(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(2, "assert_");
-  ferret *f = arg_ptr(args[0]);
-  ferret_term t = arg_u32(args[1]);
-  if (PyErr_Occurred()) return NULL;
-  return PyLong_FromLong(lib.ferret_assert(f, t));
-}
-
-static PyObject *sp_push(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(2, "push");
-  ferret *f = arg_ptr(args[0]);
-  uint32_t n = arg_u32(args[1]);
-  if (PyErr_Occurred()) return NULL;
-  return PyLong_FromLong(lib.ferret_push(f, n));
-}
-
-static PyObject *sp_pop(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(2, "pop");
-  ferret *f = arg_ptr(args[0]);
-  uint32_t n = arg_u32(args[1]);
-  if (PyErr_Occurred()) return NULL;
-  return PyLong_FromLong(lib.ferret_pop(f, n));
-}
+/* assert_(ctx, t), push(ctx, n), pop(ctx, n), cnotify(concolic, t) ->
+ * status: a pointer and a 32-bit number. */
+#define STATUS_CALL(name, fn, type)                                          \
+  static PyObject *sp_##name(PyObject *self, PyObject *const *args,         \
+                             Py_ssize_t nargs) {                            \
+    NARGS(2, #name);                                                         \
+    type *p = arg_ptr(args[0]);                                             \
+    uint32_t n = arg_u32(args[1]);                                          \
+    if (PyErr_Occurred()) return NULL;                                      \
+    return PyLong_FromLong(lib.fn(p, n));                                   \
+  }
+STATUS_CALL(assert_, ferret_assert, ferret)
+STATUS_CALL(push, ferret_push, ferret)
+STATUS_CALL(pop, ferret_pop, ferret)
+STATUS_CALL(cnotify, ferret_concolic_notify, ferret_concolic)
+#undef STATUS_CALL
 
 /* check(ctx) -> ferret_result, the GIL released while ferret searches. */
 static PyObject *sp_check(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -207,18 +199,32 @@ static ferret_status read_bits(ferret *f, ferret_term t, size_t n, int *unspec,
   return st;
 }
 
+/* The arguments (ctx, t, nlimbs) of value() and term_bits(); -1 with an
+ * exception set when they are wrong. */
+static int bits_args(PyObject *const *args, Py_ssize_t nargs, const char *name, ferret **f,
+                     ferret_term *t, size_t *n) {
+  if (nargs != 3) {
+    PyErr_Format(PyExc_TypeError, "%s() takes 3 arguments", name);
+    return -1;
+  }
+  if (not_bound()) return -1;
+  *f = arg_ptr(args[0]);
+  *t = arg_u32(args[1]);
+  Py_ssize_t k = PyLong_AsSsize_t(args[2]);
+  *n = k < 1 ? 1 : (size_t)k;
+  return PyErr_Occurred() ? -1 : 0;
+}
+
 /* value(ctx, t, nlimbs) -> (bits, unspecified) or the status (an int) of
  * the failing ferret_get_value. */
 static PyObject *sp_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(3, "value");
-  ferret *f = arg_ptr(args[0]);
-  ferret_term t = arg_u32(args[1]);
-  Py_ssize_t n = PyLong_AsSsize_t(args[2]);
-  if (PyErr_Occurred()) return NULL;
-  if (n < 1) n = 1;
+  ferret *f;
+  ferret_term t;
+  size_t n;
+  if (bits_args(args, nargs, "value", &f, &t, &n)) return NULL;
   int unspec = 0;
   PyObject *v;
-  ferret_status st = read_bits(f, t, (size_t)n, &unspec, &v, 1);
+  ferret_status st = read_bits(f, t, n, &unspec, &v, 1);
   if (st != FERRET_OK) return PyErr_Occurred() ? NULL : PyLong_FromLong(st);
   if (!v) return NULL;
   PyObject *r = PyTuple_New(2);
@@ -234,14 +240,12 @@ static PyObject *sp_value(PyObject *self, PyObject *const *args, Py_ssize_t narg
 /* term_bits(ctx, t, nlimbs) -> the constant's bits, or None with the
  * context's error set (ferret_term_bits). */
 static PyObject *sp_term_bits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(3, "term_bits");
-  ferret *f = arg_ptr(args[0]);
-  ferret_term t = arg_u32(args[1]);
-  Py_ssize_t n = PyLong_AsSsize_t(args[2]);
-  if (PyErr_Occurred()) return NULL;
-  if (n < 1) n = 1;
+  ferret *f;
+  ferret_term t;
+  size_t n;
+  if (bits_args(args, nargs, "term_bits", &f, &t, &n)) return NULL;
   PyObject *v;
-  if (read_bits(f, t, (size_t)n, NULL, &v, 0) != FERRET_OK) {
+  if (read_bits(f, t, n, NULL, &v, 0) != FERRET_OK) {
     if (PyErr_Occurred()) return NULL;
     Py_RETURN_NONE;
   }
@@ -261,15 +265,6 @@ static PyObject *sp_csolve(PyObject *self, PyObject *const *args, Py_ssize_t nar
                  : lib.ferret_concolic_solve(c, t);
   Py_END_ALLOW_THREADS
   return PyLong_FromLong(r);
-}
-
-/* cnotify(concolic, t) -> status */
-static PyObject *sp_cnotify(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-  NARGS(2, "cnotify");
-  ferret_concolic *c = arg_ptr(args[0]);
-  ferret_term t = arg_u32(args[1]);
-  if (PyErr_Occurred()) return NULL;
-  return PyLong_FromLong(lib.ferret_concolic_notify(c, t));
 }
 
 /* cinput(concolic, size) -> the input of the last sat answer, or None. */
@@ -443,8 +438,7 @@ static PyMethodDef methods[] = {
     FAST(mk1, "mk1(ctx, kind, a) -> term id (0: error)"),
     FAST(bits64, "bits64(ctx, sort, value) -> constant id (0: error)"),
     FAST(term_sort, "term_sort(ctx, t) -> sort id"),
-    {"assert_", (PyCFunction)(void (*)(void))sp_assert, METH_FASTCALL,
-     "assert_(ctx, t) -> status"},
+    FAST(assert_, "assert_(ctx, t) -> status"),
     FAST(push, "push(ctx, levels) -> status"),
     FAST(pop, "pop(ctx, levels) -> status"),
     FAST(check, "check(ctx) -> result (GIL released)"),

@@ -125,18 +125,10 @@ class Context:
     # sinks: SMT-LIB output and diagnostics go to sys.stdout / sys.stderr
     # (so redirecting them in Python works) unless a call captures them.
     def _on_output(self, user, text, n):
-        s = ctypes.string_at(text, n).decode("utf-8", "replace")
-        if self._capture is not None:
-            self._capture.append(s)
-        else:
-            sys.stdout.write(s)
+        _deliver(text, n, self._capture, sys.stdout)
 
     def _on_diag(self, user, text, n):
-        s = ctypes.string_at(text, n).decode("utf-8", "replace")
-        if self._dcapture is not None:
-            self._dcapture.append(s)
-        else:
-            sys.stderr.write(s)
+        _deliver(text, n, self._dcapture, sys.stderr)
 
     def _check_free(self):
         # An open sample / solve_all iterator holds the context; its search
@@ -236,6 +228,14 @@ class Context:
         t = _TERM_CLASS.get(self._sort(sid)[0], Term)(self, tid)
         t._sid = sid
         return t
+
+
+def _deliver(text, n, capture, stream):
+    s = ctypes.string_at(text, n).decode("utf-8", "replace")
+    if capture is not None:
+        capture.append(s)
+    else:
+        stream.write(s)
 
 
 def _last_json(text):

@@ -189,56 +189,25 @@ class Term:
 
 
 class BoolTerm(Term):
+    """& | ^ ~ as And, Or, Xor, Not (the binary ones: _operators below)."""
     __slots__ = ()
 
-    __and__ = _binary("AND")
-    __rand__ = _binary("AND", True)
-    __or__ = _binary("OR")
-    __ror__ = _binary("OR", True)
-    __xor__ = _binary("XOR")
-    __rxor__ = _binary("XOR", True)
     def __invert__(self): return _mk(self.ctx, "NOT", (self,))
     __hash__ = Term.__hash__
 
 
 class BitVecTerm(Term):
+    """Arithmetic, bitwise and comparison operators (the binary ones:
+    _operators below)."""
     __slots__ = ()
 
     def size(self):
         return self.ctx._sort(lib.ferret_term_sort(self.ctx._p, self.id))[1]
 
-    __add__ = _binary("BVADD")
-    __radd__ = _binary("BVADD", True)
-    __sub__ = _binary("BVSUB")
-    __rsub__ = _binary("BVSUB", True)
-    __mul__ = _binary("BVMUL")
-    __rmul__ = _binary("BVMUL", True)
-    # z3py: / is signed division, % the signed modulo (bvsmod)
-    __truediv__ = _binary("BVSDIV")
-    __rtruediv__ = _binary("BVSDIV", True)
-    __floordiv__, __rfloordiv__ = __truediv__, __rtruediv__
-    __mod__ = _binary("BVSMOD")
-    __rmod__ = _binary("BVSMOD", True)
-    __and__ = _binary("BVAND")
-    __rand__ = _binary("BVAND", True)
-    __or__ = _binary("BVOR")
-    __ror__ = _binary("BVOR", True)
-    __xor__ = _binary("BVXOR")
-    __rxor__ = _binary("BVXOR", True)
-    __lshift__ = _binary("BVSHL")
-    __rlshift__ = _binary("BVSHL", True)
-    # z3py: >> is the arithmetic shift; LShR the logical one
-    __rshift__ = _binary("BVASHR")
-    __rrshift__ = _binary("BVASHR", True)
     def __invert__(self): return _mk(self.ctx, "BVNOT", (self,))
     def __neg__(self): return _mk(self.ctx, "BVNEG", (self,))
     def __pos__(self): return self
-    # z3py: comparisons are signed; ULT, ULE, ... the unsigned ones
     as_long = Term.value  # z3py's name for a BV constant's value
-    __lt__ = _binary("BVSLT")
-    __le__ = _binary("BVSLE")
-    __gt__ = _binary("BVSGT")
-    __ge__ = _binary("BVSGE")
     __hash__ = Term.__hash__
 
 
@@ -288,6 +257,25 @@ class ArrayTerm(Term):
         i = i if isinstance(i, Term) else _coerce_sort(i, self.sort().domain())
         return _mk(self.ctx, "SELECT", (self, i))
 
+
+def _operators(cls, both, forward=None):
+    """cls's Python operators: __op__ and the reflected __rop__ for each op
+    of `both`, __op__ alone for each of `forward` ({op: KIND name})."""
+    for op, kind in both.items():
+        setattr(cls, "__%s__" % op, _binary(kind))
+        setattr(cls, "__r%s__" % op, _binary(kind, True))
+    for op, kind in (forward or {}).items():
+        setattr(cls, "__%s__" % op, _binary(kind))
+
+
+_operators(BoolTerm, {"and": "AND", "or": "OR", "xor": "XOR"})
+# As in z3py: / and // are the signed division, % the signed modulo
+# (bvsmod), >> the arithmetic shift (LShR the logical one), comparisons are
+# signed (ULT, ULE, ... the unsigned ones).
+_operators(BitVecTerm, {"add": "BVADD", "sub": "BVSUB", "mul": "BVMUL", "truediv": "BVSDIV",
+                        "floordiv": "BVSDIV", "mod": "BVSMOD", "and": "BVAND", "or": "BVOR",
+                        "xor": "BVXOR", "lshift": "BVSHL", "rshift": "BVASHR"},
+           {"lt": "BVSLT", "le": "BVSLE", "gt": "BVSGT", "ge": "BVSGE"})
 
 _TERM_CLASS = {SORT_BOOL: BoolTerm, SORT_BV: BitVecTerm, SORT_FP: FPTerm,
                SORT_RM: RMTerm, SORT_ARRAY: ArrayTerm}
