@@ -13,7 +13,9 @@ The calls made on every query (term building, assert, push, pop, check,
 values, concolic solve) are the functions at the end of this file: those
 of the compiled extension ferret._speedups when it was built and imports
 (bound to the functions of the library loaded here), else the same calls
-through ctypes.  FERRET_PY_NO_EXTENSION=1 in the environment chooses ctypes.
+through ctypes.  FERRET_PY_NO_EXTENSION=1 in the environment chooses ctypes;
+FERRET_PY_EXTENSION names another build of the extension to load (the
+tests under ASan load one built with it).
 `extension` says which path is in use and why.
 """
 import ctypes
@@ -213,8 +215,19 @@ def _load_extension():
     if os.environ.get("FERRET_PY_NO_EXTENSION", "") not in ("", "0"):
         return None, "ctypes (the extension disabled by FERRET_PY_NO_EXTENSION)"
     try:
-        from . import _speedups
-    except ImportError as e:
+        other = os.environ.get("FERRET_PY_EXTENSION")
+        if other:
+            import importlib.util
+            spec = importlib.util.spec_from_file_location("ferret._speedups", other)
+            if spec is None:
+                raise ImportError("not an extension module: " + other)
+            _speedups = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(_speedups)
+        else:
+            from . import _speedups
+    except (ImportError, OSError) as e:
+        if other:
+            return None, "ctypes (FERRET_PY_EXTENSION=%s does not load: %s)" % (other, e)
         import glob
         if not glob.glob(os.path.join(_HERE, "_speedups*.so")):
             return None, "ctypes (the compiled extension was not built: make python-ext)"

@@ -28,6 +28,9 @@ class Path(unittest.TestCase):
         elif os.environ.get("FERRET_PY_EXPECT_EXTENSION") == "1":
             self.assertIsNotNone(_lib.fast, _lib.extension)
             self.assertTrue(_lib.extension.startswith("extension"), _lib.extension)
+            other = os.environ.get("FERRET_PY_EXTENSION")
+            if other:
+                self.assertEqual(os.path.realpath(_lib.fast.__file__), os.path.realpath(other))
         elif _lib.fast is None:
             self.skipTest("the extension is not in use: " + _lib.extension)
 

@@ -6,7 +6,8 @@
 # here by `make python-ext`; without Python's headers it is not built and
 # the first run uses ctypes too, as the message says), then with ctypes
 # alone (FERRET_PY_NO_EXTENSION=1).  The library is build-pysan/libferret.so
-# (ASan+UBSan, built by `make test` or `make python-san`; its runtimes
+# (ASan+UBSan, built by `make test` or `make python-san`, with the extension
+# built with them too and loaded through FERRET_PY_EXTENSION; their runtimes
 # preloaded into the interpreter, leak checking off: the interpreter's own
 # allocations are never freed) when it exists, else build/libferret.so
 # (built here when missing).  Then `pip install --no-build-isolation
@@ -27,6 +28,7 @@ if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 8))' 2>/dev/null; the
 fi
 make -s python-ext PYTHON="$PY" || exit 1
 ext=$(ls python/ferret/_speedups*.so 2>/dev/null | head -n 1)
+pyext_san=$(make -s --no-print-directory -f Makefile PYTHON="$PY" print-pyext-san)
 suite() { # $1: what the run is; the environment chooses the path
   echo "suite: $1"
   (cd python && "$PY" -m unittest discover -s tests -t . 2>&1) || exit 1
@@ -37,6 +39,11 @@ if [ -f build-pysan/libferret.so ]; then
   echo "library: $lib (ASan+UBSan)"
   export LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  if [ -n "$ext" ]; then # the extension built with ASan+UBSan too
+    make -s "$pyext_san" PYTHON="$PY" || exit 1
+    export FERRET_PY_EXTENSION="$root/$pyext_san"
+    ext=$pyext_san
+  fi
 else
   if [ ! -f build/libferret.so ]; then
     make -s build/libferret.so >/dev/null || exit 1
@@ -51,7 +58,7 @@ else
   suite "no compiled extension (see the message above): ctypes"
 fi
 FERRET_PY_NO_EXTENSION=1 suite "ctypes alone (FERRET_PY_NO_EXTENSION=1)"
-unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS FERRET_LIBRARY
+unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS FERRET_LIBRARY FERRET_PY_EXTENSION
 if "$PY" -m pip --version >/dev/null 2>&1 && "$PY" -c 'import setuptools' 2>/dev/null; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
