@@ -166,8 +166,40 @@ PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo pyth
 #   make python-san the same against build-pysan/libferret.so, the library with
 #                   ASan+UBSan (position-independent), preloading their runtimes
 PYSAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so):$(shell $(CC) -print-file-name=libubsan.so)
-python: build/libferret.so
-	cd python && FERRET_LIBRARY=$(CURDIR)/build/libferret.so $(PYTHON) -m unittest discover -s tests -t .
+#                   Both run the suite twice: with the compiled extension
+#                   ferret._speedups (python-ext) and with ctypes alone
+#                   (FERRET_PY_NO_EXTENSION=1).
+#   make python-ext the extension in place (python/ferret/_speedups*.so), for
+#                   PYTHON; without its Python.h (Debian: python3-dev) a message
+#                   and no extension: the package then uses ctypes alone
+PY_CFG = $(shell $(PYTHON) -c 'import sysconfig as s; print(s.get_config_var("EXT_SUFFIX"), s.get_paths()["include"])' 2>/dev/null)
+PYEXT = python/ferret/_speedups$(word 1,$(PY_CFG))
+PYINC = $(word 2,$(PY_CFG))
+#   (python-san uses build-pysan/python/, the extension with ASan+UBSan,
+#   through FERRET_PY_EXTENSION)
+PYEXT_SAN = build-pysan/python/_speedups$(word 1,$(PY_CFG))
+define pyext_recipe
+	@mkdir -p $(dir $@)
+	@if [ -f "$(PYINC)/Python.h" ]; then \
+	  echo "$(CC) ... $< -o $@"; \
+	  $(CC) -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -fPIC -shared \
+	    $(1) -Iinclude -I$(PYINC) $< -o $@; \
+	else \
+	  echo "ferret: no $(PYINC)/Python.h (apt-get install python3-dev): no compiled extension, the Python package uses ctypes alone"; \
+	fi
+endef
+python-ext: $(PYEXT)
+print-pyext-san:
+	@echo $(PYEXT_SAN)
+$(PYEXT): python/ferret/_speedups.c include/ferret.h
+	$(call pyext_recipe,)
+$(PYEXT_SAN): python/ferret/_speedups.c include/ferret.h
+	$(call pyext_recipe,$(SANFLAGS))
+PY_SUITE = $(PYTHON) -m unittest discover -s tests -t .
+PY_BOTH = $(PY_SUITE) && echo "again with ctypes alone (FERRET_PY_NO_EXTENSION=1):" && FERRET_PY_NO_EXTENSION=1 $(PY_SUITE)
+PY_EXPECT = $(shell test -f $(PYEXT) && echo FERRET_PY_EXPECT_EXTENSION=1)
+python: build/libferret.so python-ext
+	cd python && FERRET_LIBRARY=$(CURDIR)/build/libferret.so $(PY_EXPECT) sh -c '$(PY_BOTH)'
 
 build-pysan/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -180,12 +212,13 @@ build-pysan/src/backends/smt2c.o: GENINC = -Ibuild-pysan/gen
 build-pysan/libferret.so: $(LIBSRC:%.c=build-pysan/%.o)
 	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm
 
-python-san: build-pysan/libferret.so
+python-san: build-pysan/libferret.so $(PYEXT_SAN)
 	cd python && FERRET_LIBRARY=$(CURDIR)/build-pysan/libferret.so LD_PRELOAD=$(PYSAN_PRELOAD) \
 	  ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  $(PYTHON) -m unittest discover -s tests -t .
+	  $(shell test -f $(PYEXT_SAN) && echo FERRET_PY_EXTENSION=$(CURDIR)/$(PYEXT_SAN) FERRET_PY_EXPECT_EXTENSION=1) \
+	  sh -c '$(PY_BOTH)'
 
-.PHONY: python python-san
+.PHONY: python python-san python-ext print-pyext-san
 # ---- end of Python ------------------------------------------------------------
 
 # ---- install like a library -------------------------------------------------
@@ -224,6 +257,7 @@ uninstall:
 
 clean:
 	rm -rf build build-san build-fuzz build-tsan build-pysan
+	rm -f python/ferret/_speedups*.so
 
 layers:
 	tools/check-layers.sh

@@ -399,6 +399,15 @@ FERRET_API ferret_term ferret_parse_term(ferret *, const char *text,
 FERRET_API ferret_status ferret_get_value(ferret *, ferret_term,
                                           uint64_t *limbs, size_t nlimbs,
                                           int *unspecified);
+/* The bits of a constant term (FERRET_KIND_TRUE, _FALSE or _CONST: made by
+ * ferret_mk_bool, _bits, _bits64, _rm, read from text, or a value of
+ * ferret_sample_item.values), in ferret_get_value's layout: Bool 0/1,
+ * RoundingMode a ferret_rm, BV and FP as ferret_mk_bits takes them, an
+ * abstract element its number k.  Any other term is FERRET_ERROR_SORT;
+ * fewer than ceil(bits / 64) limbs is FERRET_ERROR_LIMIT.  No model is
+ * needed and nothing is allocated. */
+FERRET_API ferret_status ferret_term_bits(ferret *, ferret_term,
+                                          uint64_t *limbs, size_t nlimbs);
 /* The same value as SMT-LIB text, as (get-value) prints it: true,
  * #x2a, (fp #b0 #b10000000 #b00000000000000000000000), RNE, U!val!0, an
  * array as stores over a constant array in increasing index order,

@@ -61,6 +61,91 @@ TEST(api_misuse_reaches_the_abort_hook) {
   ferret_delete(NULL);
 }
 
+/* ------------------------------------------------- constants' bits */
+
+typedef struct sample_bits {
+  ferret *f;
+  int n;
+  uint64_t mask; /* bit v set for each value v below 64 */
+} sample_bits;
+
+static int collect_bits(void *user, const ferret_sample_item *it) {
+  sample_bits *sb = user;
+  uint64_t v = 99;
+  if (it->nvars == 1 && it->values &&
+      ferret_term_bits(sb->f, it->values[0], &v, 1) == FERRET_OK && v < 64)
+    sb->mask |= (uint64_t)1 << v;
+  sb->n++;
+  return 0;
+}
+
+/* ferret_term_bits reads back what the store keeps: bits above a BV's
+ * width dropped, an FP NaN made canonical, a constant read from text equal
+ * to its bits, every sort kind with values, and refusals that are errors
+ * (not a constant, too few limbs) or misuse (no such term). */
+TEST(api_term_bits_of_constants) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, quiet, NULL);
+  ferret_set_diagnostic(f, quiet, NULL);
+  ferret_sort b8 = ferret_sort_bv(f, 8), b100 = ferret_sort_bv(f, 100);
+  ferret_sort f32 = ferret_sort_fp(f, 8, 24), f128 = ferret_sort_fp(f, 15, 113);
+  uint64_t v[3] = {0, 0, 0};
+  CHECK(ferret_term_bits(f, ferret_mk_bits64(f, b8, 0x1ff), v, 1) == FERRET_OK);
+  CHECK_EQ_U(v[0], 0xff);
+  uint64_t wide[2] = {0x0123456789abcdefu, 0xfffffffffffffffu};
+  v[2] = 7; /* must be cleared */
+  CHECK(ferret_term_bits(f, ferret_mk_bits(f, b100, wide, 2), v, 3) == FERRET_OK);
+  CHECK_EQ_U(v[0], 0x0123456789abcdefu);
+  CHECK_EQ_U(v[1], 0xfffffffffu); /* 36 bits above the first 64 */
+  CHECK_EQ_U(v[2], 0);            /* limbs past the value are cleared */
+  /* a signalling NaN pattern comes back as the canonical NaN 0x7fc00000 */
+  CHECK(ferret_term_bits(f, ferret_mk_bits64(f, f32, 0xff800001u), v, 1) ==
+        FERRET_OK);
+  CHECK_EQ_U(v[0], 0x7fc00000u);
+  /* -1.5 in Float128: sign, exponent 0x3fff, top stored bit */
+  uint64_t q[2] = {0, 0xbfff800000000000u};
+  CHECK(ferret_term_bits(f, ferret_mk_bits(f, f128, q, 2), v, 2) == FERRET_OK);
+  CHECK_EQ_U(v[1], 0xbfff800000000000u);
+  CHECK_EQ_U(v[0], 0);
+  CHECK(ferret_term_bits(f, ferret_mk_bool(f, 1), v, 1) == FERRET_OK && v[0] == 1);
+  CHECK(ferret_term_bits(f, ferret_mk_bool(f, 0), v, 1) == FERRET_OK && v[0] == 0);
+  CHECK(ferret_term_bits(f, ferret_mk_rm(f, FERRET_RTN), v, 1) == FERRET_OK);
+  CHECK_EQ_U(v[0], 3);
+  /* constants read from text: 2.0f and #b101 */
+  const char *two = "(fp #b0 #b10000000 #b00000000000000000000000)";
+  CHECK(ferret_term_bits(f, ferret_parse_term(f, two, strlen(two)), v, 1) ==
+        FERRET_OK);
+  CHECK_EQ_U(v[0], 0x40000000u);
+  CHECK(ferret_term_bits(f, ferret_parse_term(f, "#b101", 5), v, 1) == FERRET_OK);
+  CHECK_EQ_U(v[0], 5);
+  /* the values of samples are constants: y < 3 has three solutions */
+  const char *script = "(declare-const y (_ BitVec 8))"
+                       "(assert (bvult y #x03))";
+  CHECK(ferret_execute(f, "t", script, strlen(script)) == FERRET_OK);
+  ferret_sample_options so;
+  ferret_sample_options_init(&so);
+  so.count = 5;
+  sample_bits seen = {f, 0, 0};
+  ferret_result r = FERRET_UNKNOWN;
+  CHECK(ferret_sample(f, &so, collect_bits, &seen, &r) == FERRET_OK);
+  CHECK(r == FERRET_SAT && seen.n == 3);
+  CHECK_EQ_U(seen.mask, 0x7); /* 0, 1 and 2, each once */
+  /* refusals */
+  ferret_term x = ferret_mk_var(f, "x", b8);
+  ferret_term sum_args[2] = {x, ferret_mk_bits64(f, b8, 1)};
+  ferret_term sum = ferret_mk_term(f, FERRET_KIND_BVADD, sum_args, 2, NULL, 0);
+  CHECK(ferret_term_bits(f, x, v, 1) == FERRET_ERROR_SORT);
+  CHECK(strstr(ferret_error(f)->message, "VAR") ||
+        strstr(ferret_error(f)->message, "not a constant"));
+  CHECK(ferret_term_bits(f, sum, v, 1) == FERRET_ERROR_SORT);
+  CHECK(ferret_term_bits(f, ferret_mk_bits(f, b100, wide, 2), v, 1) ==
+        FERRET_ERROR_LIMIT);
+  ferret_set_abort_hook(f, misuse_hook, NULL);
+  MISUSE(f, "ferret_term_bits", ferret_term_bits(f, 0, v, 1));
+  MISUSE(f, "ferret_term_bits", ferret_term_bits(f, x, NULL, 1));
+  ferret_delete(f);
+}
+
 /* -------------------------------------------------- failing allocator */
 
 typedef struct counted {

@@ -15,11 +15,18 @@ A thin layer over libferret through ctypes (standard library only)::
 Names follow z3py.  See docs/python.md for sampling, concolic queries,
 hunt runs and interop with z3py (from_z3).
 """
+from ._lib import extension
 from ._lib import path as library_path
-from .core import *  # noqa: F401,F403
-from .core import (KIND, KIND_NAMES, STATUS_NAMES, CheckSatResult, CommandError, Context,
-                   FerretError, IOFerretError, LimitError, OptionError, ParseError, SortError,
-                   UnsupportedError, main_ctx, option_table, sat, unknown, unsat)
+from .errors import *  # noqa: F401,F403
+from .kinds import KIND, KIND_NAMES, SMT_NAMES
+from .context import *  # noqa: F401,F403
+from .sorts import *  # noqa: F401,F403
+from .terms import *  # noqa: F401,F403
+from .consts import *  # noqa: F401,F403
+from .errors import (STATUS_NAMES, CheckSatResult, CommandError, FerretError, IOFerretError,
+                     LimitError, OptionError, ParseError, SortError, UnsupportedError, sat,
+                     unknown, unsat)
+from .context import Context, main_ctx, option_table
 from .ops import *  # noqa: F401,F403
 from .solver import *  # noqa: F401,F403
 from .solver import Model, Solver, version

@@ -8,6 +8,15 @@ package sits in (python/ferret -> ../../build); the system's libferret.so.0
 GIL for the duration of the foreign call, so two threads with two contexts
 search in parallel; callbacks made with CFUNCTYPE take the GIL back while
 they run.
+
+The calls made on every query (term building, assert, push, pop, check,
+values, concolic solve) are the functions at the end of this file: those
+of the compiled extension ferret._speedups when it was built and imports
+(bound to the functions of the library loaded here), else the same calls
+through ctypes.  FERRET_PY_NO_EXTENSION=1 in the environment chooses ctypes;
+FERRET_PY_EXTENSION names another build of the extension to load (the
+tests under ASan load one built with it).
+`extension` says which path is in use and why.
 """
 import ctypes
 import ctypes.util
@@ -152,6 +161,7 @@ _PROTOS = {
     "ferret_parse_term": (term_t, [ferret_p, c_char_p, c_size_t]),
     "ferret_get_value": (c_int, [ferret_p, term_t, POINTER(c_uint64), c_size_t,
                                  POINTER(c_int)]),
+    "ferret_term_bits": (c_int, [ferret_p, term_t, POINTER(c_uint64), c_size_t]),
     "ferret_get_value_string": (c_char_p, [ferret_p, term_t, POINTER(c_int)]),
     "ferret_get_query": (c_size_t, [ferret_p, POINTER(POINTER(term_t))]),
     "ferret_get_declared": (c_size_t, [ferret_p, POINTER(POINTER(term_t))]),
@@ -188,3 +198,91 @@ for _name, (_res, _args) in _PROTOS.items():
     _f = getattr(lib, _name)
     _f.restype = _res
     _f.argtypes = _args
+
+
+# ------------------------------------------------- the per-query calls
+# Same signatures and answers on both paths: ids (0: error), statuses,
+# results as the C API returns them.
+
+_QUERY_CALLS = ("ferret_mk_term", "ferret_mk_bits64", "ferret_term_sort", "ferret_assert",
+                "ferret_push", "ferret_pop", "ferret_check_sat", "ferret_get_value",
+                "ferret_term_bits", "ferret_concolic_solve",
+                "ferret_concolic_solve_optimistic", "ferret_concolic_notify",
+                "ferret_concolic_input", "ferret_get_declared")
+
+
+def _load_extension():
+    if os.environ.get("FERRET_PY_NO_EXTENSION", "") not in ("", "0"):
+        return None, "ctypes (the extension disabled by FERRET_PY_NO_EXTENSION)"
+    try:
+        other = os.environ.get("FERRET_PY_EXTENSION")
+        if other:
+            import importlib.util
+            spec = importlib.util.spec_from_file_location("ferret._speedups", other)
+            if spec is None:
+                raise ImportError("not an extension module: " + other)
+            _speedups = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(_speedups)
+        else:
+            from . import _speedups
+    except (ImportError, OSError) as e:
+        if other:
+            return None, "ctypes (FERRET_PY_EXTENSION=%s does not load: %s)" % (other, e)
+        import glob
+        if not glob.glob(os.path.join(_HERE, "_speedups*.so")):
+            return None, "ctypes (the compiled extension was not built: make python-ext)"
+        return None, "ctypes (the compiled extension does not load: %s)" % e
+    _speedups.bind({n: ctypes.cast(getattr(lib, n), c_void_p).value for n in _QUERY_CALLS})
+    return _speedups, "extension (%s)" % os.path.basename(_speedups.__file__)
+
+
+fast, extension = _load_extension()
+
+if fast is not None:
+    mk1, mk2, bits64, term_sort = fast.mk1, fast.mk2, fast.bits64, fast.term_sort
+    assert_, push, pop, check = fast.assert_, fast.push, fast.pop, fast.check
+    value, term_bits = fast.value, fast.term_bits
+    csolve, cnotify, cinput = fast.csolve, fast.cnotify, fast.cinput
+    declared, binop = fast.declared, fast.binop
+else:
+    _T1, _T2 = term_t * 1, term_t * 2
+    _mk_term = lib.ferret_mk_term
+    bits64, term_sort = lib.ferret_mk_bits64, lib.ferret_term_sort
+    assert_, push, pop, check = (lib.ferret_assert, lib.ferret_push, lib.ferret_pop,
+                                 lib.ferret_check_sat)
+    cnotify = lib.ferret_concolic_notify
+    binop = None  # terms.py applies operators in Python
+
+    def declared(p):
+        ids = ctypes.POINTER(term_t)()
+        n = lib.ferret_get_declared(p, ctypes.byref(ids))
+        return [ids[i] for i in range(n)]
+
+    def mk1(p, kind, a):
+        return _mk_term(p, kind, _T1(a), 1, None, 0)
+
+    def mk2(p, kind, a, b):
+        return _mk_term(p, kind, _T2(a, b), 2, None, 0)
+
+    def _int(limbs, n):
+        v = 0
+        for i in range(n - 1, -1, -1):
+            v = (v << 64) | limbs[i]
+        return v
+
+    def value(p, t, n):
+        limbs, unspec = (c_uint64 * n)(), c_int()
+        st = lib.ferret_get_value(p, t, limbs, n, ctypes.byref(unspec))
+        return st if st else (_int(limbs, n), bool(unspec.value))
+
+    def term_bits(p, t, n):
+        limbs = (c_uint64 * n)()
+        return None if lib.ferret_term_bits(p, t, limbs, n) else _int(limbs, n)
+
+    def csolve(cp, t, optimistic):
+        fn = lib.ferret_concolic_solve_optimistic if optimistic else lib.ferret_concolic_solve
+        return fn(cp, t)
+
+    def cinput(cp, size):
+        p = lib.ferret_concolic_input(cp)
+        return ctypes.string_at(p, size) if p else None

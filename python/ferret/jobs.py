@@ -10,7 +10,6 @@ context is busy (other calls on it raise FerretError).
 """
 import atexit
 import ctypes
-import json
 import queue
 import sys
 import threading
@@ -18,11 +17,12 @@ import weakref
 
 from . import _interrupt
 from ._lib import (COVERAGE_FN, SAMPLE_FN, VALUE_FN, CoverageInfo, HuntOptions,
-                   SampleOptions, lib, term_t)
-from .core import (_RESULTS, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, BoolTerm, FerretError,
-                   Term, _ctx, _error_from, _last_json)
-from .solver import Solver, _from_bits
-from .values import RM_NAMES
+                   SampleOptions, cinput, cnotify, csolve, lib, term_t)
+from .context import _ctx, _last_json
+from .errors import _RESULTS, FerretError, _error_from
+from .sorts import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED
+from .terms import BoolTerm, Term, _const_value, _from_bits
+from .solver import Solver
 
 
 def _pumped(ctx, what, run, convert, box):
@@ -184,10 +184,6 @@ class Run:
 
 # ----------------------------------------------------------------- sample
 
-def _bits_of(text):
-    return int(text[2:], 16 if text[1] == "x" else 2)
-
-
 class Sample:
     """One validated sample: variable (term or name) -> Python value, as in
     a Model.  index, execs, elapsed (s), coverage (% or -1) and text (the
@@ -265,7 +261,7 @@ def sample(formula=None, n=10, strategy=None, project=None, prefer=(), coverage=
         o.coverage = 1 if coverage else 0
         o.neighbours = 1 if neighbours else 0
         o.dedup_bytes = int(dedup_bytes)
-        o.no_values = 1
+        o.no_values = 0  # values as constants (ferret_term_bits reads them)
         pref = list(prefer)
         for t in pref:
             if not isinstance(t, BoolTerm) or t.ctx is not c:
@@ -285,22 +281,19 @@ def sample(formula=None, n=10, strategy=None, project=None, prefer=(), coverage=
         smp.index, smp.execs, smp.elapsed, smp.coverage = (it.index, it.execs, it.elapsed,
                                                            it.coverage)
         smp.text = ctypes.string_at(it.text, it.len).decode("utf-8", "replace")
-        obj = json.loads(smp.text)
         vals, names = {}, {}
-        for i, cell in enumerate(obj.values()):
-            tid = it.vars[i]
+        for i in range(it.nvars):
+            tid, vid = it.vars[i], it.values[i]
             info = sorts.get(tid)
             if info is None:
                 t = c._term(tid)
                 info = sorts[tid] = (t, c._sort(lib.ferret_term_sort(c._p, tid)), t.sexpr())
             t, (k, a, b), name = info
-            if k == SORT_RM:
-                v = cell["value"]
-                v = v if v in RM_NAMES else RM_NAMES[_bits_of(cell["bits"])]
-            elif k in (SORT_BOOL, SORT_BV, SORT_FP):
-                v = _from_bits(k, a, b, _bits_of(cell["bits"]))
-            else:
-                v = cell.get("value")
+            # the values are constants: their bits, read without text
+            if k in (SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED):
+                v = _const_value(c, (k, a, b), vid, t)
+            else:  # an array's value: its SMT-LIB text
+                v = lib.ferret_term_string(c._p, vid).decode("utf-8", "replace")
             vals[tid] = (t, v)
             names[name] = tid
             if name.startswith("|") and name.endswith("|"):
@@ -431,7 +424,7 @@ class Concolic:
 
     def notify(self, pi):
         self.ctx._check_free()
-        self._ok(lib.ferret_concolic_notify(self._p, self._own(pi)))
+        self._ok(cnotify(self._p, self._own(pi)))
 
     def clear_path(self):
         lib.ferret_concolic_clear_path(self._p)
@@ -446,11 +439,10 @@ class Concolic:
 
     def solve(self, b, optimistic=False):
         """sat (then .input() is the new input), unsat or unknown."""
-        fn = lib.ferret_concolic_solve_optimistic if optimistic else lib.ferret_concolic_solve
         if b.__class__ is BoolTerm and b.ctx is self.ctx and self.ctx._busy is None \
                 and 0 < self._timeout_ms <= 1000:
-            return _RESULTS[fn(self._p, b.id)]  # the common case, kept short
-        return _RESULTS[self._call(fn, self._own(b))]
+            return _RESULTS[csolve(self._p, b.id, optimistic)]  # the common case, kept short
+        return _RESULTS[self._call(csolve, self._own(b), optimistic)]
 
     def _opt(self, fn, t, signed):
         opt = ctypes.c_int()
@@ -490,8 +482,7 @@ class Concolic:
 
     def input(self):
         """The input of the last sat answer (bytes)."""
-        p = lib.ferret_concolic_input(self._p)
-        return ctypes.string_at(p, self.size) if p else None
+        return cinput(self._p, self.size)
 
     def stage(self):
         s = lib.ferret_concolic_stage(self._p)

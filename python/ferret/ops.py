@@ -1,9 +1,13 @@
 """Every operator of ferret_kind as a function, by z3py's name where z3py
 has one (And, If, Extract, ULT, fpAdd, fpToUBV, Select, ...), or by its
 SMT-LIB or kind name through apply() and mk_term()."""
-from .core import (KIND, KIND_NAMES, SMT_NAMES, ArraySort, BitVecTerm, BoolVal, FerretError,
-                   FPTerm, RealVal, RoundingMode, Sort, Term, _bools, _coerce, _coerce_sort, _ctx,
-                   _mk, _terms)
+from ._names import public
+from .consts import BoolVal, RealVal, RoundingMode, _coerce, _coerce_sort
+from .context import _ctx
+from .errors import FerretError
+from .kinds import KIND, KIND_NAMES, SMT_NAMES
+from .sorts import ArraySort, Sort
+from .terms import BitVecTerm, FPTerm, Term, _bools, _mk, _terms
 
 
 # operators by name
@@ -322,11 +326,4 @@ def K(index_sort, value):
     return _mk(v.ctx, "CONST_ARRAY", (v,), (s.id,))
 
 
-def _exports():
-    import types
-    return [n for n, v in list(globals().items())
-            if not n.startswith("_") and isinstance(v, (type, types.FunctionType))
-            and v.__module__ == __name__]
-
-
-__all__ = _exports()
+__all__ = public(globals())

@@ -5,53 +5,35 @@ the rounding mode's name, U!val!k, SMT-LIB text for arrays and functions.
 import ctypes
 
 from . import _interrupt
-from ._lib import lib, term_t
-from .core import (_RESULTS, _TERM_CLASS, SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM,
-                   SORT_UNINTERPRETED, BoolTerm, BoolVal, CommandError, FerretError, FuncDecl,
-                   Sort, Term, _ctx, _error_from, _terms, sat)
-from .values import RM_LONG, RM_NAMES, FPValue
+from ._lib import assert_, check, declared, lib, pop, push, term_sort, term_t, value
+from ._names import public
+from .consts import BoolVal, FuncDecl
+from .context import _ctx
+from .errors import _RESULTS, CommandError, FerretError, _error_from, sat
+from .sorts import (SORT_ARRAY, SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, SORT_UNINTERPRETED,
+                    Sort)
+from .terms import _TERM_CLASS, BoolTerm, Term, _from_bits, _terms
+from .values import RM_LONG, RM_NAMES
 
 
 # ----------------------------------------------------------------- values
 
 def _read_value(ctx, term, sort_info):
-    """The value of term in the current model as a Python value."""
+    """The value of term in the current model as a Python value, and whether
+    it depends on a choice SMT-LIB leaves open (fp.min of zeros of two
+    signs, fp.to_ubv out of range, ...)."""
     k, a, b = sort_info
     if k in (SORT_BOOL, SORT_RM, SORT_UNINTERPRETED, SORT_BV, SORT_FP):
         bits = a if k == SORT_BV else a + b if k == SORT_FP else 64
-        if bits <= 128:  # the context's own buffer (one thread per context)
-            n, limbs = 2, ctx._limbs
-        else:
-            n = (bits + 63) // 64
-            limbs = (ctypes.c_uint64 * n)()
-        if lib.ferret_get_value(ctx._p, term.id, limbs, n, None):
+        r = value(ctx._p, term.id, (bits + 63) // 64)
+        if r.__class__ is int:
             raise _error_from(ctx)
-        if bits <= 64:
-            v = limbs[0]
-        else:
-            v = 0
-            for i in range(n - 1, -1, -1):
-                v = (v << 64) | limbs[i]
-        return _from_bits(k, a, b, v, ctx, term)
-    s = lib.ferret_get_value_string(ctx._p, term.id, None)
+        return _from_bits(k, a, b, r[0], ctx, term), r[1]
+    unspec = ctypes.c_int()
+    s = lib.ferret_get_value_string(ctx._p, term.id, ctypes.byref(unspec))
     if s is None:
         raise _error_from(ctx)
-    return s.decode("utf-8", "replace")
-
-
-def _from_bits(k, a, b, v, ctx=None, term=None):
-    if k == SORT_BOOL:
-        return bool(v)
-    if k == SORT_BV:
-        return v
-    if k == SORT_FP:
-        return FPValue.from_bits(a, b, v)
-    if k == SORT_RM:
-        return RM_NAMES[v]
-    if k == SORT_UNINTERPRETED:
-        name = Sort(ctx, lib.ferret_term_sort(ctx._p, term.id)).name() if ctx else "U"
-        return "%s!val!%d" % (name, v)
-    return v
+    return s.decode("utf-8", "replace"), bool(unspec.value)
 
 
 def to_signed(value, width):
@@ -65,21 +47,23 @@ class Model:
     fields, for FP; the rounding mode's name; U!val!k for an uninterpreted
     sort; SMT-LIB text for arrays and functions).  The declared variables'
     values are read when the model is made; eval() of other terms works
-    until the solver's assertions change."""
+    until the solver's assertions change.  unspecified(x) says whether x's
+    value depends on a choice SMT-LIB leaves open."""
 
     def __init__(self, ctx, gen):
         self.ctx = ctx
         self._gen = gen
         self._vals = {}
-        p = ctypes.POINTER(term_t)()
-        n = lib.ferret_get_declared(ctx._p, ctypes.byref(p))
-        ids = [p[i] for i in range(n)]
-        for tid in ids:
-            info = ctx._sort(lib.ferret_term_sort(ctx._p, tid))
+        self._unspec = set()  # ids whose value rests on an unspecified choice
+        for tid in declared(ctx._p):
+            info = ctx._sort(term_sort(ctx._p, tid))
             t = _TERM_CLASS.get(info[0], Term)(ctx, tid)
             if info[0] == SORT_ARRAY and lib.ferret_term_arity(ctx._p, tid):
                 info = (0, 0, 0)  # a function: no bits, its text
-            self._vals[tid] = (t, _read_value(ctx, t, info))
+            v, unspec = _read_value(ctx, t, info)
+            self._vals[tid] = (t, v)
+            if unspec:
+                self._unspec.add(tid)
         self._names = None  # name -> id, made at the first lookup by name
 
     def _by_name(self):
@@ -100,19 +84,40 @@ class Model:
             return self._vals[key.id][1]
         return self.eval(key)
 
-    def eval(self, term, model_completion=True):
-        """The value of any term in this model (while it is current)."""
+    def _eval(self, term):
+        """(value, unspecified) of any term in this model."""
+        if isinstance(term, FuncDecl):
+            term = Term(self.ctx, term.id)
         if term.ctx is not self.ctx:
             raise FerretError("command", "a term of another context")
         if term.id in self._vals:
-            return self._vals[term.id][1]
+            return self._vals[term.id][1], term.id in self._unspec
         if self.ctx._gen != self._gen:
             raise CommandError("command", "the model is stale: the assertions changed since "
                               "(its variables' values stay readable)")
         return _read_value(self.ctx, term, self.ctx._sort(
             lib.ferret_term_sort(self.ctx._p, term.id)))
 
+    def eval(self, term, model_completion=True):
+        """The value of any term in this model (while it is current)."""
+        return self._eval(term)[0]
+
     evaluate = eval
+
+    def unspecified(self, term):
+        """Whether the value of term (a variable or its name, or any term
+        while the model is current) depends on a choice SMT-LIB leaves
+        open: fp.min and fp.max of +0 and -0, fp.to_ubv and fp.to_sbv of
+        NaN, infinities or values out of range (docs/semantics.md says which
+        value ferret takes).  A sat model of the assertions never rests on
+        one; a term evaluated afterwards may."""
+        if isinstance(term, str):
+            names = self._by_name()
+            tid = names.get(term) or names.get("|%s|" % term)
+            if tid is None:
+                raise KeyError(term)
+            return tid in self._unspec
+        return self._eval(term)[1]
 
     def __contains__(self, key):
         if isinstance(key, str):
@@ -195,7 +200,7 @@ class Solver:
             elif t.ctx is not c:
                 raise FerretError("command", "a term of another context")
             c._gen += 1
-            if lib.ferret_assert(c._p, t.id):
+            if assert_(c._p, t.id):
                 raise _error_from(c)
 
     append = insert = assert_exprs = add
@@ -205,7 +210,7 @@ class Solver:
         c._check_free()
         _levels(levels)
         c._gen += 1
-        if lib.ferret_push(c._p, levels):
+        if push(c._p, levels):
             raise _error_from(c)
 
     def pop(self, levels=1):
@@ -213,7 +218,7 @@ class Solver:
         c._check_free()
         _levels(levels)
         c._gen += 1
-        if lib.ferret_pop(c._p, levels):
+        if pop(c._p, levels):
             raise _error_from(c)
 
     def check(self, *assumptions):
@@ -236,10 +241,10 @@ class Solver:
             with _interrupt.searching(c):
                 r = lib.ferret_check_sat_assuming(c._p, arr, n)
         elif c._short:
-            r = lib.ferret_check_sat(c._p)
+            r = check(c._p)
         else:
             with _interrupt.searching(c):
-                r = lib.ferret_check_sat(c._p)
+                r = check(c._p)
         return _RESULTS[r]
 
     def model(self):
@@ -426,11 +431,4 @@ def version():
     return lib.ferret_version().decode()
 
 
-def _exports():
-    import types
-    return [n for n, v in list(globals().items())
-            if not n.startswith("_") and isinstance(v, (type, types.FunctionType))
-            and v.__module__ == __name__]
-
-
-__all__ = _exports()
+__all__ = public(globals())

@@ -9,7 +9,9 @@ any z3 expression.  z3 is imported only when from_z3 is called.
 """
 import re
 
-from .core import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM, Context, FerretError, sat
+from .context import Context
+from .errors import FerretError, sat
+from .sorts import SORT_BOOL, SORT_BV, SORT_FP, SORT_RM
 from .solver import Solver
 
 _CHECK = re.compile(r"^\s*\((check-sat|get-model|exit)\b[^\n]*$", re.M)

@@ -410,15 +410,33 @@ ferret_result ferret_check_sat(ferret *f) {
   return ferret_check_sat_assuming(f, NULL, 0);
 }
 
+/* Limbs of a value of sort s: BV and FP by their width, the others one. */
+static size_t value_limbs(const ferret *f, fer_sort s) {
+  fer_sort_kind k = fer_sort_get(f, s)->kind;
+  return k == FER_SORT_BV || k == FER_SORT_FP ? (fer_sort_bits(f, s) + 63) / 64
+                                              : 1;
+}
+
+/* The bits of constant v into limbs[0..nlimbs), need of them significant:
+ * true/false 1/0; BV, FP, a RoundingMode or an abstract element's number
+ * as the store keeps them. */
+static void copy_bits(const ferret *f, fer_term v, uint64_t *limbs,
+                      size_t nlimbs, size_t need) {
+  memset(limbs, 0, nlimbs * sizeof *limbs);
+  fer_op op = fer_term_op(f, v);
+  if (op == FER_OP_TRUE || op == FER_OP_FALSE)
+    limbs[0] = op == FER_OP_TRUE;
+  else
+    memcpy(limbs, fer_const_limbs(f, v), need * sizeof *limbs);
+}
+
 ferret_status ferret_get_value(ferret *f, ferret_term t, uint64_t *limbs,
                                size_t nlimbs, int *unspecified) {
   REQUIRE_TERM(f, t);
   FER_REQUIRE(f, limbs || !nlimbs, "NULL limbs");
   fer_sort s = fer_term_sort(f, t);
   const fer_sort_info *si = fer_sort_get(f, s);
-  size_t need = si->kind == FER_SORT_BV || si->kind == FER_SORT_FP
-                    ? (fer_sort_bits(f, s) + 63) / 64
-                    : 1;
+  size_t need = value_limbs(f, s);
   if (si->kind == FER_SORT_REAL)
     return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
                      "unsupported: the value of a Real term");
@@ -435,12 +453,25 @@ ferret_status ferret_get_value(ferret *f, ferret_term t, uint64_t *limbs,
   fer_term v = fer_smt_value(f, t, &unspec);
   if (!v) return f->error.status;
   if (unspecified) *unspecified = unspec;
-  memset(limbs, 0, nlimbs * sizeof *limbs);
-  fer_op op = fer_term_op(f, v);
-  if (op == FER_OP_TRUE || op == FER_OP_FALSE)
-    limbs[0] = op == FER_OP_TRUE;
-  else /* BV, FP, RoundingMode, or an abstract element's number */
-    memcpy(limbs, fer_const_limbs(f, v), need * sizeof *limbs);
+  copy_bits(f, v, limbs, nlimbs, need);
+  return FERRET_OK;
+}
+
+ferret_status ferret_term_bits(ferret *f, ferret_term t, uint64_t *limbs,
+                               size_t nlimbs) {
+  REQUIRE_TERM(f, t);
+  FER_REQUIRE(f, limbs || !nlimbs, "NULL limbs");
+  fer_op op = fer_term_op(f, t);
+  if (op != FER_OP_TRUE && op != FER_OP_FALSE && op != FER_OP_CONST)
+    return fer_error(f, FERRET_ERROR_SORT, 0, 0,
+                     "ferret_term_bits: not a constant (a term of kind %s)",
+                     fer_op_table[op].name);
+  size_t need = value_limbs(f, fer_term_sort(f, t));
+  if (nlimbs < need)
+    return fer_error(f, FERRET_ERROR_LIMIT, 0, 0,
+                     "the value needs %zu limbs, the buffer has %zu", need,
+                     nlimbs);
+  copy_bits(f, t, limbs, nlimbs, need);
   return FERRET_OK;
 }
 
