@@ -14,6 +14,9 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 /usr/bin/python3 -c 'import z3' 2>/dev/null || missing="$missing python3-z3"
 /usr/bin/python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
 /usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing="$missing python3-setuptools"
+# its compiled extension (without Python.h the package runs on ctypes alone)
+[ -f "$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h" ] ||
+  missing="$missing python3-dev"
 # libFuzzer (smt2c's end-to-end test and the reader's fuzz harness)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
   missing="$missing libclang-rt-14-dev"
