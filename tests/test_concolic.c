@@ -281,6 +281,11 @@ TEST(concolic_random_queries_validated_and_cache_transparent) {
   bench warm;
   bench_open(&warm);
   ferret *f = warm.f;
+  /* a budget of executions, not of time: the same answers on a loaded
+   * machine, and from the fresh contexts below */
+  enum { EXECS = 200000 };
+  CHECK(ferret_concolic_set(warm.c, "timeout_ms", 0) == FERRET_OK);
+  CHECK(ferret_concolic_set(warm.c, "max_execs", EXECS) == FERRET_OK);
   uint64_t rng = 0x9e3779b97f4a7c15u;
   enum { NQ = 120 };
   static const ferret_kind cmp[] = {FERRET_KIND_EQ, FERRET_KIND_BVULT,
@@ -326,6 +331,8 @@ TEST(concolic_random_queries_validated_and_cache_transparent) {
   /* fresh contexts on the same terms: same answers */
   for (int q = 0; q < NQ; q += 7) {
     ferret_concolic *c = ferret_concolic_new(f, warm.seed, NBYTES);
+    CHECK(ferret_concolic_set(c, "timeout_ms", 0) == FERRET_OK);
+    CHECK(ferret_concolic_set(c, "max_execs", EXECS) == FERRET_OK);
     for (int i = 0; i < NBYTES; i++) ferret_concolic_bind(c, warm.k[i], (size_t)i, 0);
     for (int j = 0; j < 3; j++) ferret_concolic_notify(c, qpi[q][j]);
     ferret_result r = ferret_concolic_solve(c, qb[q]);
