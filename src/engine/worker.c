@@ -133,13 +133,22 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   memset(w, 0, sizeof *w);
 }
 
+/* Does worker w evaluate every constraint (try-all) rather than stop at
+ * the first false one?  Option encoding says so for all workers; when
+ * solving with several, the odd-numbered ones use try-all anyway: its
+ * coverage tells apart inputs fail-fast lumps together, so two workers
+ * do not keep the same region.  Hot (every execution): two loads. */
+static inline bool try_all(const fer_worker *w) {
+  return w->s->opt->encoding == 1 || ((w->id & 1) && !w->s->sampling);
+}
+
 /* HOT. */
 uint32_t fer_worker_exec(fer_worker *w, const fer_u128 *in) {
   const fer_prog *p = w->p;
   fer_exec_load(&w->x, in);
   w->execs++;
   uint32_t n = (uint32_t)p->cons.size, nsat = 0;
-  bool all = w->s->opt->encoding == 1;
+  bool all = try_all(w);
   w->last_fail = UINT32_MAX;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t c = w->order[k];
@@ -161,7 +170,7 @@ static uint32_t features(fer_worker *w, uint32_t nsat) {
   fer_features *ft = &w->feat;
   const fer_u128 *r = w->x.r;
   uint32_t n = (uint32_t)p->cons.size, fresh = 0;
-  uint32_t evaluated = w->s->opt->encoding == 1 ? n : (nsat < n ? nsat + 1 : n);
+  uint32_t evaluated = try_all(w) ? n : (nsat < n ? nsat + 1 : n);
   fresh += fer_feature_add(ft, ft->base_depth + nsat);
   uint32_t span = ft->nbits - ft->base_atom;
   for (uint32_t k = 0; k < evaluated; k++) {
@@ -424,7 +433,7 @@ static fer_run_result run(fer_worker *w) {
       if (found) return FER_RUN_FOUND;
       continue;
     }
-    if (w->execs >= w->next_reorder && o->encoding == 0) {
+    if (w->execs >= w->next_reorder && !try_all(w)) {
       reorder(w);
       w->next_reorder = w->execs + REORDER_EVERY;
     }
