@@ -87,8 +87,9 @@ static ferret_result run(uint64_t seed, const char *restart_unit, uint64_t budge
 TEST(restart_unsticks_a_seed) {
   /* Seeds 1 and 7 keep a region without a solution for a million
    * executions when the search never restarts (measured: neither solves
-   * in two million); with the default schedule each restarts once and
-   * solves in about 120k.  Both directions are checked: should a change
+   * in two million); with restart_unit 65536 each restarts once and
+   * solves in about 120k.  (Restarts are off by default: see
+   * BENCHMARKS.md, "Answers across seeds".)  Both directions are checked: should a change
    * of the search free these seeds by itself, the first check fails and
    * the test needs seeds that are stuck again. */
   static const uint64_t seeds[] = {1, 7};
