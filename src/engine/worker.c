@@ -42,8 +42,8 @@ uint64_t fer_luby(uint64_t i) {
 }
 
 /* The stagnation before restart number `n` (0-based) of worker w; 0:
- * never.  Workers with an odd id restart twice as often, on another
- * sequence: under --jobs the workers do not all keep a region as long. */
+ * never.  Workers with an odd id use half the unit: under --jobs the
+ * workers do not all keep a region as long. */
 static uint64_t restart_span(const fer_worker *w, uint64_t n) {
   const fer_search *s = w->s;
   uint64_t unit = (uint64_t)s->opt->restart_unit;
