@@ -5,7 +5,11 @@
 #   bench/solve-bench.sh [--timeout S] [--suite QF_FP_fs|QF_BVFP_fs|all]
 #                        [--solvers ferret,z3,cvc5] [--limit N] [--ablation]
 #                        (also ferret-pz3, ferret-pcvc5: ferret --portfolio with z3 / cvc5,
-#                        and bitwuzla: --bitwuzla PATH, else $BITWUZLA, else on PATH)
+#                        and bitwuzla: --bitwuzla PATH, else $BITWUZLA, else on PATH;
+#                        ferret-sN: ferret --seed N, e.g. ferret-s1,...,ferret-s5)
+#                        [--max-execs E] (ferret runs: an execution budget, a limit
+#                        that does not depend on the machine's load; the timeout
+#                        stays as the wall-clock backstop)
 #                        [--ferret PATH] [--bitwuzla PATH] [--out DIR]
 #
 # The run is `ferret bench` (one solver process at a time: the timing must
@@ -32,12 +36,13 @@ root=$(cd "$here/.." && pwd)
 bench=${FERRET_BENCH:-$root/../shared/bench}
 ferret=$root/build/ferret
 bitwuzla=${BITWUZLA:-bitwuzla}
-timeout=60 suite=all solvers= limit=0 ablation=0 resume=0 out=$here/results
+execs=0 timeout=60 suite=all solvers= limit=0 ablation=0 resume=0 out=$here/results
 
 while [ $# -gt 0 ]; do
     case $1 in
         --timeout) timeout=$2; shift 2 ;;
         --suite) suite=$2; shift 2 ;;
+        --max-execs) execs=$2; shift 2 ;;
         --solvers) solvers=$2; shift 2 ;;
         --limit) limit=$2; shift 2 ;;
         --ablation) ablation=1; shift ;;
@@ -45,7 +50,7 @@ while [ $# -gt 0 ]; do
         --ferret) ferret=$2; shift 2 ;;
         --bitwuzla) bitwuzla=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
         *) echo "solve-bench.sh: unknown argument '$1'" >&2; exit 1 ;;
     esac
 done
@@ -99,6 +104,7 @@ for s in "${names[@]}"; do
         ferret-naive)  cmd="$ferret --timeout $timeout --seeds=1" ;;
         ferret-random) cmd="$ferret --timeout $timeout --pure-random" ;;
         ferret-tryall) cmd="$ferret --timeout $timeout --encoding=1" ;;
+        ferret-s[0-9]*) cmd="$ferret --timeout $timeout --seed ${s#ferret-s}" ;;
         ferret-pz3)    cmd="$ferret --timeout $timeout --portfolio 'z3 -in'" ;;
         ferret-pcvc5)  cmd="$ferret --timeout $timeout --portfolio 'cvc5 --lang smt2 --fp-exp'" ;;
         z3)            cmd="z3 -T:$timeout" ;;
@@ -110,6 +116,7 @@ for s in "${names[@]}"; do
                        cmd="$bitwuzla --time-limit-per $((timeout * 1000))" ;;
         *) echo "unknown solver $s" >&2; exit 1 ;;
     esac
+    case $s in ferret*) [ "$execs" -gt 0 ] && cmd="$cmd --max-execs $execs" ;; esac
     args+=(--solver "$s=$cmd")
 done
 # file paths relative to the corpus (the rows' file column is path_in_bench)

@@ -195,6 +195,7 @@ const cli_option cli_options[] = {
     LIB("ls_real", ENGINE),
     LIB("enum_bits", ENGINE),
     LIB("corpus_max", ENGINE),
+    LIB("restart_unit", S(SOLVE)),
     LIB("intervals", ENGINE),
     LIB("relations", S(SOLVE)),
     /* preprocessing */

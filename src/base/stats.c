@@ -12,7 +12,7 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       "\"time_intervals\": %.6f, \"interval_rounds\": %u, "
       "\"time_compile\": %.6f, \"time_search\": %.6f, \"time_validate\": %.6f, "
       "\"execs\": %llu, \"execs_per_sec\": %.0f, \"corpus\": %llu, "
-      "\"local_search_runs\": %llu, \"local_search_execs\": %llu, "
+      "\"local_search_runs\": %llu, \"local_search_execs\": %llu, \"restarts\": %llu, "
       "\"enumerated\": %llu, \"assertions_in\": %u, \"assertions_out\": %u, "
       "\"eliminated\": %u, \"components\": %u, \"slots\": %u, "
       "\"slot_bits\": %u, \"instructions\": %u, \"portfolio\": \"%s\"}",
@@ -22,7 +22,7 @@ int fer_stats_json(const fer_stats *s, char *out, size_t cap) {
       s->time_compile, s->time_search,
       s->time_validate, (unsigned long long)s->execs, s->execs_per_sec,
       (unsigned long long)s->corpus, (unsigned long long)s->local_search_runs,
-      (unsigned long long)s->local_search_execs,
+      (unsigned long long)s->local_search_execs, (unsigned long long)s->restarts,
       (unsigned long long)s->enumerated, s->assertions_in, s->assertions_out,
       s->eliminated, s->components, s->slots, s->slot_bits, s->instructions,
       s->portfolio);

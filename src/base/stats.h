@@ -27,6 +27,7 @@ typedef struct fer_stats {
   double execs_per_sec;  /* execs / time_search */
   uint64_t corpus;       /* corpus entries at the end, all workers */
   uint64_t local_search_runs, local_search_execs;
+  uint64_t restarts;     /* search restarts, all workers */
   uint64_t enumerated;   /* inputs enumerated exhaustively */
   uint32_t assertions_in, assertions_out, eliminated, components, slots,
       instructions, slot_bits;

@@ -58,3 +58,27 @@ void fer_features_release(ferret *f, fer_features *ft) {
   fer_free(f, ft->bits, ((size_t)ft->nbits + 7) / 8);
   memset(ft, 0, sizeof *ft);
 }
+
+/* A restart (worker.c) keeps the k entries with most constraints true and
+ * drops the others: a partial selection sort moves them to the front
+ * (among equals the later index, most often the newer entry, wins).  Runs
+ * once per restart: O(k * size). */
+void fer_corpus_keep_best(fer_corpus *c, uint32_t k) {
+  if (k >= c->size) return;
+  uint32_t ns = c->nslots;
+  for (uint32_t i = 0; i < k; i++) {
+    uint32_t m = i;
+    for (uint32_t j = i + 1; j < c->size; j++)
+      if (c->meta[j].nsat >= c->meta[m].nsat) m = j;
+    if (m == i) continue;
+    fer_entry e = c->meta[i];
+    c->meta[i] = c->meta[m], c->meta[m] = e;
+    for (uint32_t s = 0; s < ns; s++) {
+      fer_u128 t = fer_corpus_input(c, i)[s];
+      fer_corpus_input(c, i)[s] = fer_corpus_input(c, m)[s];
+      fer_corpus_input(c, m)[s] = t;
+    }
+  }
+  c->size = k, c->best = 0, c->next_evict = 0;
+  for (uint32_t i = 0; i < k; i++) c->meta[i].picked = 0;
+}

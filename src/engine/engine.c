@@ -487,6 +487,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
     st->corpus += w->corpus.size;
     st->local_search_runs += w->ls_runs;
     st->local_search_execs += w->ls_execs;
+    st->restarts += w->restarts;
     if (s->enumerate) st->enumerated += w->execs;
     st->sm_mutations += w->sm_mutations;
     st->nb_mutations += w->nb_mutations;

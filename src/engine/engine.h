@@ -301,6 +301,7 @@ typedef struct fer_engine_stats {
   uint64_t execs;       /* candidate inputs evaluated, all workers */
   uint64_t corpus;      /* corpus entries at the end, all workers */
   uint64_t local_search_runs, local_search_execs;
+  uint64_t restarts;    /* search restarts, all workers (option restart_unit) */
   uint64_t enumerated;  /* inputs evaluated by exhaustive enumeration */
   uint64_t candidates;  /* inputs the program accepted */
   uint64_t duplicates;  /* candidates skipped: seen before in this run

@@ -59,6 +59,9 @@ static inline fer_u128 *fer_corpus_input(const fer_corpus *c, uint32_t i) {
 /* Add (or, when full, replace an entry other than the best). */
 uint32_t fer_corpus_add(fer_corpus *, fer_rng *, const fer_u128 *in,
                         fer_entry meta);
+/* Keep only the k entries with most constraints true (k >= 1), at indices
+ * 0..k-1, the best at 0. */
+void fer_corpus_keep_best(fer_corpus *, uint32_t k);
 
 /* Feature bitmap: constraint outcomes, number of constraints true, and per
  * atom the log2 bucket of its distance (like libFuzzer's value profile). */
@@ -162,6 +165,10 @@ typedef struct fer_worker {
   fer_origin found_by;
   uint32_t last_fail;              /* first false constraint of the last exec */
   uint32_t parent, stick;          /* current parent, mutations left on it */
+  /* Restarts (solving only, option restart_unit): the executions at the
+   * last new feature, the stagnation that triggers the next restart
+   * (restart_unit times the Luby sequence's next term), restarts done. */
+  uint64_t last_gain, restart_span, restarts;
   /* Sampling (s->sampling only): the pool of accepted solutions and the
    * diversity features, per internal node the bits seen 0 and seen 1. */
   fer_u128 *pool;                  /* FER_SAMPLING_POOL * nslots */
@@ -188,6 +195,10 @@ int fer_worker_try(fer_worker *, const fer_u128 *in, fer_origin);
 void fer_worker_pool_add(fer_worker *, const fer_u128 *solution);
 /* Must the worker stop?  Checks limits every few hundred executions. */
 bool fer_worker_should_stop(fer_worker *);
+
+/* The Luby sequence's term i >= 1 (1, 1, 2, 1, 1, 2, 4, ...): the
+ * restart schedule. */
+uint64_t fer_luby(uint64_t i);
 
 /* ---- mutate.c ---- */
 /* Mutate w->cand in place (a copy of a corpus entry), 1..8 stacked

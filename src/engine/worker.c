@@ -24,6 +24,34 @@ double fer_now(void) {
 #define REORDER_EVERY 4096   /* executions between fail-fast reorders */
 #define LOCAL_FIRST 1000     /* executions before the first local search */
 #define STICK 32             /* mutations of one parent in a row */
+#define RESTART_KEEP 4       /* corpus entries a restart keeps */
+#define RESTART_FRESH 64     /* fresh inputs a restart tries */
+
+/* The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (i >= 1): term i is
+ * 2^(k-1) when i = 2^k - 1, else the term i - (2^(k-1) - 1) for the k
+ * with 2^(k-1) <= i < 2^k - 1.  Restarting after unit * luby(i) is within
+ * a constant factor of the best fixed schedule without knowing it (Luby,
+ * Sinclair, Zuckerman 1993). */
+uint64_t fer_luby(uint64_t i) {
+  for (;;) {
+    uint32_t k = 1;
+    while (k < 63 && ((uint64_t)1 << k) - 1 < i) k++;
+    if (((uint64_t)1 << k) - 1 == i || k == 63) return (uint64_t)1 << (k - 1);
+    i -= ((uint64_t)1 << (k - 1)) - 1;
+  }
+}
+
+/* The stagnation before restart number `n` (0-based) of worker w; 0:
+ * never.  Workers with an odd id use half the unit: under --jobs the
+ * workers do not all keep a region as long. */
+static uint64_t restart_span(const fer_worker *w, uint64_t n) {
+  const fer_search *s = w->s;
+  uint64_t unit = (uint64_t)s->opt->restart_unit;
+  if (!unit || s->sampling || s->enumerate || s->opt->pure_random) return 0;
+  if (w->id & 1) unit = unit / 2 ? unit / 2 : 1;
+  uint64_t l = fer_luby(n + 1);
+  return unit > UINT64_MAX / l ? UINT64_MAX : unit * l;
+}
 
 int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   memset(w, 0, sizeof *w);
@@ -72,6 +100,7 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->next_reorder = REORDER_EVERY;
   w->next_local = LOCAL_FIRST;
   w->last_fail = UINT32_MAX;
+  w->restart_span = restart_span(w, 0);
   return 1;
 }
 
@@ -104,13 +133,22 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   memset(w, 0, sizeof *w);
 }
 
+/* Does worker w evaluate every constraint (try-all) rather than stop at
+ * the first false one?  Option encoding says so for all workers; when
+ * solving with several, the odd-numbered ones use try-all anyway: its
+ * coverage tells apart inputs fail-fast lumps together, so two workers
+ * do not keep the same region.  Hot (every execution): two loads. */
+static inline bool try_all(const fer_worker *w) {
+  return w->s->opt->encoding == 1 || ((w->id & 1) && !w->s->sampling);
+}
+
 /* HOT. */
 uint32_t fer_worker_exec(fer_worker *w, const fer_u128 *in) {
   const fer_prog *p = w->p;
   fer_exec_load(&w->x, in);
   w->execs++;
   uint32_t n = (uint32_t)p->cons.size, nsat = 0;
-  bool all = w->s->opt->encoding == 1;
+  bool all = try_all(w);
   w->last_fail = UINT32_MAX;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t c = w->order[k];
@@ -132,7 +170,7 @@ static uint32_t features(fer_worker *w, uint32_t nsat) {
   fer_features *ft = &w->feat;
   const fer_u128 *r = w->x.r;
   uint32_t n = (uint32_t)p->cons.size, fresh = 0;
-  uint32_t evaluated = w->s->opt->encoding == 1 ? n : (nsat < n ? nsat + 1 : n);
+  uint32_t evaluated = try_all(w) ? n : (nsat < n ? nsat + 1 : n);
   fresh += fer_feature_add(ft, ft->base_depth + nsat);
   uint32_t span = ft->nbits - ft->base_atom;
   for (uint32_t k = 0; k < evaluated; k++) {
@@ -242,6 +280,7 @@ int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
   if (fresh) {
     fer_entry e = {nsat, w->last_fail, 0};
     fer_corpus_add(&w->corpus, &w->rng, in, e);
+    w->last_gain = w->execs;
   }
   return sat;
 }
@@ -308,6 +347,44 @@ static uint32_t pick_parent(fer_worker *w) {
   return (uint32_t)fer_rng_below(&w->rng, c->size);
 }
 
+/* A restart: the corpus keeps its RESTART_KEEP best entries, the feature
+ * map forgets everything but what they reach, and RESTART_FRESH fresh
+ * inputs are tried, each slot drawn from a random smart seed (half the
+ * time), a kept entry or a uniformly random value.  The search then picks
+ * its parents among entries of other regions, and the fresh inputs count
+ * as new coverage.  Returns 1 if a fresh input is a solution. */
+static int restart(fer_worker *w) {
+  const fer_prog *p = w->p;
+  fer_search *s = w->s;
+  uint32_t ns = p->nslots, nseeds = s->nseeds, keep;
+  fer_corpus_keep_best(&w->corpus, RESTART_KEEP);
+  keep = w->corpus.size;
+  memset(w->feat.bits, 0, ((size_t)w->feat.nbits + 7) / 8);
+  w->feat.count = 0;
+  for (uint32_t k = 0; k < keep; k++) {
+    fer_worker_exec(w, fer_corpus_input(&w->corpus, k));
+    features(w, w->corpus.meta[k].nsat);
+  }
+  w->restarts++;
+  w->restart_span = restart_span(w, w->restarts);
+  w->stick = 0;
+  w->next_local = w->execs + LOCAL_FIRST;
+  for (uint32_t k = 0; k < RESTART_FRESH; k++) {
+    for (uint32_t i = 0; i < ns; i++) {
+      uint64_t r = fer_rng_below(&w->rng, 4);
+      if (r < 2 && nseeds)
+        w->cand[i] = s->seeds[(size_t)fer_rng_below(&w->rng, nseeds) * ns + i];
+      else if (r == 2 && keep)
+        w->cand[i] = fer_corpus_input(&w->corpus, (uint32_t)fer_rng_below(&w->rng, keep))[i];
+      else
+        w->cand[i] = fer_random_value(&w->rng, &p->slots.data[i]);
+    }
+    if (fer_worker_try(w, w->cand, FER_FROM_RANDOM)) return 1;
+  }
+  w->last_gain = w->execs;
+  return 0;
+}
+
 static fer_run_result run(fer_worker *w) {
   const fer_prog *p = w->p;
   fer_search *s = w->s;
@@ -323,6 +400,8 @@ static fer_run_result run(fer_worker *w) {
   }
   for (;;) {
     if (fer_worker_should_stop(w)) return FER_RUN_LIMIT;
+    if (w->restart_span && w->execs - w->last_gain >= w->restart_span && restart(w))
+      return FER_RUN_FOUND;
     if (o->pure_random || !w->corpus.size) {
       for (uint32_t i = 0; i < p->nslots; i++)
         w->cand[i] = fer_random_value(&w->rng, &p->slots.data[i]);
@@ -354,7 +433,7 @@ static fer_run_result run(fer_worker *w) {
       if (found) return FER_RUN_FOUND;
       continue;
     }
-    if (w->execs >= w->next_reorder && o->encoding == 0) {
+    if (w->execs >= w->next_reorder && !try_all(w)) {
       reorder(w);
       w->next_reorder = w->execs + REORDER_EVERY;
     }

@@ -183,6 +183,7 @@ static void add_run(solve *x, const fer_engine_stats *r, fer_engine_status s) {
   st->corpus += r->corpus;
   st->local_search_runs += r->local_search_runs;
   st->local_search_execs += r->local_search_execs;
+  st->restarts += r->restarts;
   st->enumerated += r->enumerated;
   st->time_compile += r->time_prepare;
   st->time_search += r->time_search;
