@@ -36,7 +36,15 @@ static bool same_slots(const fer_layout *l, const fer_prog *p) {
   return true;
 }
 
-/* NULL if the engine can serve the request, else the reason. */
+/* End the run's statistics with reason `why`, told by `msg` (NULL: the
+ * reason's own text). */
+static void end_with(fer_engine_stats *st, fer_why why, const char *msg) {
+  st->why = why;
+  st->reason = msg ? msg : fer_why_text[why];
+}
+
+/* NULL if the engine can serve the request, else the reason
+ * (FER_WHY_UNSUPPORTED). */
 static const char *unsupported(const fer_engine_request *r) {
   if (r->layout.kind == FER_LAYOUT_BYTES) return "unsupported: byte layout";
   if (r->layout.kind != FER_LAYOUT_SLOTS || !same_slots(&r->layout, r->prog))
@@ -151,11 +159,11 @@ static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
   return win ? win - 1 : -1;
 }
 
-static const char *limit_reason(const fer_search *s) {
-  if (atomic_load(s->interrupt)) return "interrupted";
-  if (atomic_load(s->partner)) return "portfolio";
-  if (s->deadline > 0 && fer_now() >= s->deadline) return "timeout";
-  return "budget";
+static fer_why limit_reason(const fer_search *s) {
+  if (atomic_load(s->interrupt)) return FER_WHY_INTERRUPTED;
+  if (atomic_load(s->partner)) return FER_WHY_PORTFOLIO;
+  if (s->deadline > 0 && fer_now() >= s->deadline) return FER_WHY_TIMEOUT;
+  return FER_WHY_BUDGET;
 }
 
 static bool judge_refutes(void *user, const fer_u128 *in) {
@@ -185,7 +193,7 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
   *end = FER_ENGINE_UNKNOWN;
   if (!x->s.enumerate) {
     int win = run_workers(&x->s, x->w, x->jobs);
-    if (win < 0) st->reason = limit_reason(&x->s);
+    if (win < 0) end_with(st, limit_reason(&x->s), NULL);
     return win;
   }
   if (x->near_first) {
@@ -201,12 +209,12 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
       *end = FER_ENGINE_EXHAUSTED;
       return -1;
     }
-    st->reason = "unspecified";
+    end_with(st, FER_WHY_UNSPECIFIED, NULL);
     return -1;
-  case FER_ENUM_UNSPEC: st->reason = "unspecified"; return -1;
+  case FER_ENUM_UNSPEC: end_with(st, FER_WHY_UNSPECIFIED, NULL); return -1;
   case FER_ENUM_LIMIT: break;
   }
-  st->reason = limit_reason(&x->s);
+  end_with(st, limit_reason(&x->s), NULL);
   return -1;
 }
 
@@ -336,7 +344,7 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
   if (!many || !q.ring || pthread_condattr_init(&ca)) {
     if (many) fer_free(f, many, QUEUE_BATCH * row);
     if (q.ring) fer_free(f, q.ring, QUEUE_CAP * row);
-    st->reason = "memory";
+    end_with(st, FER_WHY_MEMORY, NULL);
     return FER_ENGINE_UNKNOWN;
   }
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -380,7 +388,7 @@ static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *s
     st->time_wait += pr[i].wait / started;
   }
   st->judge_apart = started > 0;
-  if (started && !decided) st->reason = limit_reason(&x->s);
+  if (started && !decided) end_with(st, limit_reason(&x->s), NULL);
   pthread_cond_destroy(&q.room);
   pthread_cond_destroy(&q.more);
   pthread_mutex_destroy(&q.mu);
@@ -439,7 +447,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   st->reason = "", st->found_by = "";
   const char *why = unsupported(r);
   if (why) {
-    st->reason = why;
+    end_with(st, FER_WHY_UNSUPPORTED, why);
     return FER_ENGINE_UNKNOWN;
   }
   volatile _Atomic int never = 0;
@@ -468,18 +476,17 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   s->phase = r->phase ? r->phase : s->enumerate ? "enumeration" : "search";
   s->t_start = fer_now(), s->next_progress = s->t_start + 1;
   fer_judge j;
-  why = fer_judge_init(f, &j, r, st);
+  bool judged = fer_judge_init(f, &j, r, st) == NULL; /* else st says why */
   s->refutes = judge_refutes, s->refutes_user = &j;
   x.w = fer_calloc(f, x.jobs * sizeof *x.w);
   if (s->sampling) s->returned = fer_calloc(f, FER_RETURNED_SLOTS * sizeof *s->returned);
-  int ok = !why && x.w && (!s->sampling || s->returned) && make_seeds(f, s, r);
+  int ok = judged && x.w && (!s->sampling || s->returned) && make_seeds(f, s, r);
   for (; ok && x.ready < x.jobs; x.ready++)
     ok = fer_worker_init(f, &x.w[x.ready], s, x.ready);
-  if (!ok && !why) why = "memory";
+  if (!ok && judged) end_with(st, FER_WHY_MEMORY, NULL);
   fer_engine_status res = FER_ENGINE_UNKNOWN;
   double t = fer_now();
   if (ok) res = search(&x, &j, st);
-  else st->reason = why;
   st->time_search = fer_now() - t;
   for (uint32_t i = 0; i < x.ready; i++) {
     fer_worker *w = &x.w[i];
