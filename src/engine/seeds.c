@@ -133,3 +133,43 @@ int fer_seeds_add_user(ferret *f, fer_search *s, const fer_user_seeds *u,
   s->nseeds += extra;
   return 1;
 }
+
+/* ------------------------------------------------ the seeds of a request */
+
+int fer_seeds_for(ferret *f, fer_search *s, const fer_engine_request *r) {
+  uint32_t ns = s->p->nslots;
+  if (r->objective.kind == FER_OBJ_NEAR) {
+    s->seeds = NULL, s->nseeds = 0;
+    if (ns) {
+      if (!(s->seeds = fer_malloc(f, (size_t)ns * sizeof *s->seeds))) return 0;
+      memcpy(s->seeds, r->objective.near, (size_t)ns * sizeof *s->seeds);
+      s->nseeds = 1;
+    }
+  } else if (!fer_seeds_make(f, s, (uint64_t)s->opt->seed)) {
+    return 0;
+  }
+  const fer_engine_formula *c = &r->check;
+  /* the ranges' seeds are smart seeds: not with --seeds=none */
+  return fer_seeds_add_ranges(f, s, s->opt->seeds ? r->layout.ranges : NULL) &&
+         fer_seeds_add_user(f, s, r->user_seeds, c->elim_var, c->elim_def,
+                            c->nelim);
+}
+
+int fer_engine_seeds(ferret *f, const fer_engine_request *r, fer_u128 **out,
+                     uint32_t *n) {
+  fer_search s;
+  memset(&s, 0, sizeof s);
+  s.p = r->prog, s.opt = r->opt ? r->opt : &f->opt;
+  *out = NULL, *n = 0;
+  if (!fer_seeds_for(f, &s, r)) {
+    fer_seeds_release(f, &s);
+    return 0;
+  }
+  *out = s.seeds, *n = s.nseeds;
+  return 1;
+}
+
+void fer_engine_seeds_release(ferret *f, const fer_engine_request *r,
+                              fer_u128 *seeds, uint32_t n) {
+  fer_free(f, seeds, (size_t)n * r->prog->nslots * sizeof *seeds);
+}
