@@ -717,7 +717,7 @@ static int plan_reference(ferret *f, const fer_term *vars, size_t nv,
   for (size_t i = 0; i < nv; i++)
     m.value[fer_term_idx(f, vars[i], 0)] =
         fer_value_term(f, fer_term_sort(f, vars[i]), vals[i]);
-  CHECK(fer_model_complete(f, &m, vars, nv, ev, ed, ne) == NULL);
+  CHECK(fer_model_complete(f, &m, vars, nv, ev, ed, ne) == FER_WHY_NONE);
   for (size_t k = 0; k < nv; k++)
     model_vals[k] = fer_value_bits(f, m.value[fer_term_idx(f, vars[k], 0)]);
   for (size_t i = 0; i < n; i++) {

@@ -60,8 +60,9 @@ static ferret_result solve_query(ferret *f, fer_smt *s) {
     st.reason = "incomplete";
     st.found_by = "";
   }
-  if (r == FERRET_UNKNOWN && st.unsupported[0] && reason &&
-      !strncmp(reason, "unsupported", 11)) { /* say which construct */
+  /* the solve job names the construct exactly when its answer is unknown
+   * for it (fer_stats.unsupported): say which */
+  if (r == FERRET_UNKNOWN && st.unsupported[0]) {
     snprintf(s->reason_text, sizeof s->reason_text, "unsupported: %s", st.unsupported);
     reason = s->reason_text;
   }

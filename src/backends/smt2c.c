@@ -113,8 +113,9 @@ const char *fer_smt2c_model(ferret *f, const fer_smt2c_unit *u,
     if (!c) return "memory";
     m->value[fer_term_idx(f, v, 0)] = c;
   }
-  return fer_model_complete(f, m, NULL, 0, u->pre.elim_var.data,
-                            u->pre.elim_def.data, u->pre.elim_var.size);
+  fer_why w = fer_model_complete(f, m, NULL, 0, u->pre.elim_var.data,
+                                 u->pre.elim_def.data, u->pre.elim_var.size);
+  return w ? fer_why_text[w] : NULL;
 }
 
 /* ------------------------------------------------------------ emission */

@@ -493,7 +493,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
     goto done;
   }
   if (!prepare(&q)) {
-    c->reason = f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    c->reason = fer_why_text[fer_why_of_status(f->error.status)];
     goto done;
   }
   /* the seed must satisfy the path constraint, or no stage can start

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/interval.h"
+#include "engine/query.h"
 #include "engine/search.h"
 #include "fp/fp.h"
 #include "smt/eval.h"
@@ -620,6 +620,15 @@ static bool connected(fer_conc_query *q, fer_term_stack *out) {
   return ok;
 }
 
+/* The query of the connected part a[0..n): no preprocessing (the
+ * program's slots must be the bound variables), no narrowing of the
+ * slots; interval propagation as the intervals stage says. */
+static void conc_query(fer_query *qy, fer_concolic *c, const fer_term_stack *a) {
+  fer_query_init(qy, c->f, a->data, a->size);
+  qy->preprocess = false, qy->narrow = false;
+  qy->intervals = (c->stages >> FER_CONC_INTERVALS & 1) != 0;
+}
+
 /* The analysis first: contradicting facts (an empty wrapped interval, a
  * byte defined to two values) prove the query unsat; so does the one
  * candidate left when the facts define every byte b reads and the related
@@ -628,7 +637,6 @@ static bool connected(fer_conc_query *q, fer_term_stack *out) {
  * domain proves the query unsat (microseconds, where trying every value of
  * two bytes takes a millisecond). */
 bool fer_conc_stage_intervals(fer_conc_query *q) {
-  ferret *f = q->c->f;
   if (q->conflict) {
     q->proved_unsat = true;
     return false;
@@ -640,13 +648,15 @@ bool fer_conc_stage_intervals(fer_conc_query *q) {
     return false;
   }
   fer_term_stack a = {0};
-  fer_intervals iv;
-  fer_intervals_init(&iv);
-  if (connected(q, &a) && fer_intervals_run(f, a.data, a.size, &iv) == FERRET_OK &&
-      iv.empty)
-    q->proved_unsat = true;
-  fer_intervals_release(f, &iv);
-  FER_RELEASE(f, a);
+  if (connected(q, &a)) {
+    fer_query qy;
+    conc_query(&qy, q->c, &a);
+    qy.intervals = true; /* this stage is the intervals' */
+    fer_outcome o;
+    if (!fer_query_prepare(&qy, &o) && o.result == FERRET_UNSAT) q->proved_unsat = true;
+    fer_query_release(&qy);
+  }
+  FER_RELEASE(q->c->f, a);
   return false;
 }
 
@@ -657,20 +667,27 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   fer_term_stack a = {0};
   fer_prog p;
   fer_prog_init(&p);
-  fer_intervals iv;
-  fer_intervals_init(&iv);
+  fer_query qy;
+  bool have_query = false;
   uint32_t *slot_var = NULL;
   fer_u128 *near = NULL;
   int r = 0;
   if (!connected(q, &a)) goto done;
-  /* interval propagation is the intervals stage's: not when it is off */
-  if ((c->stages >> FER_CONC_INTERVALS & 1) &&
-      fer_intervals_run(f, a.data, a.size, &iv) == FERRET_OK && iv.empty) {
-    r = -1;
+  conc_query(&qy, c, &a);
+  have_query = true;
+  fer_options opt = f->opt; /* jobs as the context says (1: reproducible) */
+  opt.seed = (int64_t)c->rng_seed;
+  qy.opt = &opt;
+  fer_outcome o;
+  if (!fer_query_prepare(&qy, &o)) {
+    if (o.result == FERRET_UNSAT) r = -1;
+    else c->reason = fer_outcome_reason(&o);
     goto done;
   }
-  if (fer_compile(f, a.data, a.size, &p) != FERRET_OK) {
-    c->reason = "unsupported";
+  const fer_slot_range *ranges;
+  fer_why cw = fer_query_compile(&qy, a.data, a.size, &p, &ranges);
+  if (cw) {
+    c->reason = fer_why_text[cw];
     goto done;
   }
   uint32_t ns = p.nslots;
@@ -684,29 +701,22 @@ int fer_conc_stage_engine(fer_conc_query *q) {
     near[s] = fer_conc_read_var(c, c->seed, vi - 1);
   }
   engine_ctx e = {q, &p, slot_var};
-  fer_engine_request req;
-  memset(&req, 0, sizeof req);
-  req.prog = &p, req.layout = fer_layout_of(&p);
-  req.check.assertions = a.data, req.check.n = a.size;
+  fer_engine_request req = fer_query_request(&qy, &p, ranges, a.data, a.size, NULL, NULL);
   req.objective.kind = FER_OBJ_NEAR, req.objective.near = near;
   req.accept = engine_take, req.accept_user = &e;
   uint64_t used = fer_conc_tried_all(c) - q->tried0;
   req.budget.max_execs = c->max_execs ? (used < c->max_execs ? c->max_execs - used : 1) : 0;
   req.budget.deadline = q->deadline;
-  req.budget.interrupt = &f->interrupt;
-  fer_options opt = f->opt; /* jobs as the context says (1: reproducible) */
-  opt.seed = (int64_t)c->rng_seed;
-  req.opt = &opt;
   fer_engine_stats st;
-  fer_engine_status s = fer_engine_run(f, &req, &st);
+  fer_engine_status s = fer_query_run(&qy, &req, &st);
   if (q->found) r = 1;
   else if (s == FER_ENGINE_EXHAUSTED) r = -1;
-  else c->reason = st.reason && *st.reason ? st.reason : "budget";
+  else c->reason = fer_query_why(s, &st) ? st.reason : fer_why_text[FER_WHY_BUDGET];
 done:
   if (slot_var) fer_free(f, slot_var, (p.nslots ? p.nslots : 1) * sizeof *slot_var);
   if (near) fer_free(f, near, (p.nslots ? p.nslots : 1) * sizeof *near);
   fer_prog_release(f, &p);
-  fer_intervals_release(f, &iv);
+  if (have_query) fer_query_release(&qy);
   FER_RELEASE(f, a);
   return r;
 }

@@ -1,4 +1,7 @@
-/* The engine's driver: one run of a request (contract in engine.h).
+/* The engine's driver: one run of a request (contract in engine.h): the
+ * request checked, the workers on threads, the candidates to the judge.
+ * Seeds are made in seeds.c, the queue of sampling on threads is
+ * queue.c.
  *
  *   check the request -> seeds -> workers, or enumeration when the input
  *   space is small -> each candidate to the judge (judge.c) -> stop, go on
@@ -15,7 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fp/env.h"
 #include "engine/engine.h"
 #include "engine/judge.h"
 #include "engine/search.h"
@@ -36,7 +38,8 @@ static bool same_slots(const fer_layout *l, const fer_prog *p) {
   return true;
 }
 
-/* NULL if the engine can serve the request, else the reason. */
+/* NULL if the engine can serve the request, else the reason
+ * (FER_WHY_UNSUPPORTED). */
 static const char *unsupported(const fer_engine_request *r) {
   if (r->layout.kind == FER_LAYOUT_BYTES) return "unsupported: byte layout";
   if (r->layout.kind != FER_LAYOUT_SLOTS || !same_slots(&r->layout, r->prog))
@@ -44,47 +47,6 @@ static const char *unsupported(const fer_engine_request *r) {
   if (r->objective.kind == FER_OBJ_NEAR && !r->objective.near)
     return "unsupported: NEAR without an input";
   return NULL;
-}
-
-/* ------------------------------------------------------------- seeds */
-
-/* s->seeds for request r (the order of fer_engine_seeds).  0: memory. */
-static int make_seeds(ferret *f, fer_search *s, const fer_engine_request *r) {
-  uint32_t ns = s->p->nslots;
-  if (r->objective.kind == FER_OBJ_NEAR) {
-    s->seeds = NULL, s->nseeds = 0;
-    if (ns) {
-      if (!(s->seeds = fer_malloc(f, (size_t)ns * sizeof *s->seeds))) return 0;
-      memcpy(s->seeds, r->objective.near, (size_t)ns * sizeof *s->seeds);
-      s->nseeds = 1;
-    }
-  } else if (!fer_seeds_make(f, s, (uint64_t)s->opt->seed)) {
-    return 0;
-  }
-  const fer_engine_formula *c = &r->check;
-  /* the ranges' seeds are smart seeds: not with --seeds=none */
-  return fer_seeds_add_ranges(f, s, s->opt->seeds ? r->layout.ranges : NULL) &&
-         fer_seeds_add_user(f, s, r->user_seeds, c->elim_var, c->elim_def,
-                            c->nelim);
-}
-
-int fer_engine_seeds(ferret *f, const fer_engine_request *r, fer_u128 **out,
-                     uint32_t *n) {
-  fer_search s;
-  memset(&s, 0, sizeof s);
-  s.p = r->prog, s.opt = r->opt ? r->opt : &f->opt;
-  *out = NULL, *n = 0;
-  if (!make_seeds(f, &s, r)) {
-    fer_seeds_release(f, &s);
-    return 0;
-  }
-  *out = s.seeds, *n = s.nseeds;
-  return 1;
-}
-
-void fer_engine_seeds_release(ferret *f, const fer_engine_request *r,
-                              fer_u128 *seeds, uint32_t n) {
-  fer_free(f, seeds, (size_t)n * r->prog->nslots * sizeof *seeds);
 }
 
 /* ----------------------------------------------------------- workers */
@@ -151,11 +113,11 @@ static int run_workers(fer_search *s, fer_worker *w, uint32_t jobs) {
   return win ? win - 1 : -1;
 }
 
-static const char *limit_reason(const fer_search *s) {
-  if (atomic_load(s->interrupt)) return "interrupted";
-  if (atomic_load(s->partner)) return "portfolio";
-  if (s->deadline > 0 && fer_now() >= s->deadline) return "timeout";
-  return "budget";
+fer_why fer_search_limit(const fer_search *s) {
+  if (atomic_load(s->interrupt)) return FER_WHY_INTERRUPTED;
+  if (atomic_load(s->partner)) return FER_WHY_PORTFOLIO;
+  if (s->deadline > 0 && fer_now() >= s->deadline) return FER_WHY_TIMEOUT;
+  return FER_WHY_BUDGET;
 }
 
 static bool judge_refutes(void *user, const fer_u128 *in) {
@@ -185,7 +147,7 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
   *end = FER_ENGINE_UNKNOWN;
   if (!x->s.enumerate) {
     int win = run_workers(&x->s, x->w, x->jobs);
-    if (win < 0) st->reason = limit_reason(&x->s);
+    if (win < 0) fer_engine_end(st, fer_search_limit(&x->s), NULL);
     return win;
   }
   if (x->near_first) {
@@ -201,193 +163,13 @@ static int next_candidate(run *x, fer_engine_stats *st, fer_engine_status *end) 
       *end = FER_ENGINE_EXHAUSTED;
       return -1;
     }
-    st->reason = "unspecified";
+    fer_engine_end(st, FER_WHY_UNSPECIFIED, NULL);
     return -1;
-  case FER_ENUM_UNSPEC: st->reason = "unspecified"; return -1;
+  case FER_ENUM_UNSPEC: fer_engine_end(st, FER_WHY_UNSPECIFIED, NULL); return -1;
   case FER_ENUM_LIMIT: break;
   }
-  st->reason = limit_reason(&x->s);
+  fer_engine_end(st, fer_search_limit(&x->s), NULL);
   return -1;
-}
-
-/* ------------------------------------------------ sampling on threads */
-
-/* Sampling finds a solution every few executions: stopping the workers
- * for each (as solving does) would leave them idle while the judge
- * validates and the job writes.  Here they go on, each solution passes
- * through a bounded queue to the judge on the calling thread, and only
- * the judge's stop or a limit ends them.  With one worker this is a
- * pipeline over two CPUs (option judge_thread).  A worker adds its
- * solution to its own sampling pool before the judge's verdict, here as
- * in the loop of `search`: one worker's samples are the same whether
- * the judge runs on its own thread or not.
- *
- * Hand-over costs a wake-up (a system call, microseconds) only when the
- * other side sleeps, and both sides sleep rarely: a full queue makes a
- * worker wait until half of it is free, an empty one makes the judge wait
- * until QUEUE_BATCH solutions are in or a millisecond has passed; the
- * judge takes up to QUEUE_BATCH solutions per lock. */
-enum { QUEUE_CAP = 256, QUEUE_BATCH = 16, QUEUE_NAP_NS = 1000000 };
-
-typedef struct queue {
-  pthread_mutex_t mu;
-  pthread_cond_t more, room;
-  fer_u128 *ring;        /* QUEUE_CAP * nslots */
-  uint8_t origin[QUEUE_CAP];
-  uint32_t head, count, running;
-  uint32_t want_room;    /* workers waiting for room */
-  bool want_more;        /* the judge waits for solutions */
-  bool closed;           /* the judge stopped: nothing more is taken */
-} queue;
-
-typedef struct producer {
-  fer_worker *w;
-  queue *q;
-  double wait; /* seconds waiting for room */
-} producer;
-
-/* Queue pr's solution; false when the judge closed the queue. */
-static bool put(producer *pr) {
-  queue *q = pr->q;
-  const fer_worker *w = pr->w;
-  uint32_t ns = w->p->nslots;
-  pthread_mutex_lock(&q->mu);
-  if (q->count == QUEUE_CAP) {
-    double t = fer_now();
-    while (q->count > QUEUE_CAP / 2 && !q->closed) {
-      q->want_room++;
-      pthread_cond_wait(&q->room, &q->mu);
-      q->want_room--;
-    }
-    pr->wait += fer_now() - t;
-  }
-  bool open = !q->closed;
-  if (open) {
-    uint32_t k = (q->head + q->count++) % QUEUE_CAP;
-    memcpy(q->ring + (size_t)k * ns, w->solution, (size_t)ns * sizeof *w->solution);
-    q->origin[k] = (uint8_t)w->found_by;
-    if (q->want_more && q->count >= QUEUE_BATCH) pthread_cond_signal(&q->more);
-  }
-  pthread_mutex_unlock(&q->mu);
-  return open;
-}
-
-static void *produce(void *arg) {
-  producer *pr = arg;
-  fer_worker *w = pr->w;
-  /* the search's FP environment once for the thread, not once per
-   * solution (fer_worker_run's own pair then only counts): nothing here
-   * runs host code that needs the host's */
-  fer_env_enter();
-  while (fer_worker_run(w) == FER_RUN_FOUND) {
-    fer_worker_pool_add(w, w->solution);
-    if (!put(pr)) break;
-  }
-  fer_env_leave();
-  pthread_mutex_lock(&pr->q->mu);
-  pr->q->running--;
-  pthread_cond_signal(&pr->q->more);
-  pthread_mutex_unlock(&pr->q->mu);
-  return NULL;
-}
-
-/* Up to QUEUE_BATCH solutions from q into `to` (their origins into o),
- * after waiting for some; 0 when none will come. */
-static uint32_t take(queue *q, uint32_t ns, fer_u128 *to, uint8_t *o) {
-  pthread_mutex_lock(&q->mu);
-  while (!q->count && q->running) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    t.tv_nsec += QUEUE_NAP_NS;
-    if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
-    q->want_more = true;
-    pthread_cond_timedwait(&q->more, &q->mu, &t);
-    q->want_more = false;
-  }
-  uint32_t n = q->count < QUEUE_BATCH ? q->count : QUEUE_BATCH;
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t k = (q->head + i) % QUEUE_CAP;
-    memcpy(to + (size_t)i * ns, q->ring + (size_t)k * ns, (size_t)ns * sizeof *to);
-    o[i] = q->origin[k];
-  }
-  q->head = (q->head + n) % QUEUE_CAP, q->count -= n;
-  if (q->want_room && q->count <= QUEUE_CAP / 2) pthread_cond_broadcast(&q->room);
-  pthread_mutex_unlock(&q->mu);
-  return n;
-}
-
-/* The judge's verdicts on the queued solutions until it stops or every
- * worker reached a limit.  *ok = false when no thread could start (the
- * caller then samples on one thread). */
-static fer_engine_status search_queued(run *x, fer_judge *j, fer_engine_stats *st,
-                                       bool *ok) {
-  ferret *f = j->f;
-  uint32_t ns = x->s.p->nslots, jobs = x->jobs;
-  size_t row = (size_t)(ns ? ns : 1) * sizeof(fer_u128);
-  queue q;
-  memset(&q, 0, sizeof q);
-  fer_u128 *many = fer_malloc(f, QUEUE_BATCH * row);
-  q.ring = fer_malloc(f, QUEUE_CAP * row);
-  pthread_t th[FER_JOBS_MAX];
-  producer pr[FER_JOBS_MAX];
-  uint8_t origin[QUEUE_BATCH];
-  pthread_condattr_t ca;
-  *ok = true;
-  if (!many || !q.ring || pthread_condattr_init(&ca)) {
-    if (many) fer_free(f, many, QUEUE_BATCH * row);
-    if (q.ring) fer_free(f, q.ring, QUEUE_CAP * row);
-    st->reason = "memory";
-    return FER_ENGINE_UNKNOWN;
-  }
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_mutex_init(&q.mu, NULL);
-  pthread_cond_init(&q.more, &ca);
-  pthread_cond_init(&q.room, NULL);
-  pthread_condattr_destroy(&ca);
-  uint32_t started = 0;
-  for (; started < jobs; started++) {
-    pr[started] = (producer){&x->w[started], &q, 0};
-    q.running++;
-    if (pthread_create(&th[started], NULL, produce, &pr[started])) {
-      q.running--;
-      break;
-    }
-  }
-  fer_engine_status res = FER_ENGINE_UNKNOWN;
-  bool decided = false;
-  for (uint32_t n; !decided && started && (n = take(&q, ns, many, origin));) {
-    for (uint32_t i = 0; i < n && !decided; i++) {
-      j->more = i + 1 < n;
-      if (j->more) fer_judge_prefetch(j, many + (size_t)(i + 1) * ns);
-      fer_judge_verdict v = fer_judge_offer(j, many + (size_t)i * ns,
-                                            fer_origin_name[origin[i]],
-                                            atomic_load(&x->s.execs));
-      if (v == FER_JUDGE_STOP || v == FER_JUDGE_FAIL) {
-        res = v == FER_JUDGE_STOP ? FER_ENGINE_STOPPED : FER_ENGINE_UNKNOWN;
-        decided = true;
-      }
-    }
-  }
-  /* stop the workers (a limit stopped them already, or the judge did) */
-  int none = 0;
-  atomic_compare_exchange_strong(&x->s.stop, &none, 1);
-  pthread_mutex_lock(&q.mu);
-  q.closed = true;
-  pthread_cond_broadcast(&q.room);
-  pthread_mutex_unlock(&q.mu);
-  for (uint32_t i = 0; i < started; i++) {
-    pthread_join(th[i], NULL);
-    st->time_wait += pr[i].wait / started;
-  }
-  st->judge_apart = started > 0;
-  if (started && !decided) st->reason = limit_reason(&x->s);
-  pthread_cond_destroy(&q.room);
-  pthread_cond_destroy(&q.more);
-  pthread_mutex_destroy(&q.mu);
-  fer_free(f, q.ring, QUEUE_CAP * row);
-  fer_free(f, many, QUEUE_BATCH * row);
-  *ok = started > 0;
-  return res;
 }
 
 /* Sampling on threads (above), or every step on this one?  With one
@@ -405,7 +187,7 @@ static fer_engine_status search(run *x, fer_judge *j, fer_engine_stats *st) {
   const fer_prog *p = x->s.p;
   if (queued(x)) {
     bool ok;
-    fer_engine_status r = search_queued(x, j, st, &ok);
+    fer_engine_status r = fer_search_queued(&x->s, x->w, x->jobs, j, st, &ok);
     if (ok) return r; /* else no thread could start: the loop below */
   }
   for (;;) {
@@ -439,7 +221,7 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   st->reason = "", st->found_by = "";
   const char *why = unsupported(r);
   if (why) {
-    st->reason = why;
+    fer_engine_end(st, FER_WHY_UNSUPPORTED, why);
     return FER_ENGINE_UNKNOWN;
   }
   volatile _Atomic int never = 0;
@@ -468,18 +250,17 @@ fer_engine_status fer_engine_run(ferret *f, const fer_engine_request *r,
   s->phase = r->phase ? r->phase : s->enumerate ? "enumeration" : "search";
   s->t_start = fer_now(), s->next_progress = s->t_start + 1;
   fer_judge j;
-  why = fer_judge_init(f, &j, r, st);
+  bool judged = fer_judge_init(f, &j, r, st) == NULL; /* else st says why */
   s->refutes = judge_refutes, s->refutes_user = &j;
   x.w = fer_calloc(f, x.jobs * sizeof *x.w);
   if (s->sampling) s->returned = fer_calloc(f, FER_RETURNED_SLOTS * sizeof *s->returned);
-  int ok = !why && x.w && (!s->sampling || s->returned) && make_seeds(f, s, r);
+  int ok = judged && x.w && (!s->sampling || s->returned) && fer_seeds_for(f, s, r);
   for (; ok && x.ready < x.jobs; x.ready++)
     ok = fer_worker_init(f, &x.w[x.ready], s, x.ready);
-  if (!ok && !why) why = "memory";
+  if (!ok && judged) fer_engine_end(st, FER_WHY_MEMORY, NULL);
   fer_engine_status res = FER_ENGINE_UNKNOWN;
   double t = fer_now();
   if (ok) res = search(&x, &j, st);
-  else st->reason = why;
   st->time_search = fer_now() - t;
   for (uint32_t i = 0; i < x.ready; i++) {
     fer_worker *w = &x.w[i];

@@ -57,6 +57,7 @@
 #define FER_ENGINE_H
 
 #include "smt/model.h"
+#include "smt/model_read.h"
 #include "engine/prog.h"
 
 /* Seconds on a monotonic clock: the unit of deadlines. */
@@ -206,18 +207,8 @@ typedef struct fer_engine_budget {
                                        answered (reason "portfolio"); NULL */
 } fer_engine_budget;
 
-/* Seeds given by the user: (variable, value) pairs; var 0 separates two
- * seeds.  Values are bit patterns (Bool 0/1, RoundingMode fer_rm).  line
- * and col: where each pair's variable name is in the text (0 0 for a
- * separator).  strict (set before parsing): a name that is no declared
- * variable, or text other than define-fun commands (a (model ...) around
- * them aside), is an error instead of being passed over. */
-typedef struct fer_user_seeds {
-  FER_STACK(fer_term) var;
-  FER_STACK(fer_u128) val;
-  FER_STACK(uint32_t) line, col;
-  bool strict;
-} fer_user_seeds;
+/* Seeds given by the user: fer_user_seeds, (variable, value) pairs read
+ * from SMT-LIB text by the model reader (smt/model_read.h). */
 
 /* (vi) Sampling hooks (JFSampler, shared/papers/001: §III).  A request
  * with hooks (even all false: the naive sampler, §III-A) treats a
@@ -294,9 +285,12 @@ typedef enum fer_engine_status {
 /* The statistics of one run, all filled by the run (by the engine, or by
  * the backend that ran the request). */
 typedef struct fer_engine_stats {
-  const char *reason;   /* FER_ENGINE_UNKNOWN: "budget", "timeout",
-                           "interrupted", "unspecified", "memory",
-                           "unsupported...", "internal: ..." (static) */
+  fer_why why;          /* FER_ENGINE_UNKNOWN: why the run ended (BUDGET,
+                           TIMEOUT, INTERRUPTED, PORTFOLIO, UNSPECIFIED,
+                           MEMORY, UNSUPPORTED, REJECTED, ...); a backend
+                           may leave it NONE and say it in reason alone */
+  const char *reason;   /* its text: fer_why_text[why], or a message such
+                           as "unsupported: objective sort" (static) */
   const char *found_by; /* strategy of the last solution given, or "" */
   uint64_t execs;       /* candidate inputs evaluated, all workers */
   uint64_t corpus;      /* corpus entries at the end, all workers */
@@ -342,16 +336,5 @@ int fer_engine_seeds(ferret *, const fer_engine_request *, fer_u128 **out,
                      uint32_t *n);
 void fer_engine_seeds_release(ferret *, const fer_engine_request *,
                               fer_u128 *seeds, uint32_t n);
-
-/* ------------------------------------------------------ user seeds (seeds.c) */
-
-void fer_user_seeds_init(fer_user_seeds *);
-void fer_user_seeds_release(ferret *, fer_user_seeds *);
-/* Read (define-fun x () S v) commands (e.g. a printed model); a variable
- * already set in the current seed starts a new seed.  Names are looked up
- * among the declared variables; unknown names are skipped (an error when
- * u->strict).  Errors carry the line:column in the text. */
-ferret_status fer_user_seeds_parse(ferret *, const char *text, size_t len,
-                                   fer_user_seeds *);
 
 #endif

@@ -164,13 +164,13 @@ static fer_u128 key_of(const fer_judge *j, fer_term c, bool *nan) {
  * added: what make_model and fer_eval_holds_memo would do, with no term
  * made.  Without a plan (the formula has what a plan does not take) the
  * judge goes the usual way. */
-static const char *plan_init(fer_judge *j) {
+static fer_why plan_init(fer_judge *j) {
   ferret *f = j->f;
   const fer_engine_request *r = j->r;
   const fer_prog *p = r->prog;
   uint32_t ns = p->nslots;
   j->slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *j->slot_var);
-  if (!j->slot_var) return "memory";
+  if (!j->slot_var) return FER_WHY_MEMORY;
   fer_map at; /* variable -> its first index in vars + 1 */
   fer_map_init(&at);
   bool ok = true;
@@ -184,11 +184,11 @@ static const char *plan_init(fer_judge *j) {
     j->slot_var[s] = k - 1;
   }
   fer_map_release(f, &at);
-  if (!ok) return "memory";
+  if (!ok) return FER_WHY_MEMORY;
   size_t nv = j->vars.size ? j->vars.size : 1;
   j->vals = fer_calloc(f, nv * sizeof *j->vals);
   j->vals_base = fer_calloc(f, nv * sizeof *j->vals_base);
-  if (!j->vals || !j->vals_base) return "memory";
+  if (!j->vals || !j->vals_base) return FER_WHY_MEMORY;
   const fer_model *b = r->check.base; /* else the defaults: bits 0 */
   for (size_t k = 0; b && k < j->vars.size; k++) {
     uint32_t i = fer_term_idx(f, j->vars.data[k], 0);
@@ -199,7 +199,7 @@ static const char *plan_init(fer_judge *j) {
                               r->check.elim_def, r->check.nelim, r->check.assertions,
                               r->check.n);
   fer_error_clear(f);
-  return NULL;
+  return FER_WHY_NONE;
 }
 
 /* Check candidate in (canonical) by the plan: 1, 0 or -1 as
@@ -213,8 +213,8 @@ static int plan_check(fer_judge *j, const fer_u128 *in) {
 
 /* ----------------------------------------------------------- the judge */
 
-const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
-                           fer_engine_stats *st) {
+static fer_why judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
+                          fer_engine_stats *st) {
   memset(j, 0, sizeof *j);
   j->f = f, j->r = r, j->st = st;
   fer_model_init(&j->model);
@@ -226,7 +226,7 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
     if (si->kind == FER_SORT_FP) j->eb = si->a, j->sb = si->b;
     if (si->kind != FER_SORT_BOOL && si->kind != FER_SORT_BV &&
         si->kind != FER_SORT_FP)
-      return "unsupported: objective sort";
+      return FER_WHY_UNSUPPORTED; /* the objective's sort */
   }
   uint32_t ns = r->prog->nslots;
   uint64_t bits = 0;
@@ -240,10 +240,19 @@ const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   if (!j->canon || !j->canon_ahead || !j->ahead ||
       !fer_collect_vars(f, r->check.assertions, r->check.n, &j->vars) ||
       !fer_collect_vars(f, r->check.elim_def, r->check.nelim, &j->vars))
-    return "memory";
+    return FER_WHY_MEMORY;
   for (size_t i = 0; i < r->check.nelim; i++)
-    if (!FER_PUSH(f, j->vars, r->check.elim_var[i])) return "memory";
-  return r->sampling && k == FER_OBJ_SATISFY ? plan_init(j) : NULL;
+    if (!FER_PUSH(f, j->vars, r->check.elim_var[i])) return FER_WHY_MEMORY;
+  return r->sampling && k == FER_OBJ_SATISFY ? plan_init(j) : FER_WHY_NONE;
+}
+
+const char *fer_judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
+                           fer_engine_stats *st) {
+  fer_why why = judge_init(f, j, r, st);
+  if (!why) return NULL;
+  st->why = why;
+  st->reason = why == FER_WHY_UNSUPPORTED ? "unsupported: objective sort" : fer_why_text[why];
+  return st->reason;
 }
 
 void fer_judge_release(fer_judge *j) {
@@ -266,19 +275,19 @@ void fer_judge_release(fer_judge *j) {
   memset(j, 0, sizeof *j);
 }
 
-/* The model of input `in` (see fer_engine_formula).  NULL or a reason.
+/* The model of input `in` (see fer_engine_formula).  NONE or a reason.
  * Called per solution candidate: the base values of the formula's
  * variables are copied once per run, then each candidate writes the same
  * entries (its slots, the defaults of the formula's other variables, the
  * eliminated variables), so the model is what a fresh one would be on the
  * formula's variables, at a cost in the size of the query; every other
  * entry stays 0. */
-static const char *make_model(fer_judge *j, const fer_u128 *in) {
+static fer_why make_model(fer_judge *j, const fer_u128 *in) {
   ferret *f = j->f;
   const fer_engine_formula *c = &j->r->check;
   fer_model *m = &j->model;
   if (!j->model_ready) { /* entries start 0 (fer_model_reserve) */
-    if (!fer_model_reserve(f, m)) return "memory";
+    if (!fer_model_reserve(f, m)) return FER_WHY_MEMORY;
     const fer_model *b = c->base;
     for (size_t k = 0; b && k < j->vars.size; k++) {
       uint32_t i = fer_term_idx(f, j->vars.data[k], 0);
@@ -290,7 +299,7 @@ static const char *make_model(fer_judge *j, const fer_u128 *in) {
   for (uint32_t s = 0; s < p->nslots; s++) {
     fer_term v = p->slots.data[s].var;
     fer_term k = fer_value_term(f, fer_term_sort(f, v), in[s]);
-    if (!k) return "memory";
+    if (!k) return FER_WHY_MEMORY;
     m->value[fer_term_idx(f, v, 0)] = k;
   }
   return fer_model_complete(f, m, j->vars.data, j->vars.size, c->elim_var,
@@ -310,8 +319,9 @@ bool fer_judge_refutes(fer_judge *j, const fer_u128 *in) {
   return false;
 }
 
-static fer_judge_verdict fail(fer_judge *j, const char *why) {
-  j->st->reason = why;
+static fer_judge_verdict fail(fer_judge *j, fer_why why) {
+  j->st->why = why;
+  j->st->reason = fer_why_text[why];
   return FER_JUDGE_FAIL;
 }
 
@@ -364,14 +374,14 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
     canonical(j, in, j->canon);
   }
   int fresh = remember(j, j->canon, ahead);
-  if (fresh < 0) return fail(j, "memory");
+  if (fresh < 0) return fail(j, FER_WHY_MEMORY);
   if (!fresh) {
     st->duplicates++;
     return FER_JUDGE_SKIP;
   }
   double t = fer_now();
   fer_error_clear(f);
-  const char *why = NULL;
+  fer_why why = FER_WHY_NONE;
   int v;
   if (j->plan) {
     v = plan_check(j, j->canon);
@@ -385,17 +395,16 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   double now = fer_now();
   st->time_validate += now - t;
   if (why) return fail(j, why);
-  if (v == 0 && f->error.status == FERRET_ERROR_UNSUPPORTED)
-    return fail(j, "unsupported"); /* the evaluator cannot judge (eb > 30) */
-  if (v == 0) {
+  /* UNSUPPORTED: the evaluator cannot judge (eb > 30) */
+  why = fer_model_verdict(f, v);
+  if (why == FER_WHY_REJECTED)
     fer_diag(f, "ferret: internal error: the search engine's candidate is "
                 "rejected by the evaluator (please report)\n");
-    return fail(j, "internal: model rejected");
-  }
-  if (v < 0) {
-    if (++st->unspecified >= FER_ENGINE_MAX_UNSPEC) return fail(j, "unspecified");
+  if (why == FER_WHY_UNSPECIFIED) {
+    if (++st->unspecified >= FER_ENGINE_MAX_UNSPEC) return fail(j, why);
     return FER_JUDGE_SKIP;
   }
+  if (why) return fail(j, why);
   fer_engine_solution sol = {j->canon, &j->model, 0, found_by, execs,
                              st->solutions, j->vars.data, j->vars.size, NULL,
                              j->more, now};
@@ -407,9 +416,7 @@ static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,
   if (k == FER_OBJ_MINIMIZE || k == FER_OBJ_MAXIMIZE) {
     bool unspec = false, nan;
     sol.value = fer_eval(f, r->objective.term, &j->model, &unspec);
-    if (!sol.value)
-      return fail(j, f->error.status == FERRET_ERROR_UNSUPPORTED ? "unsupported"
-                                                                 : "memory");
+    if (!sol.value) return fail(j, fer_why_of_status(f->error.status));
     fer_u128 key = key_of(j, sol.value, &nan);
     bool better = !nan && !unspec &&
                   (!j->have_best ||

@@ -8,6 +8,8 @@
  *   enum.c    exhaustive enumeration of small input spaces
  *   judge.c   what happens to a candidate: model, validation, objective,
  *             the acceptance callback (judge.h: backends use it too)
+ *   queue.c   sampling on threads: the bounded queue from the workers to
+ *             the judge
  *   engine.c  the driver of one run of a request (engine.h, the search
  *             interface every job uses).
  *
@@ -132,6 +134,15 @@ typedef struct fer_search {
 
 /* The progress line if one is due (engine.c); on the run's thread only. */
 void fer_search_progress(fer_search *);
+/* Which limit ended the search: INTERRUPTED, PORTFOLIO, TIMEOUT or BUDGET
+ * (engine.c). */
+fer_why fer_search_limit(const fer_search *);
+/* End a run's statistics with reason `why`, told by `msg` (NULL: the
+ * reason's own text). */
+static inline void fer_engine_end(fer_engine_stats *st, fer_why why, const char *msg) {
+  st->why = why;
+  st->reason = msg ? msg : fer_why_text[why];
+}
 
 /* ---- worker.c ---- */
 typedef enum fer_run_result {
@@ -226,6 +237,9 @@ int fer_seeds_add_user(ferret *, fer_search *, const fer_user_seeds *u,
                        const fer_term *elim_var, const fer_term *elim_def,
                        size_t nelim);
 void fer_seeds_release(ferret *, fer_search *);
+/* s->seeds for request r, in the order of fer_engine_seeds: NEAR's input,
+ * else the option seeds, then the ranges' and the user seeds.  0: memory. */
+int fer_seeds_for(ferret *, fer_search *, const fer_engine_request *r);
 
 /* ---- local.c ---- */
 /* Alternating-variable search from `start` with at most `budget`
@@ -246,5 +260,15 @@ typedef enum fer_enum_result {
 } fer_enum_result;
 /* Enumerate inputs from *next (an index into the input space, updated). */
 fer_enum_result fer_enumerate(fer_worker *, uint64_t *next, bool *unspec_seen);
+
+/* ---- queue.c ---- */
+struct fer_judge;
+/* Sampling on threads: the jobs workers w search and queue their
+ * solutions, the judge j takes them here until it stops or every worker
+ * reached a limit.  *ok = false when no thread could start (the caller
+ * then samples on one thread). */
+fer_engine_status fer_search_queued(fer_search *, fer_worker *w, uint32_t jobs,
+                                    struct fer_judge *j, fer_engine_stats *st,
+                                    bool *ok);
 
 #endif

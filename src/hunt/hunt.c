@@ -37,8 +37,10 @@
 
 #include "engine/engine.h"
 #include "engine/pre.h"
+#include "engine/query.h"
 #include "smt/eval.h"
 #include "smt/model.h"
+#include "smt/model_read.h"
 #include "hunt/hunt.h"
 
 enum { FIND_NONE, FIND_CRASH, FIND_ERROR, FIND_WRONG_MODEL, FIND_WRONG_UNSAT,
@@ -52,16 +54,6 @@ static const char *const find_name[FIND_KINDS] = {
 /* Bug mode: ferret's own search for a model after an unsat, at most this
  * many seconds (and at most the solvers' time limit). */
 #define SEARCH_SECONDS 1.0
-
-typedef struct search_out {
-  ferret *f;
-  fer_buf *buf;
-  bool ok;
-} search_out;
-
-static void collect_none(void *user, const char *text, size_t len) {
-  (void)user, (void)text, (void)len;
-}
 
 typedef struct verdict {
   int kind;       /* FIND_* */
@@ -149,41 +141,37 @@ static double margin(const campaign *c) {
   return par2(c, 0) / (best > 0.001 ? best : 0.001);
 }
 
-static void collect(void *user, const char *text, size_t len) {
-  search_out *o = user;
-  if (o->ok && o->buf->size + len < (1u << 20)) o->ok = fer_buf_add(o->f, o->buf, text, len);
+/* The budget of ferret's own search: a deadline. */
+static bool search_budget(void *user, fer_engine_request *r) {
+  r->budget.deadline = *(const double *)user;
+  return true;
 }
 
-/* Search for a model of x with ferret itself (a context of its own, the
- * script as the solvers read it, a time limit of SEARCH_SECONDS) and
- * check the model it prints with the evaluator here: 1 a model that
- * holds (x is sat: a proof), 0 none found in time. */
+/* Search for a model of x with ferret itself (the query's one-model
+ * search, engine/query.h, under the default options with the campaign's
+ * seed, a time limit of SEARCH_SECONDS) and check the model it finds once
+ * more with the evaluator here: 1 a model that holds (x is sat: a proof),
+ * 0 none found in time. */
 static int ferret_finds_model(campaign *c, const fer_hunt_formula *x) {
-  ferret *f = c->f, *g = ferret_new();
-  if (!g) return 0;
-  fer_buf out = {0};
-  search_out o = {g, &out, true};
-  char ms[32];
+  ferret *f = c->f;
   double limit = c->cfg->timeout < SEARCH_SECONDS ? c->cfg->timeout : SEARCH_SECONDS;
-  snprintf(ms, sizeof ms, "%.0f", limit * 1000);
-  ferret_set_output(g, collect, &o);
-  ferret_set_diagnostic(g, collect_none, NULL);
-  ferret_set_option(g, "timeout_ms", ms);
-  char seed[32];
-  snprintf(seed, sizeof seed, "%llu", (unsigned long long)(c->cfg->seed % 1000000));
-  ferret_set_option(g, "seed", seed);
+  double deadline = fer_now() + limit;
+  fer_options opt;
+  fer_options_init(&opt);
+  opt.seed = (int64_t)(c->cfg->seed % 1000000);
   c->st->searches++;
-  int r = 0;
-  (void)ferret_execute(g, "hunt", c->text.data, c->text.size);
-  if (o.ok && fer_buf_add(g, &out, "", 1)) {
-    const char *t = out.data;
-    while (*t == ' ' || *t == '\n') t++;
-    if (!strncmp(t, "sat", 3) && (t[3] == '\n' || t[3] == '\r'))
-      r = model_holds(c, x, t) == 1;
-  }
-  FER_RELEASE(g, out);
-  ferret_delete(g);
-  (void)f;
+  fer_query q;
+  fer_query_init(&q, f, x->a.data, x->a.size);
+  q.opt = &opt;
+  q.intervals = opt.intervals != 0, q.relations = opt.relations != 0;
+  fer_model m;
+  fer_model_init(&m);
+  fer_outcome o = fer_query_find(&q, &m, search_budget, &deadline);
+  int r = o.result == FERRET_SAT && fer_model_validate(f, x->a.data, x->a.size, &m) == 1 &&
+          f->error.status == FERRET_OK;
+  fer_error_clear(f);
+  fer_model_release(f, &m);
+  fer_query_release(&q);
   return r;
 }
 

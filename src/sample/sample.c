@@ -14,8 +14,7 @@
 
 #include "fp/fp.h"
 #include "base/map.h"
-#include "engine/interval.h"
-#include "engine/pre.h"
+#include "engine/query.h"
 #include "sample/coverage.h"
 #include "smt/array.h"
 #include "sample/dedup.h"
@@ -301,39 +300,22 @@ static fer_engine_verdict on_solution(void *user, const fer_engine_solution *s) 
 /* ------------------------------------------------------------ the job */
 
 /* Nothing left to search after preprocessing: the one model the
- * eliminations define, checked on the original formula. */
+ * eliminations define, checked on the original formula a[0..n). */
 static ferret_result only_model(job *j, const fer_term *a, size_t n,
                                 const fer_pre *pre, const char **why) {
   ferret *f = j->f;
   fer_model m;
   fer_model_init(&m);
-  fer_term_stack vars = {0};
   ferret_result r = FERRET_UNKNOWN;
-  *why = fer_collect_vars(f, a, n, &vars) &&
-                 fer_collect_vars(f, pre->elim_def.data, pre->elim_def.size, &vars)
-             ? fer_model_complete(f, &m, vars.data, vars.size,
-                                  pre->elim_var.data, pre->elim_def.data,
-                                  pre->elim_var.size)
-             : "memory";
-  if (!*why) {
-    double t = fer_now();
-    fer_error_clear(f);
-    int v = fer_model_validate(f, a, n, &m);
-    j->st->time_validate += since(t);
-    if (v == 1) {
-      emit(j, NULL, &m, 0);
-      r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
-      *why = j->fail ? j->fail : "";
-      if (!j->end) j->end = "complete";
-      if (r == FERRET_SAT && j->phase_deadline <= 0) j->total = 1; /* the one model */
-    } else {
-      *why = v < 0 ? "unspecified"
-             : f->error.status == FERRET_ERROR_UNSUPPORTED
-                 ? "unsupported"
-                 : "internal: model rejected";
-    }
+  fer_why w = fer_query_settle(f, &m, a, n, pre, &j->st->time_validate);
+  *why = fer_why_text[w];
+  if (!w) {
+    emit(j, NULL, &m, 0);
+    r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
+    *why = j->fail ? j->fail : "";
+    if (!j->end) j->end = "complete";
+    if (r == FERRET_SAT && j->phase_deadline <= 0) j->total = 1; /* the one model */
   }
-  FER_RELEASE(f, vars);
   fer_model_release(f, &m);
   return r;
 }
@@ -395,43 +377,25 @@ static fer_engine_verdict count_one(void *user, const fer_engine_solution *s) {
  * by enumerating its input space when that is small: -1 when it is not,
  * or the enumeration did not end in a proof (a limit, an unspecified
  * value).  dry: only whether the space is small (0 if so). */
-static int64_t count_component(job *j, const fer_term *ca, size_t n,
-                               const fer_pre *pre, const fer_intervals *iv,
+static int64_t count_component(job *j, fer_query *q, const fer_term *ca, size_t n,
                                const uint32_t *comp, uint32_t c, bool dry) {
   ferret *f = j->f;
   fer_prog p;
-  double t = fer_now();
-  ferret_status cs = fer_compile(f, ca, n, &p);
-  j->st->time_compile += since(t);
-  if (cs != FERRET_OK) return -1;
+  const fer_slot_range *rg;
+  if (fer_query_compile(q, ca, n, &p, &rg)) return -1;
   int64_t res = -1;
-  size_t rb = (p.nslots ? p.nslots : 1) * sizeof(fer_slot_range);
-  fer_slot_range *ranges = fer_calloc(f, rb);
-  const fer_slot_range *rg = ranges ? fer_intervals_slot_ranges(iv, &p, ranges) : NULL;
-  bool small = ranges && fer_input_space(&p, rg) <= ((uint64_t)1 << f->opt.enum_bits);
+  bool small = fer_input_space(&p, rg) <= ((uint64_t)1 << f->opt.enum_bits);
   if (small && dry) res = 0;
   if (small && !dry) {
     counter k = {j, comp, c, {0}, false};
-    fer_engine_request r;
-    memset(&r, 0, sizeof r);
-    r.prog = &p, r.layout = fer_layout_of(&p);
-    r.layout.ranges = rg;
-    r.check.assertions = ca, r.check.n = n;
-    r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
-    r.check.nelim = pre->elim_var.size;
-    r.objective.kind = FER_OBJ_SATISFY;
+    fer_engine_request r = fer_query_request(q, &p, rg, ca, n, &q->pre, NULL);
     r.accept = count_one, r.accept_user = &k;
     r.budget.deadline = j->cfg->deadline;
-    r.budget.interrupt = &f->interrupt;
-    r.opt = &f->opt;
     fer_engine_stats rs;
-    fer_engine_status es = fer_engine_run(f, &r, &rs);
-    j->st->execs += rs.execs;
-    j->st->time_search += rs.time_search, j->st->time_validate += rs.time_validate;
+    fer_engine_status es = fer_query_run(q, &r, &rs);
     if (es == FER_ENGINE_EXHAUSTED && !k.full) res = (int64_t)k.set.size;
     fer_exact_release(f, &k.set);
   }
-  if (ranges) fer_free(f, ranges, rb);
   fer_prog_release(f, &p);
   return res;
 }
@@ -452,9 +416,9 @@ static int64_t count_component(job *j, const fer_term *ca, size_t n,
  * to one model of the input, through the eliminated variables, and its
  * rewrites keep the meaning), so that the solutions of ca are the
  * query's, one to one. */
-static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv,
-                             const fer_term_stack *ca) {
+static int64_t count_samples(job *j, fer_query *q, const fer_term_stack *ca) {
   ferret *f = j->f;
+  const fer_pre *pre = &q->pre;
   const fer_sample_config *cfg = j->cfg;
   fer_components comp = {0, NULL, 0};
   fer_map at; /* variable -> its component + 1 */
@@ -479,8 +443,8 @@ static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv
       if (pre->elim_var.data[i] != v) continue;
       FER_CLEAR(vars);
       ok = fer_collect_vars(f, &pre->elim_def.data[i], 1, &vars);
-      for (size_t q = 0; ok && q < vars.size; q++) {
-        uint32_t d = fer_map_get(&at, vars.data[q]);
+      for (size_t u = 0; ok && u < vars.size; u++) {
+        uint32_t d = fer_map_get(&at, vars.data[u]);
         if (!d || (of[k] != UINT32_MAX && of[k] != d - 1)) ok = false;
         else of[k] = d - 1;
       }
@@ -498,7 +462,7 @@ static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv
       FER_CLEAR(part);
       for (size_t i = 0; ok && i < ca->size; i++)
         if (comp.of[i] == c) ok = FER_PUSH(f, part, ca->data[i]);
-      int64_t m = ok ? count_component(j, part.data, part.size, pre, iv, of, c, dry) : -1;
+      int64_t m = ok ? count_component(j, q, part.data, part.size, of, c, dry) : -1;
       if (m < 0 || (m && total > INT64_MAX / m)) ok = false;
       else if (!dry) total *= m;
     }
@@ -512,19 +476,17 @@ static int64_t count_samples(job *j, const fer_pre *pre, const fer_intervals *iv
   return total;
 }
 
-static ferret_result search(job *j, const fer_term *a, size_t n,
-                            const fer_pre *pre, const fer_intervals *iv,
-                            const fer_term_stack *ca, const char **why) {
+static ferret_result search(job *j, fer_query *q, const fer_term_stack *ca,
+                            const char **why) {
   ferret *f = j->f;
   fer_sample_stats *st = j->st;
   fer_prog p;
-  double t = fer_now();
-  ferret_status cs = fer_compile(f, ca->data, ca->size, &p);
-  st->time_compile += since(t);
-  if (cs != FERRET_OK) {
-    *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-    if (cs == FERRET_ERROR_UNSUPPORTED) /* name the construct, as solve does */
-      fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message);
+  const fer_slot_range *ranges;
+  fer_why cw = fer_query_compile(q, ca->data, ca->size, &p, &ranges);
+  if (cw) {
+    *why = fer_why_text[cw];
+    if (cw == FER_WHY_UNSUPPORTED && f->error.status == FERRET_ERROR_UNSUPPORTED)
+      fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message); /* as solve */
     return FERRET_UNKNOWN;
   }
   st->slots = p.nslots, st->instructions = (uint32_t)p.code.size;
@@ -533,55 +495,42 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   fer_engine_sampling hooks = {s == FER_SAMPLE_DE || s == FER_SAMPLE_SM_DE,
                                s == FER_SAMPLE_SM || s == FER_SAMPLE_SM_DE,
                                j->cfg->neighbours, j->have_cov};
-  fer_engine_request r;
-  memset(&r, 0, sizeof r);
-  r.prog = &p, r.layout = fer_layout_of(&p);
-  fer_slot_range *ranges = fer_calloc(f, (p.nslots ? p.nslots : 1) * sizeof *ranges);
-  if (!ranges) {
-    fer_prog_release(f, &p);
-    *why = "memory";
-    return FERRET_UNKNOWN;
-  }
-  r.layout.ranges = fer_intervals_slot_ranges(iv, &p, ranges);
   /* Knowing how many samples there are (the main phase only, before any
    * was given): either this run enumerates the whole space and its end is
    * the proof, or the independent components count it apart.  Either
    * way the exact set decides what is new, so that a false duplicate of
    * the Bloom filter cannot hide a solution from the count. */
   bool main_phase = j->phase_deadline <= 0;
-  bool whole = fer_input_space(&p, r.layout.ranges) <= ((uint64_t)1 << f->opt.enum_bits);
+  bool whole = fer_input_space(&p, ranges) <= ((uint64_t)1 << f->opt.enum_bits);
   if (main_phase && !whole) {
-    j->total = count_samples(j, pre, iv, ca);
+    j->total = count_samples(j, q, ca);
     if (!j->total) { /* a component without a solution: unsat, proved */
-      fer_free(f, ranges, (p.nslots ? p.nslots : 1) * sizeof *ranges);
       fer_prog_release(f, &p);
       j->end = "complete";
       *why = "";
       return st->samples ? FERRET_SAT : FERRET_UNSAT;
     }
+    if (fer_query_ranges(q, &p, &ranges)) { /* the counts compiled others */
+      fer_prog_release(f, &p);
+      *why = fer_why_text[FER_WHY_MEMORY];
+      return FERRET_UNKNOWN;
+    }
   }
   if (main_phase && (whole || j->total > 0)) j->exact = true;
-  r.check.assertions = a, r.check.n = n;
-  r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
-  r.check.nelim = pre->elim_var.size;
-  r.objective.kind = FER_OBJ_SATISFY;
+  fer_engine_request r = fer_query_request(q, &p, ranges, q->a, q->n, &q->pre, NULL);
   r.accept = on_solution, r.accept_user = j;
   r.budget.max_execs = j->cfg->max_execs;
   r.budget.deadline = j->phase_deadline > 0 ? j->phase_deadline : j->cfg->deadline;
-  r.budget.interrupt = &f->interrupt;
-  r.opt = &f->opt;
   r.sampling = &hooks;
   fer_engine_stats rs;
   j->out_ready = false;
-  fer_engine_status es = fer_engine_run(f, &r, &rs);
+  fer_engine_status es = fer_query_run(q, &r, &rs);
   later(j);
-  st->execs += rs.execs, st->candidates += rs.candidates;
+  st->candidates += rs.candidates;
   st->duplicates += rs.duplicates, st->unspecified += rs.unspecified;
   st->sm_mutations += rs.sm_mutations, st->nb_mutations += rs.nb_mutations;
   st->de_features += rs.de_features;
-  st->time_search += rs.time_search, st->time_validate += rs.time_validate;
   st->time_wait += rs.time_wait, st->judge_apart |= rs.judge_apart;
-  fer_free(f, ranges, (p.nslots ? p.nslots : 1) * sizeof *ranges);
   fer_prog_release(f, &p);
   ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
   *why = "";
@@ -606,50 +555,36 @@ static ferret_result search(job *j, const fer_term *a, size_t n,
   return res;
 }
 
-/* Interval propagation (option intervals) over the preprocessed formula,
- * as solve runs it: true if it proves the formula unsat; else the domains
- * in iv narrow the search's draws (none when it did not run or failed:
- * iv is then left empty, as solve ignores a failed run's domains). */
-static bool refuted(ferret *f, const fer_pre *pre, fer_intervals *iv) {
-  if (!f->opt.intervals || !pre->assertions.size) return false;
-  if (fer_intervals_run(f, pre->assertions.data, pre->assertions.size, iv) != FERRET_OK) {
-    fer_intervals_release(f, iv);
-    fer_intervals_init(iv);
-    return false;
-  }
-  return iv->empty;
-}
-
-/* One pass of the pipeline: preprocess formula fa[0..fn), then the one
- * model or the search, each sample validated on a[0..n). */
+/* One pass of the pipeline (query.h): formula fa[0..fn) searched, each
+ * sample validated on a[0..n); the one model when nothing is left to
+ * search. */
 static ferret_result pass(job *j, const fer_term *a, size_t n,
                           const fer_term *fa, size_t fn, const char **why) {
   ferret *f = j->f;
-  fer_pre pre;
-  fer_pre_init(&pre);
+  fer_query q;
+  fer_query_init(&q, f, a, n);
+  q.fa = fa, q.fn = fn;
   fer_term_stack ca = {0};
-  fer_intervals iv;
-  fer_intervals_init(&iv);
   ferret_result r = FERRET_UNKNOWN;
+  fer_outcome o;
   *why = "memory";
-  double t = fer_now();
-  ferret_status ps = fer_preprocess(f, fa, fn, &pre, NULL, NULL);
-  j->st->time_preprocess += since(t);
-  if (ps != FERRET_OK) {
-    *why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-  } else if (pre.unsat || refuted(f, &pre, &iv)) {
-    r = FERRET_UNSAT, *why = "";
-    j->end = "complete";
-  } else if (!with_free_vars(f, fa, fn, &pre, &ca)) {
+  if (!fer_query_prepare(&q, &o)) {
+    r = o.result;
+    *why = fer_outcome_reason(&o);
+    if (r == FERRET_UNSAT) j->end = "complete";
+  } else if (!with_free_vars(f, fa, fn, &q.pre, &ca)) {
     /* memory */
   } else if (!ca.size) {
-    r = only_model(j, a, n, &pre, why);
+    r = only_model(j, a, n, &q.pre, why);
   } else {
-    r = search(j, a, n, &pre, &iv, &ca, why);
+    r = search(j, &q, &ca, why);
   }
-  fer_intervals_release(f, &iv);
+  fer_sample_stats *st = j->st;
+  st->time_preprocess += q.time_preprocess, st->time_compile += q.time_compile;
+  st->execs += q.total.execs;
+  st->time_search += q.total.time_search, st->time_validate += q.total.time_validate;
   FER_RELEASE(f, ca);
-  fer_pre_release(f, &pre);
+  fer_query_release(&q);
   return r;
 }
 

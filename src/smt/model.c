@@ -33,10 +33,10 @@ fer_term fer_value_term(ferret *f, fer_sort sort, fer_u128 v) {
   }
 }
 
-const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
-                               size_t nvars, const fer_term *elim_var,
-                               const fer_term *elim_def, size_t n) {
-  if (!fer_model_reserve(f, m)) return "memory";
+fer_why fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
+                           size_t nvars, const fer_term *elim_var,
+                           const fer_term *elim_def, size_t n) {
+  if (!fer_model_reserve(f, m)) return FER_WHY_MEMORY;
   size_t count = vars ? nvars : m->size;
   for (size_t k = 0; k < count; k++) {
     fer_term v = vars ? vars[k] : fer_var_term(f, (uint32_t)k);
@@ -47,7 +47,7 @@ const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
     if (fer_sort_get(f, s)->kind == FER_SORT_REAL) continue;
     /* Eliminated variables get their value below; a default first keeps
      * the model total if a definition cannot be evaluated. */
-    if (!(m->value[i] = fer_value_term(f, s, 0))) return "memory";
+    if (!(m->value[i] = fer_value_term(f, s, 0))) return FER_WHY_MEMORY;
   }
   for (size_t i = 0; i < n; i++) {
     fer_term d = elim_def[i];
@@ -56,15 +56,21 @@ const char *fer_model_complete(ferret *f, fer_model *m, const fer_term *vars,
                      ? d
                      : fer_eval(f, d, m, NULL);
     if (!v)
-      return f->error.status == FERRET_ERROR_UNSUPPORTED
-                 ? "unsupported"
-                 : "internal: eliminated variable";
+      return f->error.status == FERRET_ERROR_UNSUPPORTED ? FER_WHY_UNSUPPORTED
+                                                         : FER_WHY_ELIMINATED;
     m->value[fer_term_idx(f, elim_var[i], 0)] = v;
   }
-  return NULL;
+  return FER_WHY_NONE;
 }
 
 int fer_model_validate(ferret *f, const fer_term *a, size_t n,
                        const fer_model *model) {
   return fer_eval_holds(f, a, n, model);
+}
+
+fer_why fer_model_verdict(ferret *f, int v) {
+  if (v > 0) return FER_WHY_NONE;
+  if (v < 0) return FER_WHY_UNSPECIFIED;
+  return f->error.status == FERRET_ERROR_UNSUPPORTED ? FER_WHY_UNSUPPORTED
+                                                     : FER_WHY_REJECTED;
 }

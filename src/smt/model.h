@@ -4,6 +4,7 @@
 #define FER_MODEL_H
 
 #include "base/context.h"
+#include "base/outcome.h"
 #include "smt/term.h"
 
 typedef struct fer_model {
@@ -26,11 +27,11 @@ fer_term fer_value_term(ferret *, fer_sort, fer_u128 bits);
  * its definition elim_def[i] (definitions mention only variables that were
  * not eliminated, see pre.h).  vars == NULL: every variable of the store,
  * which costs time in the size of the store; a per-query caller passes its
- * formula's variables.  NULL on success, else a reason for an unknown
- * answer ("memory", "unsupported", "internal: ..."). */
-const char *fer_model_complete(ferret *, fer_model *, const fer_term *vars,
-                               size_t nvars, const fer_term *elim_var,
-                               const fer_term *elim_def, size_t n);
+ * formula's variables.  FER_WHY_NONE on success, else the reason for an
+ * unknown answer (MEMORY, UNSUPPORTED, ELIMINATED: a bug). */
+fer_why fer_model_complete(ferret *, fer_model *, const fer_term *vars,
+                           size_t nvars, const fer_term *elim_var,
+                           const fer_term *elim_def, size_t n);
 
 /* Check a model against assertions a[0..n) with the reference evaluator
  * (eval.h): 1 = every assertion is true; 0 = some assertion is false
@@ -41,5 +42,12 @@ const char *fer_model_complete(ferret *, fer_model *, const fer_term *vars,
  * the engine gives no solution to a job, without a 1 here on the formula. */
 int fer_model_validate(ferret *, const fer_term *a, size_t n,
                        const fer_model *);
+
+/* What a result v of fer_model_validate means for the answer: NONE (1,
+ * the model holds), UNSPECIFIED (-1), UNSUPPORTED (0 because the evaluator
+ * cannot evaluate a construct: the context's error says so), REJECTED (0:
+ * a model the job took for one is not, a bug).  The one place that reads
+ * a validation's failure. */
+fer_why fer_model_verdict(ferret *, int v);
 
 #endif

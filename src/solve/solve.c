@@ -1,15 +1,16 @@
 /* The solve job (contract in solve.h).
  *
  *   ground assertions: decided by the reference evaluator alone;
- *   otherwise preprocess, then by backend:
- *   engine     split into independent components; per component compile
- *              and one engine run (engine.h) whose callback takes the first
- *              solution; the last component's solutions are validated on
- *              the ORIGINAL assertions (its request's base holds the earlier
- *              components' values), so the model answered has passed
- *              fer_model_validate on the original formula;
+ *   otherwise by backend:
+ *   engine     the query's one-model search (engine/query.h,
+ *              fer_query_find): preprocess, intervals, relations, split
+ *              into independent components, one engine run per component
+ *              whose callback takes the first solution, the last one
+ *              validated on the ORIGINAL assertions; this job adds only
+ *              its budget (solve_setup), user seeds and portfolio flag;
  *   libfuzzer  one program for the whole formula, one libFuzzer run
- *              (libfuzzer.h), its solution validated the same way.
+ *              (libfuzzer.h) over a request of the same query, its
+ *              solution validated and classified the same way.
  * With a portfolio (ferret_add_portfolio) the partners (partner.h) start
  * before the backend and run beside it; a definite answer of one raises a
  * flag the engine polls (its reason is then "portfolio").  After the
@@ -28,9 +29,7 @@
 #include "smt/eval.h"
 #include "backends/libfuzzer.h"
 #include "backends/partner.h"
-#include "engine/interval.h"
-#include "engine/relate.h"
-#include "engine/pre.h"
+#include "engine/query.h"
 #include "solve/solve.h"
 #include "solve/theory.h"
 
@@ -42,14 +41,11 @@ typedef struct solve {
   size_t n;
   fer_model *model;        /* the answer */
   fer_stats *st;
-  fer_pre pre;             /* engine backend */
-  fer_intervals iv;        /* domains after preprocessing (option intervals) */
-  bool have_iv;
+  fer_query q;             /* the pipeline of this attempt (query.h) */
   fer_user_seeds seeds;    /* ferret_set_seeds, read for this call */
-  bool have_seeds, copy_failed;
+  bool have_seeds;
   double t0, deadline;
-  uint64_t execs_used;
-  uint64_t best_execs;     /* of the run that took most executions */
+  uint64_t execs_used;     /* by the attempts before this one */
   /* the portfolio */
   fer_partner partner[FER_MAX_PARTNERS];
   uint32_t npartners;
@@ -62,22 +58,16 @@ static double since(double t) { return fer_now() - t; }
 
 /* ------------------------------------------------- decided by evaluation */
 
-/* Outcome of trying to decide the assertions by evaluation alone. */
-typedef enum ground_outcome {
-  GROUND_DECIDED,    /* *result and *reason are final */
-  GROUND_NEED_SEARCH /* some assertion has variables; none is false */
-} ground_outcome;
-
-static ground_outcome solve_by_evaluation(ferret *f, const fer_term *a,
-                                          size_t n, ferret_result *result,
-                                          const char **reason) {
+/* Decide the assertions by evaluation alone: true when *o is final,
+ * false when some assertion has variables and none is false (then the
+ * search decides). */
+static bool solve_by_evaluation(ferret *f, const fer_term *a, size_t n,
+                                fer_outcome *o) {
   bool non_ground = false, unspecified_seen = false;
-  const char *failed = NULL;
+  fer_why failed = FER_WHY_NONE;
+  *o = (fer_outcome){FERRET_UNSAT, FER_WHY_NONE, NULL};
   for (size_t i = 0; i < n; i++) {
-    if (a[i] == fer_false(f)) { /* the cheapest proof of all */
-      *result = FERRET_UNSAT;
-      return GROUND_DECIDED;
-    }
+    if (a[i] == fer_false(f)) return true; /* the cheapest proof of all */
     if (a[i] == fer_true(f)) continue;
     if (!fer_term_is_ground(f, a[i])) {
       non_ground = true;
@@ -87,31 +77,19 @@ static ground_outcome solve_by_evaluation(ferret *f, const fer_term *a,
     fer_term v = fer_eval(f, a[i], NULL, &unspecified);
     if (!v) {
       if (!failed)
-        failed = ferret_error(f)->status == FERRET_ERROR_UNSUPPORTED
-                     ? "unsupported"
-                     : "error";
+        failed = f->error.status == FERRET_ERROR_UNSUPPORTED ? FER_WHY_UNSUPPORTED
+                                                             : FER_WHY_ERROR;
     } else if (unspecified) {
       unspecified_seen = true;
     } else if (v == fer_false(f)) {
-      *result = FERRET_UNSAT; /* sound whatever the other assertions are */
-      return GROUND_DECIDED;
+      return true; /* unsat, sound whatever the other assertions are */
     }
   }
-  *result = FERRET_UNKNOWN;
-  if (failed) {
-    *reason = failed;
-    return GROUND_DECIDED;
-  }
-  if (non_ground) {
-    *reason = "incomplete";
-    return GROUND_NEED_SEARCH;
-  }
-  if (unspecified_seen) {
-    *reason = "unspecified";
-    return GROUND_DECIDED;
-  }
-  *result = FERRET_SAT;
-  return GROUND_DECIDED;
+  if (failed) return *o = fer_outcome_unknown(failed, NULL), true;
+  if (non_ground) return *o = fer_outcome_unknown(FER_WHY_INCOMPLETE, NULL), false;
+  if (unspecified_seen) return *o = fer_outcome_unknown(FER_WHY_UNSPECIFIED, NULL), true;
+  o->result = FERRET_SAT;
+  return true;
 }
 
 /* Ground assertions that evaluation leaves open because a value SMT-LIB
@@ -120,245 +98,103 @@ static ground_outcome solve_by_evaluation(ferret *f, const fer_term *a,
  * domain proves that no choice satisfies them.  FERRET_UNKNOWN otherwise. */
 static ferret_result ground_by_intervals(ferret *f, const fer_term *a,
                                          size_t n, fer_stats *st) {
-  fer_intervals iv;
-  fer_intervals_init(&iv);
-  double t = fer_now();
-  bool unsat = fer_intervals_run(f, a, n, &iv) == FERRET_OK && iv.empty;
-  st->time_intervals = since(t);
-  st->interval_rounds = iv.rounds;
-  fer_intervals_release(f, &iv);
-  if (!unsat) return FERRET_UNKNOWN;
+  fer_query q;
+  fer_query_init(&q, f, a, n);
+  q.preprocess = false; /* the query's front, intervals alone */
+  fer_outcome o;
+  bool open = fer_query_prepare(&q, &o);
+  st->time_intervals = q.time_intervals;
+  st->interval_rounds = q.interval_rounds;
+  fer_query_release(&q);
+  if (open || o.result != FERRET_UNSAT) return FERRET_UNKNOWN;
   st->found_by = "intervals";
   return FERRET_UNSAT;
 }
 
 /* ------------------------------------------------------ engine requests */
 
-/* The callback: the first validated solution is the answer. */
-static fer_engine_verdict take_first(void *user, const fer_engine_solution *s) {
+/* What the solve job puts into each request of its query: the budget
+ * (what is left of max_execs over all runs of the call, the deadline, the
+ * partners' flag) and the user seeds.  false when the execution budget
+ * is spent already. */
+static bool solve_setup(void *user, fer_engine_request *r) {
   solve *x = user;
-  fer_model *m = x->model;
-  if (!fer_model_reserve(x->f, m)) {
-    x->copy_failed = true;
-    return FER_ENGINE_STOP;
-  }
-  for (size_t k = 0; k < s->nvars; k++) { /* the query's variables only */
-    uint32_t i = fer_term_idx(x->f, s->vars[k], 0);
-    m->value[i] = s->model->value[i];
-  }
-  return FER_ENGINE_STOP;
+  uint64_t max = (uint64_t)x->f->opt.max_execs;
+  uint64_t used = x->execs_used + x->q.total.execs;
+  bool over = max && used >= max;
+  r->budget.max_execs = max && !over ? max - used : 0;
+  r->budget.deadline = x->deadline;
+  r->budget.partner = &x->partner_flag;
+  r->user_seeds = x->have_seeds ? &x->seeds : NULL;
+  return !over;
 }
 
-/* A SATISFY request for program p, validated on c[0..cn) completed with
- * the eliminated variables of the preprocessing `pre` and the values of
- * base; *over is set when the execution budget is spent already. */
-static fer_engine_request request(solve *x, const fer_prog *p,
-                                  const fer_term *c, size_t cn,
-                                  const fer_pre *pre, const fer_model *base,
-                                  bool *over) {
-  ferret *f = x->f;
-  fer_engine_request r;
-  memset(&r, 0, sizeof r);
-  r.prog = p, r.layout = fer_layout_of(p);
-  r.check.assertions = c, r.check.n = cn;
-  r.check.elim_var = pre->elim_var.data, r.check.elim_def = pre->elim_def.data;
-  r.check.nelim = pre->elim_var.size, r.check.base = base;
-  r.objective.kind = FER_OBJ_SATISFY;
-  r.accept = take_first, r.accept_user = x;
-  uint64_t max = (uint64_t)f->opt.max_execs;
-  *over = max && x->execs_used >= max;
-  r.budget.max_execs = max && !*over ? max - x->execs_used : 0;
-  r.budget.deadline = x->deadline;
-  r.budget.interrupt = &f->interrupt;
-  r.budget.partner = &x->partner_flag;
-  r.user_seeds = x->have_seeds ? &x->seeds : NULL;
-  r.opt = &f->opt;
-  return r;
-}
-
-/* Add a run's figures to the job's statistics. */
-static void add_run(solve *x, const fer_engine_stats *r, fer_engine_status s) {
+/* The query's figures into the job's statistics (after each attempt). */
+static void add_query(solve *x) {
+  const fer_query *q = &x->q;
   fer_stats *st = x->st;
-  st->execs += r->execs;
-  st->corpus += r->corpus;
-  st->local_search_runs += r->local_search_runs;
-  st->local_search_execs += r->local_search_execs;
-  st->restarts += r->restarts;
-  st->enumerated += r->enumerated;
-  st->time_compile += r->time_prepare;
-  st->time_search += r->time_search;
-  st->time_validate += r->time_validate;
-  x->execs_used += r->execs;
-  if (s == FER_ENGINE_STOPPED && r->execs >= x->best_execs) {
-    x->best_execs = r->execs; /* the hardest component names the strategy */
-    st->found_by = r->found_by;
-  }
-}
-
-/* The answer of one run, for a job that stops at the first solution. */
-static ferret_result answer(solve *x, fer_engine_status s,
-                            const fer_engine_stats *r, const char **why) {
-  if (s == FER_ENGINE_EXHAUSTED) {
-    x->st->found_by = "enumeration";
-    return FERRET_UNSAT;
-  }
-  if (s == FER_ENGINE_STOPPED && !x->copy_failed) return FERRET_SAT;
-  *why = s == FER_ENGINE_STOPPED ? "memory" : r->reason;
-  return FERRET_UNKNOWN;
+  const fer_engine_stats *t = &q->total;
+  st->assertions_out = q->assertions_out;
+  st->eliminated = q->eliminated;
+  st->components = q->components;
+  st->slots += q->slots, st->slot_bits += q->slot_bits;
+  st->instructions += q->instructions;
+  if (*q->found_by) st->found_by = q->found_by;
+  else if (*q->run_found_by) st->found_by = q->run_found_by;
+  x->execs_used += t->execs;
+  st->time_preprocess = q->time_preprocess;
+  if (q->intervals || q->relations) st->time_intervals = q->time_intervals;
+  if (q->iv.rounds) st->interval_rounds = q->interval_rounds;
+  st->time_compile += q->time_compile + t->time_prepare;
+  st->execs += t->execs;
+  st->corpus += t->corpus;
+  st->local_search_runs += t->local_search_runs;
+  st->local_search_execs += t->local_search_execs;
+  st->restarts += t->restarts;
+  st->enumerated += t->enumerated;
+  st->time_search += t->time_search;
+  st->time_validate += t->time_validate;
 }
 
 /* ------------------------------------------------------------ backends */
 
-/* The in-process engine, one run per independent component. */
-static ferret_result with_engine(solve *x, const char **why) {
-  ferret *f = x->f;
-  fer_stats *st = x->st;
-  ferret_result r = FERRET_UNKNOWN;
-  fer_components comp = {0, NULL, 0};
-  fer_term_stack ca = {0};
-  FER_STACK(fer_slot_range) ranges = {0};
-  *why = "memory";
-  double t = fer_now();
-  ferret_status ps = fer_preprocess(f, x->a, x->n, &x->pre, NULL, NULL);
-  st->time_preprocess = since(t);
-  if (ps != FERRET_OK) goto done;
-  st->assertions_out = (uint32_t)x->pre.assertions.size;
-  st->eliminated = (uint32_t)x->pre.elim_var.size;
-  if (x->pre.unsat) {
-    st->found_by = "preprocess";
-    r = FERRET_UNSAT;
-    goto done;
-  }
-  const fer_term *pa = x->pre.assertions.data;
-  size_t pn = x->pre.assertions.size;
-  if (f->opt.intervals && pn) {
-    t = fer_now();
-    ferret_status is = fer_intervals_run(f, pa, pn, &x->iv);
-    st->time_intervals = since(t);
-    st->interval_rounds = x->iv.rounds;
-    if (is != FERRET_OK) goto done;
-    if (x->iv.empty) {
-      st->found_by = "intervals";
-      r = FERRET_UNSAT;
-      goto done;
-    }
-    x->have_iv = true;
-  }
-  if (f->opt.relations && pn) {
-    bool contradiction;
-    t = fer_now();
-    bool rok = fer_relations_run(f, pa, pn, &contradiction);
-    st->time_intervals += since(t);
-    if (!rok) goto done;
-    if (contradiction) {
-      st->found_by = "relations";
-      r = FERRET_UNSAT;
-      goto done;
-    }
-  }
-  if (!fer_split(f, pa, pn, f->opt.pp_split != 0, &comp)) goto done;
-  st->components = comp.count;
-  for (uint32_t k = 0; k < comp.count; k++) {
-    FER_CLEAR(ca);
-    for (size_t i = 0; i < pn; i++)
-      if (comp.of[i] == k && !FER_PUSH(f, ca, pa[i])) goto done;
-    fer_prog p;
-    t = fer_now();
-    ferret_status cs = fer_compile(f, ca.data, ca.size, &p);
-    st->time_compile += since(t);
-    if (cs != FERRET_OK) {
-      *why = cs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-      goto done;
-    }
-    st->slots += p.nslots;
-    st->slot_bits += p.total_bits;
-    st->instructions += (uint32_t)p.code.size;
-    /* The last component sees every other value: its solutions can be
-     * validated on the original formula. */
-    bool last = k + 1 == comp.count, over;
-    fer_engine_request q =
-        last ? request(x, &p, x->a, x->n, &x->pre, x->model, &over)
-             : request(x, &p, ca.data, ca.size, &x->pre, x->model, &over);
-    if (x->have_iv && !FER_RESERVE(f, ranges, p.nslots)) {
-      fer_prog_release(f, &p);
-      goto done;
-    }
-    if (x->have_iv) q.layout.ranges = fer_intervals_slot_ranges(&x->iv, &p, ranges.data);
-    char phase[64]; /* for --verbose progress lines */
-    snprintf(phase, sizeof phase, "search, component %u of %u,", k + 1, comp.count);
-    q.phase = phase;
-    fer_engine_stats rs;
-    fer_engine_status s = FER_ENGINE_UNKNOWN;
-    if (over) {
-      *why = "budget";
-    } else {
-      s = fer_engine_run(f, &q, &rs);
-      add_run(x, &rs, s);
-      r = answer(x, s, &rs, why);
-    }
-    fer_prog_release(f, &p);
-    if (r != FERRET_SAT) goto done;
-  }
-  if (!comp.count) { /* nothing to search: check the model made here */
-    st->found_by = "preprocess";
-    fer_term_stack vars = {0};
-    *why = fer_collect_vars(f, x->a, x->n, &vars) &&
-                   fer_collect_vars(f, x->pre.elim_def.data,
-                                    x->pre.elim_def.size, &vars)
-               ? fer_model_complete(f, x->model, vars.data, vars.size,
-                                    x->pre.elim_var.data, x->pre.elim_def.data,
-                                    x->pre.elim_var.size)
-               : "memory";
-    FER_RELEASE(f, vars);
-    if (*why) goto done;
-    t = fer_now();
-    fer_error_clear(f);
-    int v = fer_model_validate(f, x->a, x->n, x->model);
-    st->time_validate += since(t);
-    r = v == 1 ? FERRET_SAT : FERRET_UNKNOWN;
-    if (v < 0) *why = "unspecified";
-    else if (!v) *why = f->error.status == FERRET_ERROR_UNSUPPORTED
-                            ? "unsupported"
-                            : "internal: model rejected";
-  }
-done:
-  FER_RELEASE(f, ca);
-  FER_RELEASE(f, ranges);
-  fer_components_release(f, &comp);
-  return r;
+/* The in-process engine: the query's one-model search (query.h). */
+static fer_outcome with_engine(solve *x) {
+  x->q.relations = x->f->opt.relations != 0;
+  return fer_query_find(&x->q, x->model, solve_setup, x);
 }
 
 /* JFS's architecture: one program under libFuzzer. */
-static ferret_result with_libfuzzer(solve *x, const char **why) {
+static fer_outcome with_libfuzzer(solve *x) {
   ferret *f = x->f;
   fer_stats *st = x->st;
-  ferret_result r = FERRET_UNKNOWN;
+  fer_outcome o = fer_outcome_unknown(FER_WHY_MEMORY, NULL);
   st->jobs = 1;
   fer_smt2c_unit u;
   fer_smt2c_init(&u);
   u.layout = (int)f->opt.layout;
   double t = fer_now();
   ferret_status ps = fer_smt2c_prepare(f, x->a, x->n, &u);
-  st->time_preprocess = since(t); /* preprocessing and compiling */
+  x->q.time_preprocess = fer_now() - t; /* preprocessing and compiling */
   if (ps != FERRET_OK) {
-    *why = ps == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
+    o = fer_outcome_unknown(fer_why_of_status(ps), NULL);
   } else if (u.pre.unsat) {
-    st->found_by = "preprocess";
-    r = FERRET_UNSAT;
+    x->q.found_by = "preprocess";
+    o = (fer_outcome){FERRET_UNSAT, FER_WHY_NONE, NULL};
   } else {
-    st->assertions_out = (uint32_t)u.pre.assertions.size;
-    st->eliminated = (uint32_t)u.pre.elim_var.size;
-    st->slots = u.prog.nslots, st->slot_bits = u.prog.total_bits;
-    st->instructions = (uint32_t)u.prog.code.size;
-    bool over;
-    fer_engine_request q = request(x, &u.prog, x->a, x->n, &u.pre, NULL, &over);
+    x->q.assertions_out = (uint32_t)u.pre.assertions.size;
+    x->q.eliminated = (uint32_t)u.pre.elim_var.size;
+    x->q.slots = u.prog.nslots, x->q.slot_bits = u.prog.total_bits;
+    x->q.instructions = (uint32_t)u.prog.code.size;
+    fer_engine_request r = fer_query_request(&x->q, &u.prog, NULL, x->a, x->n, &u.pre, NULL);
+    fer_query_take_first(&x->q, &r, x->model);
+    (void)solve_setup(x, &r);
     fer_engine_stats rs;
-    fer_engine_status s = fer_libfuzzer_run(f, &u, &q, &rs);
-    add_run(x, &rs, s);
-    r = answer(x, s, &rs, why);
+    fer_engine_status s = fer_libfuzzer_run(f, &u, &r, &rs);
+    o = fer_query_end(&x->q, s, &rs);
   }
   fer_smt2c_release(f, &u);
-  return r;
+  return o;
 }
 
 /* ------------------------------------------------------------ portfolio */
@@ -400,12 +236,11 @@ static int partner_model(solve *x, fer_partner *p) {
 /* After the backend answered r: the partners' answers (see the top of the
  * file).  *again: run the backend again (it was stopped by a partner whose
  * model was rejected). */
-static ferret_result take_partners(solve *x, ferret_result r, const char **why,
-                                   bool *again) {
+static fer_outcome take_partners(solve *x, fer_outcome o, bool *again) {
   ferret *f = x->f;
   *again = false;
-  if (r != FERRET_UNKNOWN) return r;
-  bool stopped_by_partner = !strcmp(*why, "portfolio");
+  if (o.result != FERRET_UNKNOWN) return o;
+  bool stopped_by_partner = o.why == FER_WHY_PORTFOLIO;
   for (;;) {
     uint32_t pending = 0;
     for (uint32_t k = 0; k < x->npartners; k++) {
@@ -419,7 +254,9 @@ static ferret_result take_partners(solve *x, ferret_result r, const char **why,
       x->looked[k] = true;
       if (a == FER_PARTNER_UNSAT || (a == FER_PARTNER_SAT && partner_model(x, p))) {
         x->st->found_by = "portfolio";
-        return a == FER_PARTNER_SAT ? FERRET_SAT : FERRET_UNSAT;
+        o.result = a == FER_PARTNER_SAT ? FERRET_SAT : FERRET_UNSAT;
+        o.why = FER_WHY_NONE, o.msg = NULL;
+        return o;
       }
       x->rejected[k] = a == FER_PARTNER_SAT;
     }
@@ -428,7 +265,7 @@ static ferret_result take_partners(solve *x, ferret_result r, const char **why,
     if (stopped_by_partner && any_rejected) { /* the engine lost its run */
       atomic_store(&x->partner_flag, 0);
       *again = true;
-      return r;
+      return o;
     }
     if (!pending || atomic_load(&f->interrupt) ||
         (x->deadline > 0 && fer_now() >= x->deadline))
@@ -437,9 +274,11 @@ static ferret_result take_partners(solve *x, ferret_result r, const char **why,
     nanosleep(&ts, NULL);
   }
   for (uint32_t k = 0; k < x->npartners; k++)
-    if (x->rejected[k]) *why = "portfolio: a partner's model was rejected by the evaluator";
-  if (!strcmp(*why, "portfolio")) *why = "incomplete";
-  return r;
+    if (x->rejected[k])
+      o = fer_outcome_unknown(FER_WHY_OTHER,
+                              "portfolio: a partner's model was rejected by the evaluator");
+  if (o.why == FER_WHY_PORTFOLIO) o = fer_outcome_unknown(FER_WHY_INCOMPLETE, NULL);
+  return o;
 }
 
 /* Stop every partner; their answers into the statistics. */
@@ -484,97 +323,77 @@ static void say_unsupported(ferret *f, fer_stats *st, const char *what) {
   fer_diag(f, "ferret: warning: unknown: %s\n", st->unsupported);
 }
 
+static fer_outcome solve_formula(ferret *, const fer_term *a, size_t n,
+                                 fer_model *, fer_stats *);
+
+static const char *result_name(ferret_result r) {
+  return r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
+}
+
 /* A formula with arrays, functions or uninterpreted sorts: solve its
  * reduction (theory.h), build the original's model back and validate it
  * on the original formula; an unsat stands only if the reduction is
  * exact. */
-static ferret_result solve_theory(ferret *f, const fer_term *a, size_t n,
-                                  fer_model *model, const char **reason,
-                                  fer_stats *st) {
+static fer_outcome solve_theory(ferret *f, const fer_term *a, size_t n,
+                                fer_model *model, fer_stats *st) {
   fer_theory t;
   fer_theory_init(&t);
   double t0 = fer_now();
-  ferret_result r = FERRET_UNKNOWN;
+  fer_outcome o;
   ferret_status rs = fer_theory_reduce(f, a, n, &t);
   if (rs != FERRET_OK) {
     memset(st, 0, sizeof *st);
     if (rs == FERRET_ERROR_UNSUPPORTED) /* say what, not only "unsupported" */
       say_unsupported(f, st, f->error.message);
-    *reason = rs == FERRET_ERROR_UNSUPPORTED ? "unsupported" : "memory";
-    st->found_by = "", st->result = "unknown", st->reason = *reason;
-    goto done;
-  }
-  r = fer_solve(f, t.assertions.data, t.assertions.size, model, reason, st);
-  st->assertions_in = (uint32_t)n;
-  if (r == FERRET_UNSAT && !t.exact) {
-    r = FERRET_UNKNOWN;
-    *reason = "incomplete";
-  } else if (r == FERRET_SAT) {
-    fer_term_stack vars = {0};
-    const char *why = fer_theory_model(f, &t, model);
-    if (!why)
-      why = fer_collect_vars(f, a, n, &vars)
-                ? fer_model_complete(f, model, vars.data, vars.size, NULL, NULL, 0)
-                : "memory";
-    FER_RELEASE(f, vars);
-    int v = 0;
-    if (!why) {
-      fer_error_clear(f);
-      v = fer_model_validate(f, a, n, model);
-      if (v < 0) why = "unspecified";
-      else if (!v) why = f->error.status == FERRET_ERROR_UNSUPPORTED
-                             ? "unsupported"
-                             : "internal: model rejected";
+    o = fer_outcome_unknown(fer_why_of_status(rs), NULL);
+    st->found_by = "";
+  } else {
+    o = solve_formula(f, t.assertions.data, t.assertions.size, model, st);
+    st->assertions_in = (uint32_t)n;
+    if (o.result == FERRET_UNSAT && !t.exact) {
+      o = fer_outcome_unknown(FER_WHY_INCOMPLETE, NULL);
+    } else if (o.result == FERRET_SAT) {
+      const char *tw = fer_theory_model(f, &t, model); /* a text: classify it */
+      fer_why w = tw ? fer_why_of_text(tw) : fer_query_settle(f, model, a, n, NULL, NULL);
+      if (w) o = fer_outcome_unknown(w, tw);
     }
-    if (why) r = FERRET_UNKNOWN, *reason = why;
   }
-  st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
-  st->reason = r == FERRET_UNKNOWN ? *reason : "";
-done:
+  st->result = result_name(o.result);
+  st->reason = fer_outcome_reason(&o);
   st->time_total = fer_now() - t0;
   fer_theory_release(f, &t);
-  return r;
+  return o;
 }
 
 /* ------------------------------------------------------------- the job */
 
-ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
-                        fer_model *model, const char **reason,
-                        fer_stats *stats) {
-  fer_stats local_stats;
-  fer_model local_model;
-  fer_model_init(&local_model);
+static fer_outcome solve_formula(ferret *f, const fer_term *a, size_t n,
+                                 fer_model *model, fer_stats *st) {
   solve x;
   memset(&x, 0, sizeof x);
   x.f = f, x.a = a, x.n = n;
-  x.model = model ? model : &local_model;
-  x.st = stats ? stats : &local_stats;
+  x.model = model, x.st = st;
   x.t0 = fer_now();
   x.deadline = f->opt.timeout_ms ? x.t0 + (double)f->opt.timeout_ms / 1000
                : f->opt.timeout  ? x.t0 + (double)f->opt.timeout
                                  : 0;
-  fer_stats *st = x.st;
   memset(st, 0, sizeof *st);
   st->seed = (uint64_t)f->opt.seed;
   st->jobs = (uint32_t)f->opt.jobs;
   st->found_by = "";
   st->assertions_in = (uint32_t)n;
-  ferret_result r = FERRET_UNKNOWN;
-  const char *why = "memory";
-  uint32_t had = x.model->size; /* new entries of a reserve are 0 */
-  if (!fer_model_reserve(f, x.model)) goto done;
-  for (uint32_t i = 0; i < had; i++) x.model->value[i] = 0;
-  if (solve_by_evaluation(f, a, n, &r, &why) == GROUND_DECIDED) {
+  fer_outcome o = fer_outcome_unknown(FER_WHY_MEMORY, NULL);
+  uint32_t had = model->size; /* new entries of a reserve are 0 */
+  if (!fer_model_reserve(f, model)) goto done;
+  for (uint32_t i = 0; i < had; i++) model->value[i] = 0;
+  if (solve_by_evaluation(f, a, n, &o)) {
     st->found_by = "evaluation";
-    if (r == FERRET_UNKNOWN && !strcmp(why, "unspecified") && f->opt.intervals)
-      r = ground_by_intervals(f, a, n, st); /* one value, used twice */
+    if (o.why == FER_WHY_UNSPECIFIED && f->opt.intervals &&
+        ground_by_intervals(f, a, n, st) == FERRET_UNSAT) /* one value, used twice */
+      o = (fer_outcome){FERRET_UNSAT, FER_WHY_NONE, NULL};
     goto done; /* ground: no variable occurs, the empty model is a model */
   }
-  if (fer_theory_needed(f, a, n)) { /* x.model may be local_model */
-    r = solve_theory(f, a, n, x.model, reason, st);
-    fer_model_release(f, &local_model);
-    return r;
-  }
+  if (fer_theory_needed(f, a, n)) return solve_theory(f, a, n, model, st);
   fer_user_seeds_init(&x.seeds);
   if (f->seed_text.size) {
     x.have_seeds = fer_user_seeds_parse(f, f->seed_text.data,
@@ -584,28 +403,36 @@ ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
   }
   start_partners(&x);
   for (bool again = true; again;) {
-    fer_pre_init(&x.pre);
-    fer_intervals_init(&x.iv);
-    x.have_iv = false;
-    r = f->opt.backend == 1 ? with_libfuzzer(&x, &why) : with_engine(&x, &why);
-    fer_intervals_release(f, &x.iv);
-    fer_pre_release(f, &x.pre);
+    fer_query_init(&x.q, f, a, n);
+    o = f->opt.backend == 1 ? with_libfuzzer(&x) : with_engine(&x);
+    add_query(&x);
+    fer_query_release(&x.q);
     again = false;
-    if (x.npartners) r = take_partners(&x, r, &why, &again);
+    if (x.npartners) o = take_partners(&x, o, &again);
   }
   stop_partners(&x);
   FER_RELEASE(f, x.script);
   fer_user_seeds_release(f, &x.seeds);
 done:
   /* an unsupported construct: the error that said so names it */
-  if (r == FERRET_UNKNOWN && !strncmp(why, "unsupported", 11) &&
-      f->error.status == FERRET_ERROR_UNSUPPORTED)
+  if (o.why == FER_WHY_UNSUPPORTED && f->error.status == FERRET_ERROR_UNSUPPORTED)
     say_unsupported(f, st, f->error.message);
-  *reason = r == FERRET_UNKNOWN ? why : "";
-  st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
-  st->reason = *reason;
+  st->result = result_name(o.result);
+  st->reason = fer_outcome_reason(&o);
   st->time_total = since(x.t0);
   st->execs_per_sec = st->time_search > 0 ? (double)st->execs / st->time_search : 0;
+  return o;
+}
+
+ferret_result fer_solve(ferret *f, const fer_term *a, size_t n,
+                        fer_model *model, const char **reason,
+                        fer_stats *stats) {
+  fer_stats local_stats;
+  fer_model local_model;
+  fer_model_init(&local_model);
+  fer_outcome o = solve_formula(f, a, n, model ? model : &local_model,
+                                stats ? stats : &local_stats);
   fer_model_release(f, &local_model);
-  return r;
+  *reason = fer_outcome_reason(&o);
+  return o.result;
 }

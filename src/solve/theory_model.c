@@ -121,7 +121,8 @@ const char *fer_theory_model(ferret *f, const fer_theory *t, fer_model *m) {
    * a folded branch) still needs a value */
   for (size_t i = 0; !why && i < t->unint_bv.size; i++)
     if (!FER_PUSH(f, vars, t->unint_bv.data[i])) why = "memory";
-  if (!why) why = fer_model_complete(f, m, vars.data, vars.size, NULL, NULL, 0);
+  fer_why w = why ? FER_WHY_NONE : fer_model_complete(f, m, vars.data, vars.size, NULL, NULL, 0);
+  if (w) why = fer_why_text[w];
   FER_RELEASE(f, vars);
   FER_RELEASE(f, keys);
   if (why) return why;
