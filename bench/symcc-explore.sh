@@ -32,8 +32,9 @@
 # Results in OUT_DIR/RUNTIME/: queue/ (inputs named by discovery order),
 # found.tsv (input, CPU and wall seconds at its discovery), executions.tsv
 # (per execution: input, CPU s, wall s, peak KiB, exit status, new inputs,
-# and the runtime's query counters: ferret's SYMCC_FERRET_STATS line, or for
-# QSYM and simple the z3 calls counted by bench/symcc/z3-stats.c), and
+# the runtime's query counters: ferret's SYMCC_FERRET_STATS line, or for
+# QSYM and simple the z3 calls counted by bench/symcc/z3-stats.c; and for
+# ferret its slowest query's wall milliseconds, from its log), and
 # coverage.tsv (edges reached after each input, with its discovery times).
 # bench/symcc-summary.py turns them into the table and the plots.
 set -eu
@@ -69,7 +70,7 @@ for b in ferret qsym simple; do
     done
     echo 0 >"$d/next"
     echo 0 >"$d/cpu_cs"
-    printf 'input\tcpu_s\twall_s\tpeak_kib\tstatus\tnew\tstats\n' >"$d/executions.tsv"
+    printf 'input\tcpu_s\twall_s\tpeak_kib\tstatus\tnew\tstats\tslowest_query_ms\n' >"$d/executions.tsv"
   else
     echo "skipped: the $b runtime ($(echo "$b" | tr a-z A-Z)_RT unset or without libsymcc-rt.so)"
   fi
@@ -126,13 +127,16 @@ run_one() {
     printf '%06d\t%s\t%s\tfrom %06d\n' "$i" "$(awk "BEGIN{printf \"%.2f\", $cpu / 100}")" "$wall" "$n" >>"$d/found.tsv"
     i=$((i + 1)) new=$((new + 1))
   done
+  slowest=""
   if [ "$1" = ferret ]; then
     stats=$(sed -n 's/^ferret: \({.*}\)$/\1/p' "$d/log" 2>/dev/null | tail -1)
+    # "ferret: branch SITE taken: ANSWER (STAGE, MS ms)": the slowest query.
+    slowest=$(sed -n 's/^ferret: branch .*, \([0-9.]*\) ms).*/\1/p' "$d/log" 2>/dev/null | sort -g | tail -1)
   else
     stats=$(tail -1 "$d/z3" 2>/dev/null || true)
   fi
-  printf '%06d\t%s\t%s\t%s\t%s\t%d\t%s\n' "$n" "$(echo "$2 $3" | awk '{printf "%.2f", $1 + $2}')" \
-    "$4" "$5" "$status" "$new" "$stats" >>"$d/executions.tsv"
+  printf '%06d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n' "$n" "$(echo "$2 $3" | awk '{printf "%.2f", $1 + $2}')" \
+    "$4" "$5" "$status" "$new" "$stats" "$slowest" >>"$d/executions.tsv"
 }
 
 prog_args="$*"

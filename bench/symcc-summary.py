@@ -32,8 +32,10 @@ def summarise(d):
     ex = list(rows(os.path.join(d, "executions.tsv")))
     s = {"execs": len(ex), "cpu": 0.0, "wall": 0.0, "peak": 0, "crashes": 0,
          "queries": 0, "sat": 0, "unsat": 0, "unknown": 0, "opt": 0, "solver": 0.0,
-         "missing_stats": 0}
+         "missing_stats": 0, "slowest": None}
     for e in ex:
+        if e.get("slowest_query_ms"):
+            s["slowest"] = max(s["slowest"] or 0.0, float(e["slowest_query_ms"]))
         s["cpu"] += float(e["cpu_s"])
         s["wall"] += float(e["wall_s"])
         s["peak"] = max(s["peak"], int(e["peak_kib"]))
@@ -91,7 +93,7 @@ def main():
     print("| program | runtime | edges (seeds) | queries | sat / unsat / unknown | solver s |"
           " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    made = []
+    made, notes = [], []
     for d in args:
         name = os.path.basename(os.path.normpath(d))
         results = []
@@ -101,6 +103,8 @@ def main():
                 continue
             s = summarise(os.path.join(d, rt))
             results.append((rt, s))
+            if s["slowest"] is not None:
+                notes.append("%s, %s: slowest query %.0f ms (wall)" % (name, rt, s["slowest"]))
             sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
             note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
             print("| %s | %s | %s (%s) | %d%s | %s / %d / %d | %.1f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
@@ -112,6 +116,10 @@ def main():
                 made.append(plot(name, results, plots))
             else:
                 print("skipped: plots (gnuplot not found)", file=sys.stderr)
+    if notes:
+        print()
+        for n in notes:
+            print("- " + n)
     for p in made:
         print("plot: %s" % p, file=sys.stderr)
 
