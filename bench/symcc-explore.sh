@@ -16,6 +16,9 @@
 #       edges reached over time (without it: no coverage)
 #   EXEC_CPU   CPU seconds allowed to one execution (default 30; ulimit -t,
 #       so the limit does not depend on the machine's load)
+#   MAX_WALL   wall seconds after which the search stops, whatever CPU time
+#       is left to a runtime (default: none); the summary line says so
+#   REPLAY_ONLY=1  no search: only the coverage replay of OUT_DIR's queues
 #
 # The search: each runtime has its own queue, seeded with SEED_DIR; the next
 # input not yet run is run with SYMCC_OUTPUT_DIR on a fresh folder; the new
@@ -53,7 +56,7 @@ shim=$out/z3-stats.so
 cc -shared -fPIC -O1 -o "$shim" "$here/symcc/z3-stats.c" -ldl 2>/dev/null || shim=""
 
 backends=""
-for b in ferret qsym simple; do
+[ "${REPLAY_ONLY:-0}" = 1 ] || for b in ferret qsym simple; do
   eval "rt=\${$(echo "$b" | tr a-z A-Z)_RT:-}"
   if [ -n "$rt" ] && [ -f "$rt/libsymcc-rt.so" ]; then
     backends="$backends $b"
@@ -75,7 +78,7 @@ for b in ferret qsym simple; do
     echo "skipped: the $b runtime ($(echo "$b" | tr a-z A-Z)_RT unset or without libsymcc-rt.so)"
   fi
 done
-[ -n "$backends" ] || { echo "skipped: no runtime"; exit 77; }
+[ -n "$backends" ] || [ "${REPLAY_ONLY:-0}" = 1 ] || { echo "skipped: no runtime"; exit 77; }
 start=$(date +%s.%N)
 
 # run_one BACKEND: one execution of the next input of BACKEND's queue;
@@ -130,6 +133,13 @@ run_one() {
   slowest=""
   if [ "$1" = ferret ]; then
     stats=$(sed -n 's/^ferret: \({.*}\)$/\1/p' "$d/log" 2>/dev/null | tail -1)
+    # Killed at its CPU limit, the runtime printed no counters: count its
+    # query lines ("ferret: branch SITE taken: ANSWER[, optimistic sat] (STAGE, MS ms)").
+    [ -n "$stats" ] || stats=$(awk '/^ferret: branch / {
+        q++; if (/: sat \(/) s++; else if (/: unsat/) u++; else k++
+        if (/optimistic sat/) o++
+        t += substr($0, match($0, /[0-9.]+ ms\)/), RLENGTH - 4) }
+      END { if (q) printf "{\"queries\": %d, \"sat\": %d, \"unsat\": %d, \"unknown\": %d, \"optimistic_sat\": %d, \"solver_seconds\": %.6f, \"from_log\": true}", q, s, u, k, o, t / 1000 }' "$d/log" 2>/dev/null)
     # "ferret: branch SITE taken: ANSWER (STAGE, MS ms)": the slowest query.
     slowest=$(sed -n 's/^ferret: branch .*, \([0-9.]*\) ms).*/\1/p' "$d/log" 2>/dev/null | sort -g | tail -1)
   else
@@ -140,10 +150,18 @@ run_one() {
 }
 
 prog_args="$*"
+if [ "${REPLAY_ONLY:-0}" = 1 ]; then
+  backends=""
+  for b in ferret qsym simple; do [ -f "$out/$b/found.tsv" ] && backends="$backends $b"; done
+else
 active=$backends
 while [ -n "$active" ]; do
   still=""
   for b in $active; do
+    if [ -n "${MAX_WALL:-}" ] && [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -ge "$MAX_WALL" ]; then
+      echo "$b: stopped by MAX_WALL ($MAX_WALL s) at $(awk "BEGIN{print $(cat "$out/$b/cpu_cs") / 100}") CPU s"
+      continue
+    fi
     if run_one "$b"; then still="$still $b"; fi
   done
   active=$still
@@ -157,6 +175,7 @@ for b in $backends; do
     "$(ls "$d/queue" | wc -l)"
 done
 echo "wall: $(echo "$end $start" | awk '{printf "%.0f", $1 - $2}') s for all runtimes together"
+fi
 
 # Coverage: replay each queue in discovery order on the coverage build.
 if [ -z "${COV_PROG:-}" ] || [ ! -x "${COV_PROG:-}" ]; then

@@ -1,7 +1,8 @@
 /* Preloaded into a program running on SymCC's simple or QSYM runtime (both
    solve with z3 through its C API): counts z3's satisfiability checks by
-   answer and the wall time they take, and at exit appends one JSON line to
-   the file named by FSYM_Z3_STATS, with the keys of the ferret runtime's
+   answer and the wall time they take, and at exit writes one JSON line to
+   the file named by FSYM_Z3_STATS (rewritten after every check too, so that
+   a run killed at its CPU limit leaves its counts), with the keys of the ferret runtime's
    SYMCC_FERRET_STATS line.  "queries" are the checks made inside a
    Z3_solver_push (the simple runtime checks each diverging query in a
    push/pop pair and then re-checks the path without one) or, with
@@ -23,6 +24,8 @@ static struct {
   double seconds, query_seconds;
   long depth;
 } z3s;
+
+static void z3_stats_report(void);
 
 static double now(void)
 {
@@ -53,6 +56,7 @@ int Z3_solver_check(void *ctx, void *solver)
     else
       z3s.unknown++;
   }
+  z3_stats_report();
   return r;
 }
 
@@ -83,12 +87,17 @@ void Z3_solver_reset(void *ctx, void *solver)
   real(ctx, solver);
 }
 
-__attribute__((destructor)) static void z3_stats_report(void)
+__attribute__((destructor)) static void z3_stats_at_exit(void)
+{
+  z3_stats_report();
+}
+
+static void z3_stats_report(void)
 {
   /* The preload reaches every process of the command line (time, timeout):
      only the one that has z3 loaded reports. */
   const char *path = getenv("FSYM_Z3_STATS");
-  FILE *f = path && dlsym(RTLD_NEXT, "Z3_solver_check") ? fopen(path, "a") : 0;
+  FILE *f = path && dlsym(RTLD_NEXT, "Z3_solver_check") ? fopen(path, "w") : 0;
   if (!f)
     return;
   fprintf(f, "{\"checks\": %llu, \"queries\": %llu, \"sat\": %llu, \"unsat\": %llu, "
