@@ -23,13 +23,15 @@ int main(void)
   for (;;) {
     jv v = jv_parser_next(p);
     if (!jv_is_valid(v)) {
+      /* A parse error ends the text, as in jq (the parser would report
+         the same error again and again). */
       if (jv_invalid_has_msg(jv_copy(v))) {
         jv msg = jv_invalid_get_msg(v);
         printf("error: %s\n", jv_string_value(msg));
         jv_free(msg);
-        continue;
+      } else {
+        jv_free(v);
       }
-      jv_free(v);
       break;
     }
     jv s = jv_dump_string(v, 0);
