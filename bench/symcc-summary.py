@@ -90,25 +90,30 @@ def main():
         plots, args = args[1], args[2:]
     if not args:
         sys.exit(__doc__)
-    print("| program | runtime | edges (seeds) | queries | sat / unsat / unknown | solver s |"
+    print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver s |"
           " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     made, notes = [], []
     for d in args:
         name = os.path.basename(os.path.normpath(d))
         results = []
+        runs = [rt for rt in RUNTIMES if os.path.exists(os.path.join(d, rt, "executions.tsv"))]
+        stats = {rt: summarise(os.path.join(d, rt)) for rt in runs}
+        # The CPU time every runtime reached: coverage compared at that time.
+        equal = min((st["cpu"] for st in stats.values()), default=0.0)
         for rt in RUNTIMES:
             if not os.path.exists(os.path.join(d, rt, "executions.tsv")):
-                print("| %s | %s | skipped: no run | | | | | | | | |" % (name, rt))
+                print("| %s | %s | skipped: no run | | | | | | | | | |" % (name, rt))
                 continue
-            s = summarise(os.path.join(d, rt))
+            s = stats[rt]
             results.append((rt, s))
+            at = max((e for c, e in s["curve"] if c <= equal), default=None)
             if s["slowest"] is not None:
                 notes.append("%s, %s: slowest query %.0f ms (wall)" % (name, rt, s["slowest"]))
             sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
             note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
-            print("| %s | %s | %s (%s) | %d%s | %s / %d / %d | %.1f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
-                name, rt, s["edges"], s["seed_edges"], s["queries"], note, sat, s["unsat"],
+            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.1f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
+                name, rt, s["edges"], s["seed_edges"], at, equal, s["queries"], note, sat, s["unsat"],
                 s["unknown"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
                 s["cpu"], s["wall"], s["new"], s["peak"] / 1024))
         if plots and results and all(s["curve"] for _, s in results):
