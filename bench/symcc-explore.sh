@@ -158,7 +158,8 @@ active=$backends
 while [ -n "$active" ]; do
   still=""
   for b in $active; do
-    if [ -n "${MAX_WALL:-}" ] && [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -ge "$MAX_WALL" ]; then
+    if [ -n "${MAX_WALL:-}" ] && [ "$(cat "$out/$b/cpu_cs")" -lt "$budget_cs" ] &&
+       [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -ge "$MAX_WALL" ]; then
       echo "$b: stopped by MAX_WALL ($MAX_WALL s) at $(awk "BEGIN{print $(cat "$out/$b/cpu_cs") / 100}") CPU s"
       continue
     fi
