@@ -81,6 +81,16 @@ done
 [ -n "$backends" ] || [ "${REPLAY_ONLY:-0}" = 1 ] || { echo "skipped: no runtime"; exit 77; }
 start=$(date +%s.%N)
 
+# input_args FILE: the program's arguments for input FILE in $args (@@
+# replaced by FILE) and its stdin in $stdin (FILE, or /dev/null with @@).
+input_args() {
+  args="" stdin=$1
+  for a in $prog_args; do
+    [ "$a" = @@ ] && { a=$1; stdin=/dev/null; }
+    args="$args $a"
+  done
+}
+
 # run_one BACKEND: one execution of the next input of BACKEND's queue;
 # fails when that runtime has nothing more to do.
 run_one() {
@@ -91,23 +101,15 @@ run_one() {
   echo $((n + 1)) >"$d/next"
   rm -rf "$d/run" && mkdir -p "$d/run"
   rm -f "$d/log" "$d/z3"
-  args=""
-  usefile=0
-  for a in $prog_args; do
-    [ "$a" = @@ ] && { a=$input; usefile=1; }
-    args="$args $a"
-  done
+  input_args "$input"
   extra=""
   case $1 in
   ferret) extra="SYMCC_FERRET_STATS=1 SYMCC_AFL_COVERAGE_MAP=$d/map" ;;
   qsym) extra="SYMCC_AFL_COVERAGE_MAP=$d/map FSYM_Z3_QUERIES=all" ;;
   esac
   [ -n "$shim" ] && [ "$1" != ferret ] && extra="$extra LD_PRELOAD=$shim FSYM_Z3_STATS=$d/z3"
-  if [ $usefile = 1 ]; then
-    inarg="SYMCC_INPUT_FILE=$input" stdin=/dev/null
-  else
-    inarg="" stdin=$input
-  fi
+  inarg=""
+  [ "$stdin" = /dev/null ] && inarg="SYMCC_INPUT_FILE=$input"
   status=0
   # shellcheck disable=SC2086
   env LD_LIBRARY_PATH="$(cat "$d/runtime")" SYMCC_OUTPUT_DIR="$d/run" SYMCC_LOG_FILE="$d/log" \
@@ -188,14 +190,7 @@ for b in $backends; do
   rm -f "$d/cov.map"
   printf 'input\tcpu_s\twall_s\tedges\n' >"$d/coverage.tsv"
   tail -n +1 "$d/found.tsv" | while IFS='	' read -r id c w _; do
-    f=$d/queue/$id
-    args=""
-    usefile=0
-    for a in $prog_args; do
-      [ "$a" = @@ ] && { a=$f; usefile=1; }
-      args="$args $a"
-    done
-    if [ $usefile = 1 ]; then stdin=/dev/null; else stdin=$f; fi
+    input_args "$d/queue/$id"
     # shellcheck disable=SC2086
     FSYM_COV_MAP=$d/cov.map timeout -k 5 60 "$COV_PROG" $args <"$stdin" >/dev/null 2>&1 || true
     printf '%s\t%s\t%s\t%d\n' "$id" "$c" "$w" "$(tr -d '\000' <"$d/cov.map" | wc -c)" >>"$d/coverage.tsv"
