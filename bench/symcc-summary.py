@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Summary of bench/symcc-explore.sh runs: one Markdown table row per program
+and runtime, and (with gnuplot) one plot per program of the edges reached
+over the CPU time of the search.
+
+    bench/symcc-summary.py [--plots DIR] RESULT_DIR...
+
+Each RESULT_DIR is an OUT_DIR of bench/symcc-explore.sh (its name is the
+program's).  Counters: ferret's from its SYMCC_FERRET_STATS lines; QSYM's
+and simple's from bench/symcc/z3-stats.c (z3 checks; for simple, the
+queries are its checks of a diverging branch, its solver time includes its
+re-checks of the path).  Executions per minute are per CPU minute of the
+executions.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+RUNTIMES = ("ferret", "qsym", "simple")
+
+
+def rows(path):
+    with open(path) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            yield dict(zip(header, line.rstrip("\n").split("\t")))
+
+
+def summarise(d):
+    ex = list(rows(os.path.join(d, "executions.tsv")))
+    s = {"execs": len(ex), "cpu": 0.0, "wall": 0.0, "peak": 0, "crashes": 0,
+         "queries": 0, "sat": 0, "unsat": 0, "unknown": 0, "opt": 0, "solver": 0.0,
+         "missing_stats": 0, "slowest": None}
+    for e in ex:
+        if e.get("slowest_query_ms"):
+            s["slowest"] = max(s["slowest"] or 0.0, float(e["slowest_query_ms"]))
+        s["cpu"] += float(e["cpu_s"])
+        s["wall"] += float(e["wall_s"])
+        s["peak"] = max(s["peak"], int(e["peak_kib"]))
+        if e["status"] != "0":
+            s["crashes"] += 1
+        if not e.get("stats"):
+            s["missing_stats"] += 1
+            continue
+        st = json.loads(e["stats"])
+        for k in ("queries", "sat", "unsat", "unknown"):
+            s[k] += st.get(k, 0)
+        s["opt"] += st.get("optimistic_sat", 0)
+        s["solver"] += st.get("solver_seconds", 0.0)
+    found = list(open(os.path.join(d, "found.tsv")))
+    s["seeds"] = sum(1 for l in found if "\tseed " in l)
+    s["new"] = len(found) - s["seeds"]
+    cov = os.path.join(d, "coverage.tsv")
+    s["curve"] = []
+    if os.path.exists(cov):
+        s["curve"] = [(float(r["cpu_s"]), int(r["edges"])) for r in rows(cov)]
+    s["edges"] = s["curve"][-1][1] if s["curve"] else None
+    s["seed_edges"] = s["curve"][s["seeds"] - 1][1] if len(s["curve"]) >= s["seeds"] > 0 else None
+    return s
+
+
+def plot(name, results, out_dir):
+    data = os.path.join(out_dir, "symcc-%s.dat" % name)
+    with open(data, "w") as f:
+        for rt, s in results:
+            f.write("# %s\n" % rt)
+            best, last = 0, 0.0
+            for cpu, edges in sorted(s["curve"]):
+                best = max(best, edges)
+                f.write("%.2f %d\n" % (cpu, best))
+                last = cpu
+            f.write("%.2f %d\n\n\n" % (max(last, s["cpu"]), best))
+    png = os.path.join(out_dir, "symcc-%s.png" % name)
+    cmds = ['set terminal png size 640,400', 'set output "%s"' % png,
+            'set title "%s: edges over CPU time"' % name, 'set xlabel "CPU seconds"',
+            'set ylabel "edges"', 'set key bottom right',
+            'plot ' + ", ".join('"%s" index %d with steps title "%s"' % (data, i, rt)
+                                for i, (rt, _) in enumerate(results))]
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+    os.remove(data)
+    return png
+
+
+def main():
+    args = sys.argv[1:]
+    plots = None
+    if args[:1] == ["--plots"]:
+        plots, args = args[1], args[2:]
+    if not args:
+        sys.exit(__doc__)
+    print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver s |"
+          " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    made, notes = [], []
+    for d in args:
+        name = os.path.basename(os.path.normpath(d))
+        results = []
+        runs = [rt for rt in RUNTIMES if os.path.exists(os.path.join(d, rt, "executions.tsv"))]
+        stats = {rt: summarise(os.path.join(d, rt)) for rt in runs}
+        # The CPU time every runtime reached: coverage compared at that time.
+        equal = min((st["cpu"] for st in stats.values()), default=0.0)
+        for rt in RUNTIMES:
+            if not os.path.exists(os.path.join(d, rt, "executions.tsv")):
+                print("| %s | %s | skipped: no run | | | | | | | | | |" % (name, rt))
+                continue
+            s = stats[rt]
+            results.append((rt, s))
+            at = max((e for c, e in s["curve"] if c <= equal), default=None)
+            if s["slowest"] is not None:
+                notes.append("%s, %s: slowest query %.0f ms (wall)" % (name, rt, s["slowest"]))
+            sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
+            note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
+            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.1f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
+                name, rt, s["edges"], s["seed_edges"], at, equal, s["queries"], note, sat, s["unsat"],
+                s["unknown"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
+                s["cpu"], s["wall"], s["new"], s["peak"] / 1024))
+        if plots and results and all(s["curve"] for _, s in results):
+            if shutil.which("gnuplot"):
+                made.append(plot(name, results, plots))
+            else:
+                print("skipped: plots (gnuplot not found)", file=sys.stderr)
+    if notes:
+        print()
+        for n in notes:
+            print("- " + n)
+    for p in made:
+        print("plot: %s" % p, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

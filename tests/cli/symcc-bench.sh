@@ -1,0 +1,126 @@
+#!/bin/sh
+# The tools of the SymCC benchmark on real programs (bench/symcc-explore.sh):
+# the conversion of the simple runtime's logged models into inputs, the z3
+# call counter preloaded into the z3 runtimes, the edge-coverage callback of
+# the coverage builds, the summary table, and the search's "skipped" answer
+# without runtimes.  Parts needing clang-14 or libz3-dev are skipped (77 when
+# nothing else ran) when those are missing.
+cd "$(dirname "$0")/../.." || exit 1
+W=$(mktemp -d)
+fail() {
+  echo "FAIL: $*"
+  rm -rf "$W"
+  exit 1
+}
+skipped=""
+
+# 1. simple-inputs.py: each model on top of the current input, bytes past its
+# end as zeros, a model equal to the input or to an earlier one not written.
+printf 'AB' >"$W/in"
+cat >"$W/log" <<'EOL'
+Trying to solve:
+(declare-fun stdin0 () (_ BitVec 8))
+Found diverging input:
+stdin1 -> #x7a
+stdin3 -> #x21
+Trying to solve:
+Found diverging input:
+stdin0 -> #x41
+Can't find a diverging input at this point
+Found diverging input:
+stdin3 -> #x21
+stdin1 -> #x7a
+Found diverging input:
+stdin0 -> #x43
+EOL
+mkdir "$W/out"
+python3 bench/symcc/simple-inputs.py "$W/log" "$W/in" "$W/out" || fail "simple-inputs.py exited with $?"
+[ "$(ls "$W/out" | tr '\n' ' ')" = "000000 000001 " ] || fail "simple-inputs.py wrote $(ls "$W/out"), not 000000 000001"
+[ "$(od -An -tx1 "$W/out/000000" | tr -d ' \n')" = 417a0021 ] ||
+  fail "first model gives $(od -An -tx1 "$W/out/000000"), not 41 7a 00 21"
+[ "$(cat "$W/out/000001")" = CB ] || fail "second model gives $(cat "$W/out/000001"), not CB"
+
+# 2. z3-stats.c: a check inside push/pop is a query, one outside is not
+# (unless FSYM_Z3_QUERIES=all); answers counted by kind.
+if [ -f /usr/include/z3.h ] && cc -shared -fPIC -O1 -o "$W/z3-stats.so" bench/symcc/z3-stats.c -ldl; then
+  cat >"$W/z3.c" <<'EOC'
+#include <z3.h>
+int main(void)
+{
+  Z3_config cfg = Z3_mk_config();
+  Z3_context c = Z3_mk_context(cfg);
+  Z3_solver s = Z3_mk_solver(c);
+  Z3_solver_inc_ref(c, s);
+  Z3_ast x = Z3_mk_const(c, Z3_mk_string_symbol(c, "x"), Z3_mk_bv_sort(c, 8));
+  Z3_ast one = Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 8));
+  Z3_solver_push(c, s);
+  Z3_solver_assert(c, s, Z3_mk_eq(c, x, one));
+  Z3_solver_check(c, s);                       /* query: sat */
+  Z3_solver_assert(c, s, Z3_mk_not(c, Z3_mk_eq(c, x, one)));
+  Z3_solver_check(c, s);                       /* query: unsat */
+  Z3_solver_pop(c, s, 1);
+  Z3_solver_check(c, s);                       /* not a query: sat */
+  return 0;
+}
+EOC
+  cc -O1 -o "$W/z3" "$W/z3.c" -lz3 || fail "compiling the z3 client"
+  LD_PRELOAD=$W/z3-stats.so FSYM_Z3_STATS=$W/z3.json "$W/z3" || fail "z3 client under the counter"
+  grep -q '"checks": 3, "queries": 2, "sat": 1, "unsat": 1, "unknown": 0' "$W/z3.json" ||
+    fail "z3 counter says $(cat "$W/z3.json"), not 3 checks, 2 queries (1 sat, 1 unsat)"
+  rm -f "$W/z3.json"
+  LD_PRELOAD=$W/z3-stats.so FSYM_Z3_STATS=$W/z3.json FSYM_Z3_QUERIES=all "$W/z3" || fail "z3 client (all)"
+  grep -q '"checks": 3, "queries": 3, "sat": 2, "unsat": 1' "$W/z3.json" ||
+    fail "z3 counter with FSYM_Z3_QUERIES=all says $(cat "$W/z3.json")"
+else
+  skipped="$skipped z3 counter (no libz3-dev);"
+fi
+
+# 3. cov.c: the guards a run reaches are added to the map, runs accumulate,
+# and nothing is recorded without FSYM_COV_MAP.
+if command -v clang-14 >/dev/null; then
+  cat >"$W/branchy.c" <<'EOC'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+  (void)argv;
+  if (argc > 1)
+    puts("one");
+  else
+    puts("none");
+  return 0;
+}
+EOC
+  clang-14 -O0 -c bench/symcc/cov.c -o "$W/cov.o" &&
+    clang-14 -O0 -fsanitize-coverage=trace-pc-guard "$W/branchy.c" "$W/cov.o" -o "$W/branchy" ||
+    fail "coverage build"
+  "$W/branchy" >/dev/null && [ ! -e "$W/map" ] || fail "a map without FSYM_COV_MAP"
+  FSYM_COV_MAP=$W/map "$W/branchy" >/dev/null || fail "coverage run"
+  a=$(tr -d '\000' <"$W/map" | wc -c)
+  FSYM_COV_MAP=$W/map "$W/branchy" >/dev/null || fail "coverage run again"
+  [ "$(tr -d '\000' <"$W/map" | wc -c)" = "$a" ] || fail "the same run again changed the edge count"
+  FSYM_COV_MAP=$W/map "$W/branchy" x >/dev/null || fail "coverage run, other branch"
+  b=$(tr -d '\000' <"$W/map" | wc -c)
+  [ "$a" -ge 2 ] && [ "$b" -gt "$a" ] || fail "edges $a then $b: the other branch added none"
+else
+  skipped="$skipped coverage callback (no clang-14);"
+fi
+
+# 4. The summary: counters summed over executions, edges from the last
+# coverage line, new inputs = queue minus seeds.
+R=$W/results/prog
+mkdir -p "$R/ferret"
+printf 'input\tcpu_s\twall_s\tpeak_kib\tstatus\tnew\tstats\n000000\t1.50\t3.00\t2048\t0\t2\t{"queries": 3, "sat": 2, "unsat": 1, "unknown": 0, "optimistic_sat": 1, "solver_seconds": 0.5}\n000001\t1.50\t2.00\t4096\t1\t0\t{"queries": 1, "sat": 0, "unsat": 0, "unknown": 1, "solver_seconds": 0.25}\n' >"$R/ferret/executions.tsv"
+printf '000000\t0\t0\tseed a\n000001\t1.50\t3.00\tfrom 000000\n000002\t1.50\t3.00\tfrom 000000\n' >"$R/ferret/found.tsv"
+printf 'input\tcpu_s\twall_s\tedges\n000000\t0\t0\t10\n000001\t1.50\t3.00\t12\n000002\t1.50\t3.00\t15\n' >"$R/ferret/coverage.tsv"
+python3 bench/symcc-summary.py "$R" >"$W/table" 2>&1 || fail "summary exited with $?: $(cat "$W/table")"
+grep -qF '| prog | ferret | 15 (10) | 15 at 3 s | 4 | 2 (+1 optimistic) / 1 / 1 | 0.8 | 2 | 40 | 3 / 5 | 2 | 4 |' "$W/table" ||
+  fail "summary row: $(grep '| prog | ferret' "$W/table")"
+grep -qF '| prog | qsym | skipped' "$W/table" || fail "no 'skipped' row for a runtime without a run"
+
+# 5. The search without any runtime says so.
+out=$(FERRET_RT= QSYM_RT= SIMPLE_RT= sh bench/symcc-explore.sh /bin/true "$W" "$W/x" 1 2>&1)
+[ $? = 77 ] && echo "$out" | grep -q "skipped: no runtime" || fail "explore without runtimes: $out"
+
+rm -rf "$W"
+[ -n "$skipped" ] && echo "skipped:$skipped"
+echo "ok"
