@@ -4,6 +4,9 @@
 #   make test       layering check, sanitizer build (ASan+UBSan) in build-san/
 #                   and every test
 #   make san        only the sanitizer build
+#   make debug      debug build in build-debug/ (-O0, assertions on): the
+#                   library's invariants checked; make test runs its unit
+#                   runner too.  The release build defines NDEBUG.
 #   make fuzz       libFuzzer harnesses of every input reader (clang); make fuzz-run
 #   make clean
 #
@@ -28,7 +31,7 @@ all: build/ferret build/libferret.a build/libferret.so
 # ---- release ------------------------------------------------------------
 build/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(OPT) -fPIC $(GENINC) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(OPT) -DNDEBUG -fPIC $(GENINC) $(CFLAGS) -c $< -o $@
 
 build/libferret.a: $(LIBSRC:%.c=build/%.o)
 	rm -f $@ && ar rcs $@ $^
@@ -57,8 +60,8 @@ build-san/ferret: $(CLISRC:%.c=build-san/%.o) build-san/libferret.a
 
 # The unit-test runner: every TEST(name) in tests/test_*.c is registered by
 # scanning the sources, so adding a test is adding a function.
-build-san/tests.inc: $(TESTSRC)
-	@mkdir -p build-san
+build-san/tests.inc build-debug/tests.inc: $(TESTSRC)
+	@mkdir -p $(dir $@)
 	sed -n 's/^TEST(\([A-Za-z0-9_]*\)).*/X(\1)/p' $(TESTSRC) > $@
 
 build-san/tests/main.o: tests/main.c build-san/tests.inc $(HDRS)
@@ -75,7 +78,7 @@ SMT2C_RT := tools/smt2c-runtime.sh src/base/ops.h src/base/u128.h src/bv/bv.h sr
   $(filter-out src/fp/from_real.c src/fp/env.c,$(wildcard src/fp/*.c))
 # Generated into each build directory (never committed), found through -I.
 build/gen/smt2c_runtime.inc build-san/gen/smt2c_runtime.inc build-fuzz/gen/smt2c_runtime.inc \
-  build-tsan/gen/smt2c_runtime.inc: $(SMT2C_RT)
+  build-tsan/gen/smt2c_runtime.inc build-debug/gen/smt2c_runtime.inc: $(SMT2C_RT)
 	@mkdir -p $(dir $@)
 	tools/smt2c-runtime.sh > $@.tmp && mv $@.tmp $@
 build/src/backends/smt2c.o: build/gen/smt2c_runtime.inc
@@ -84,6 +87,26 @@ build-san/src/backends/smt2c.o: build-san/gen/smt2c_runtime.inc
 build-san/src/backends/smt2c.o: GENINC = -Ibuild-san/gen
 
 san: build-san/ferret build-san/ferret-tests fuzz-replay
+
+# ---- debug build: no optimisation, every assert() on (the sanitizer build
+# keeps them on as well; only the release build defines NDEBUG) ----------
+DBGFLAGS := -O0 -fno-omit-frame-pointer
+build-debug/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(DBGFLAGS) $(GENINC) $(CFLAGS) -DFER_TESTING -c $< -o $@
+build-debug/src/backends/smt2c.o: build-debug/gen/smt2c_runtime.inc
+build-debug/src/backends/smt2c.o: GENINC = -Ibuild-debug/gen
+build-debug/libferret.a: $(LIBSRC:%.c=build-debug/%.o)
+	rm -f $@ && ar rcs $@ $^
+build-debug/ferret: $(CLISRC:%.c=build-debug/%.o) build-debug/libferret.a
+	$(CC) -o $@ $(CLISRC:%.c=build-debug/%.o) build-debug/libferret.a -lm
+build-debug/tests/main.o: tests/main.c build-debug/tests.inc $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(DBGFLAGS) $(CFLAGS) -Ibuild-debug -c $< -o $@
+build-debug/ferret-tests: build-debug/tests/main.o $(TESTSRC:%.c=build-debug/%.o) build-debug/libferret.a
+	$(CC) -o $@ $^ -lmpfr -lgmp -lm -lpthread
+debug: build-debug/ferret build-debug/ferret-tests
+.PHONY: debug
 
 # ---- two contexts on two threads under ThreadSanitizer (tests/cli/threads.sh)
 TSANFLAGS := -O1 -fsanitize=thread -fno-omit-frame-pointer
@@ -101,7 +124,7 @@ tsan: build-tsan/threads build-tsan/ferret
 test: all
 	tools/check-layers.sh
 	tests/deps.sh
-	$(MAKE) san tsan build-pysan/libferret.so
+	$(MAKE) san debug tsan build-pysan/libferret.so
 	tests/run-all.sh
 
 # ---- mutation check: tools/mutants.txt's deliberate bugs, one at a time, in
@@ -256,7 +279,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/man/man1/ferret.1
 
 clean:
-	rm -rf build build-san build-fuzz build-tsan build-pysan
+	rm -rf build build-san build-debug build-fuzz build-tsan build-pysan
 	rm -f python/ferret/_speedups*.so
 
 layers:

@@ -30,11 +30,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "args.h"
+#include "base/process.h"
 #include "cli.h"
 
 enum { MAX_SOLVERS = 32, MAX_WORDS = 128, MAX_JOBS = 256, MAX_DEPTH = 64 };
@@ -60,7 +60,7 @@ typedef struct job {
 } job;
 
 typedef struct running {
-  pid_t pid;
+  fer_proc p;
   int out; /* the temporary file the child writes */
   job j;
   double t0;
@@ -146,23 +146,6 @@ static int split_command(solver *s, const char *cmd) {
   return 0;
 }
 
-/* Is the program findable as execvp would (a path, or in PATH)? */
-static bool findable(const char *prog) {
-  if (strchr(prog, '/')) return access(prog, X_OK) == 0;
-  const char *path = getenv("PATH");
-  if (!path) path = "/usr/local/bin:/usr/bin:/bin";
-  char buf[PATH_MAX];
-  for (const char *p = path;; p++) {
-    size_t n = strcspn(p, ":");
-    if (snprintf(buf, sizeof buf, "%.*s/%s", (int)n, n ? p : ".", prog) <
-            (int)sizeof buf &&
-        access(buf, X_OK) == 0)
-      return true;
-    p += n;
-    if (!*p) return false;
-  }
-}
-
 static int add_solver(bench *b, const char *spec) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || !eq[1])
@@ -180,7 +163,8 @@ static int add_solver(bench *b, const char *spec) {
     if (!strcmp(b->solvers[k].name, name))
       return cli_usage(SUB_BENCH, "two solvers named '%s'", name);
   int rc = split_command(s, eq + 1);
-  if (!rc && !findable(s->words[0]))
+  char exe[PATH_MAX];
+  if (!rc && !fer_proc_find(s->words[0], exe, sizeof exe))
     rc = cli_usage(SUB_BENCH, "solver program '%s' not found", s->words[0]);
   return rc;
 }
@@ -369,7 +353,10 @@ static int fill_expected(bench *b, const expect *m) {
 
 /* ---------------------------------------------------------- processes */
 
-static pid_t start(const bench *b, running *r) {
+/* Start run r (its output into a new unlinked temporary file r->out): 0,
+ * or the errno that keeps any process from starting.  A solver that
+ * cannot be executed is a run that ended at once with exit code 127. */
+static int start(const bench *b, running *r) {
   const solver *s = &b->solvers[r->j.solver];
   const char *file = b->files.data[r->j.file];
   char *argv[MAX_WORDS + 2], *subst[MAX_WORDS + 1];
@@ -390,36 +377,25 @@ static pid_t start(const bench *b, running *r) {
   if (!placed) argv[n++] = (char *)file;
   argv[n] = NULL;
   char tmpl[] = "/tmp/ferret-bench.XXXXXX";
+  int e = 0;
   r->out = mkstemp(tmpl);
-  pid_t pid = -1;
-  if (r->out >= 0) {
+  if (r->out < 0) {
+    e = errno;
+  } else {
     unlink(tmpl);
+    fcntl(r->out, F_SETFD, FD_CLOEXEC); /* not inherited by the other runs */
     fflush(NULL);
-    pid = fork();
-  }
-  if (pid == 0) {
-    setpgid(0, 0);
-    if (b->memory_mb) {
-      struct rlimit rl = {(rlim_t)b->memory_mb << 20, (rlim_t)b->memory_mb << 20};
-      setrlimit(RLIMIT_AS, &rl);
+    fer_proc_spec spec = {.argv = argv, .in = FER_PROC_NULL, .out = FER_PROC_FD,
+                          .out_fd = r->out, .err = FER_PROC_STDOUT,
+                          .mem_mb = b->memory_mb};
+    e = fer_proc_spawn(&spec, &r->p);
+    if (e && (r->p.exec_failed || e == ENOENT)) { /* a run that says why */
+      dprintf(r->out, "ferret bench: cannot execute the solver: %s\n", strerror(e));
+      r->p.pid = 0, r->p.status = 127, e = 0;
     }
-    signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL);
-    sigset_t chld;
-    sigemptyset(&chld);
-    sigaddset(&chld, SIGCHLD);
-    sigprocmask(SIG_UNBLOCK, &chld, NULL); /* run_jobs blocks it */
-    int null = open("/dev/null", O_RDONLY);
-    if (null >= 0) dup2(null, 0);
-    dup2(r->out, 1), dup2(r->out, 2);
-    execvp(argv[0], argv);
-    static const char msg[] = "ferret bench: cannot execute the solver\n";
-    ssize_t ignored = write(2, msg, sizeof msg - 1);
-    (void)ignored;
-    _exit(127);
   }
-  if (pid > 0) setpgid(pid, pid); /* also here: no window where kill misses */
   for (size_t k = 0; k < ns; k++) free(subst[k]);
-  return pid;
+  return e;
 }
 
 /* The answer its output gives (see the header comment). */
@@ -447,7 +423,7 @@ static const char *classify(int fd, int status, bool killed, const bench *b,
   return "error";
 }
 
-static void finish(bench *b, running *r, int status, const struct rusage *ru,
+static void finish(bench *b, running *r, int exit, const struct rusage *ru,
                    FILE *out, size_t *wrong) {
   bench_row row;
   row.file = b->files.data[r->j.file];
@@ -457,7 +433,7 @@ static void finish(bench *b, running *r, int status, const struct rusage *ru,
   row.cpu = (double)ru->ru_utime.tv_sec + 1e-6 * (double)ru->ru_utime.tv_usec +
             (double)ru->ru_stime.tv_sec + 1e-6 * (double)ru->ru_stime.tv_usec;
   row.maxrss_kb = ru->ru_maxrss;
-  row.exit = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  row.exit = exit;
   row.timeout = b->timeout;
   row.answer = (char *)classify(r->out, row.exit, r->killed, b, row.maxrss_kb);
   row.wrong = bench_is_definite(row.answer) && bench_is_definite(row.expected) &&
@@ -501,9 +477,9 @@ static int run_jobs(bench *b, const job *jobs, size_t njobs, FILE *out, size_t *
     while (nrun < b->jobs && next < njobs && !stop_signal) {
       running *r = &run[nrun];
       r->j = jobs[next++], r->killed = false, r->t0 = now();
-      r->pid = start(b, r);
-      if (r->pid < 0) {
-        fprintf(stderr, "ferret bench: cannot start a process: %s\n", strerror(errno));
+      int e = start(b, r);
+      if (e) {
+        fprintf(stderr, "ferret bench: cannot start a process: %s\n", strerror(e));
         if (r->out >= 0) close(r->out);
         stop_signal = -1;
         break;
@@ -513,17 +489,15 @@ static int run_jobs(bench *b, const job *jobs, size_t njobs, FILE *out, size_t *
     bool reaped = false;
     for (size_t k = 0; k < nrun;) {
       running *r = &run[k];
-      int status;
       struct rusage ru;
       if (!r->killed && (now() - r->t0 >= b->timeout || stop_signal)) {
-        kill(-r->pid, SIGKILL);
+        fer_proc_kill(&r->p, SIGKILL);
         r->killed = true;
       }
-      pid_t p = wait4(r->pid, &status, WNOHANG, &ru);
-      if (p == r->pid) {
-        kill(-r->pid, SIGKILL); /* whatever it left in its group */
+      if (fer_proc_ended(&r->p, 0)) {
+        int exit = fer_proc_finish(&r->p, &ru); /* and whatever it left in its group */
         if (stop_signal && r->killed) close(r->out); /* not a result */
-        else finish(b, r, status, &ru, out, wrong), done++;
+        else finish(b, r, exit, &ru, out, wrong), done++;
         run[k] = run[--nrun];
         reaped = true;
         continue;

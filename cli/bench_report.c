@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "args.h"
+#include "base/process.h"
 #include "cli.h"
 
 /* ------------------------------------------------------------ the rows */
@@ -328,24 +328,21 @@ static void gp_string(FILE *gp, const char *name) {
 
 /* Run gnuplot on DIR/plots.gp in DIR; a clear message when it is absent. */
 static int run_gnuplot(const char *dir) {
+  char *argv[] = {"gnuplot", "plots.gp", NULL};
+  fer_proc_spec spec = {.argv = argv, .dir = dir, .in = FER_PROC_NULL,
+                        .out = FER_PROC_INHERIT, .err = FER_PROC_INHERIT};
+  fer_proc p;
   fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) return 1;
-  if (pid == 0) {
-    if (chdir(dir) != 0) _exit(126);
-    execlp("gnuplot", "gnuplot", "plots.gp", (char *)NULL);
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+  int e = fer_proc_spawn(&spec, &p);
+  if (e == ENOENT) {
     fprintf(stderr, "ferret bench: gnuplot not found (Debian: apt-get install "
                     "gnuplot-nox); the data and the script are in %s "
                     "(plots.gp)\n", dir);
     return 0;
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+  while (!e && !fer_proc_ended(&p, 1.0)) {
+  }
+  if (e || fer_proc_finish(&p, NULL)) {
     fprintf(stderr, "ferret bench: gnuplot failed on %s/plots.gp\n", dir);
     return 1;
   }

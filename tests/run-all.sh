@@ -28,6 +28,24 @@ else
   failed=$((failed + 1))
 fi
 rm -f "$out"
+# The debug build's unit runner (make debug: -O0, every assert() of the
+# library on), with the smaller loops of FERRET_QUICK=1; counted as one
+# result, skipped when that build is absent.
+if [ -x build-debug/ferret-tests ]; then
+  if FERRET_QUICK=1 build-debug/ferret-tests "$@" >"/tmp/ferret-debug.$$" 2>&1; then
+    echo "ok   debug build: $(tail -1 "/tmp/ferret-debug.$$")"
+    passed=$((passed + 1))
+  else
+    echo "FAIL debug build (build-debug/ferret-tests)"
+    grep -e '^FAIL' -e 'Assertion' -e 'CHECK failed' "/tmp/ferret-debug.$$" | head -30 | sed 's/^/    /'
+    tail -3 "/tmp/ferret-debug.$$" | sed 's/^/    /'
+    failed=$((failed + 1))
+  fi
+  rm -f "/tmp/ferret-debug.$$"
+else
+  echo "skip debug build (no build-debug/ferret-tests: make debug)"
+  skipped=$((skipped + 1))
+fi
 for t in tests/cli/*.sh; do
   [ -f "$t" ] || continue
   FERRET=build-san/ferret sh "$t" >"/tmp/ferret-cli.$$" 2>&1

@@ -7,7 +7,7 @@
 #include "fp/env.h"
 #include "base/context.h"
 #include "smt/term.h"
-#include "backends/partner.h"
+#include "base/process.h"
 #include "api/smt.h"
 
 static void *default_alloc(void *user, void *p, size_t old_size,
@@ -130,7 +130,7 @@ ferret_status ferret_add_portfolio(ferret *f, const char *cmd) {
     FER_CLEAR(f->portfolio);
     return FERRET_OK;
   }
-  if (!fer_command_found(cmd))
+  if (!fer_proc_command_found(cmd))
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: '%s' not found", cmd);
   size_t len = strlen(cmd) + 1;
   if (!FER_RESERVE(f, f->portfolio, f->portfolio.size + len)) return f->error.status;

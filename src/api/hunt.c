@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/context.h"
-#include "backends/partner.h"
+#include "base/process.h"
 #include "smt/print.h"
 #include "hunt/hunt.h"
 #include "api/smt_query.h"
@@ -115,7 +115,7 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   if (o->nsolvers > 16)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: at most 16 solvers");
   for (size_t i = 0; i < o->nsolvers; i++)
-    if (!fer_command_found(o->solvers[i]))
+    if (!fer_proc_command_found(o->solvers[i]))
       return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: '%s' not found", o->solvers[i]);
   cfg.agent = -1;
   for (int a = 0; a <= FER_AGENT_NONE; a++)

@@ -12,8 +12,8 @@
  *   engine's judge (fer_judge_offer: model, validation on the request's
  *   formula, the acceptance callback), as for the engine's own candidates.
  *
- * clang and the fuzzer are started with fork/execvp (no shell: paths need
- * no quoting), each in its own process group with stdin from /dev/null and
+ * clang and the fuzzer are started by the process module (base/process.h;
+ * no shell: paths need no quoting), each in its own process group with stdin from /dev/null and
  * stdout/stderr in a log file of the temporary directory.  The caller
  * polls every 10 ms: the request's interrupt flag stops the child's whole
  * group (reason "interrupted"); so does the deadline, which the solve job
@@ -35,17 +35,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/judge.h"
 #include "backends/libfuzzer.h"
-#include "backends/partner.h"
+#include "base/process.h"
 
 /* Poll period of the wait loop, and the grace between SIGTERM and
  * SIGKILL when a child group is stopped. */
-#define POLL_NS 10000000L
+#define POLL_SECONDS 0.01
 #define KILL_GRACE 0.5
 
 static uint64_t fnv1a(const char *s, size_t n) {
@@ -131,78 +130,37 @@ enum {
   RUN_PARTNER = -4 /* a portfolio partner answered */
 };
 
-extern char **environ;
-
 /* Run argv (argv[0] looked up in PATH) in directory `dir` with its output
- * in `log`, as the leader of a new process group, and wait for it.
- * Stops the group when the budget's interrupt or partner flag (either
- * may be NULL) becomes non-zero or at `kill_at` (fer_now seconds; 0:
- * never).  Returns the exit code (128 + signal if killed by one), or a
- * RUN_* code; *err is errno when it could not start. */
+ * in `log`, as the leader of a new process group (base/process.h), and
+ * wait for it.  Stops the group when the budget's interrupt or partner
+ * flag (either may be NULL) becomes non-zero or at `kill_at` (fer_now
+ * seconds; 0: never).  Returns the exit code (128 + signal if killed by
+ * one), or a RUN_* code; *err is errno when it could not start. */
 static int run(const fer_engine_budget *b, char *const argv[],
                const char *dir, const char *log, double kill_at, int *err) {
-  char exe[1024];
-  int pfd[2]; /* close-on-exec: tells the parent whether execve failed */
-  *err = 0;
-  if (!fer_find_program(argv[0], exe, sizeof exe)) return *err = ENOENT, RUN_CANNOT_START;
-  if (pipe(pfd) != 0) return *err = errno, RUN_CANNOT_START;
-  fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
-  fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
-  pid_t pid = fork();
-  if (pid < 0) {
-    *err = errno;
-    close(pfd[0]), close(pfd[1]);
-    return RUN_CANNOT_START;
-  }
-  if (pid == 0) { /* child: async-signal-safe calls only until exec */
-    setpgid(0, 0);
-    int in = open("/dev/null", O_RDONLY);
-    int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    int e = 0;
-    if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
-        dup2(out, 2) < 0 || chdir(dir) != 0)
-      e = errno;
-    else
-      execve(exe, argv, environ), e = errno;
-    if (write(pfd[1], &e, sizeof e) < 0) _exit(126);
-    _exit(127);
-  }
-  setpgid(pid, pid); /* also here: no window in which kill(-pid) misses */
-  close(pfd[1]);
-  int e = 0;
-  ssize_t got;
-  while ((got = read(pfd[0], &e, sizeof e)) < 0 && errno == EINTR) {
-  }
-  close(pfd[0]);
-  int status = 0, why = 0;
+  int out = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (out < 0) return *err = errno, RUN_CANNOT_START;
+  fer_proc_spec spec = {.argv = argv, .dir = dir, .in = FER_PROC_NULL,
+                        .out = FER_PROC_FD, .out_fd = out, .err = FER_PROC_STDOUT};
+  fer_proc p;
+  *err = fer_proc_spawn(&spec, &p);
+  close(out);
+  if (*err) return RUN_CANNOT_START;
+  int why = 0;
   double term_at = 0;
-  for (;;) {
-    /* WNOWAIT: the leader stays a zombie, so its pid (the group id)
-     * cannot be reused before the group is killed below. */
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
-    if ((w == 0 && info.si_pid == pid) || (w < 0 && errno != EINTR)) break;
+  while (!fer_proc_ended(&p, POLL_SECONDS)) {
     if (!why && b->interrupt && atomic_load(b->interrupt)) why = RUN_INTERRUPTED;
     if (!why && b->partner && atomic_load(b->partner)) why = RUN_PARTNER;
     if (!why && kill_at > 0 && fer_now() >= kill_at) why = RUN_DEADLINE;
     if (why && !term_at) {
-      kill(-pid, SIGTERM);
+      fer_proc_kill(&p, SIGTERM);
       term_at = fer_now();
     } else if (why && fer_now() - term_at > KILL_GRACE) {
-      kill(-pid, SIGKILL);
+      fer_proc_kill(&p, SIGKILL);
     }
-    struct timespec ts = {0, POLL_NS};
-    nanosleep(&ts, NULL); /* EINTR (a signal to us) just polls sooner */
   }
-  /* Whatever the leader left behind in its group goes too. */
-  kill(-pid, SIGKILL);
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (got == (ssize_t)sizeof e && e) return *err = e, RUN_CANNOT_START;
-  if (why) return why;
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+  int status = fer_proc_finish(&p, NULL); /* the rest of its group goes too */
+  return why ? why : status;
 }
 
 /* ---------------------------------------------------------------- seeds */

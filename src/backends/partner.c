@@ -1,60 +1,20 @@
 /* A complete solver beside the engine (contract in partner.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/pre.h"
 #include "smt/model.h"
+#include "base/process.h"
 #include "backends/partner.h"
 
-extern char **environ;
-
 enum { MAX_ARGS = 64, MAX_REST = 64 << 20 };
-
-bool fer_find_program(const char *name, char *out, size_t cap) {
-  if (strchr(name, '/'))
-    return (size_t)snprintf(out, cap, "%s", name) < cap && access(out, X_OK) == 0;
-  const char *p = getenv("PATH");
-  if (!p) p = "/usr/local/bin:/usr/bin:/bin";
-  for (;;) {
-    size_t n = strcspn(p, ":");
-    if ((size_t)snprintf(out, cap, "%.*s%s%s", (int)n, p, n ? "/" : "", name) < cap &&
-        access(out, X_OK) == 0)
-      return true;
-    if (!p[n]) return false;
-    p += n + 1;
-  }
-}
-
-bool fer_command_found(const char *cmd) {
-  char word[256], exe[1024];
-  size_t n = strspn(cmd, " \t"), k = strcspn(cmd + n, " \t");
-  if (!k || k >= sizeof word) return false;
-  memcpy(word, cmd + n, k), word[k] = 0;
-  return fer_find_program(word, exe, sizeof exe);
-}
-
-/* Write everything; false on a closed pipe (the child ended). */
-static bool write_all(int fd, const char *p, size_t n) {
-  while (n) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w, n -= (size_t)w;
-  }
-  return true;
-}
 
 static int classify(const char *line) {
   if (!strcmp(line, "sat")) return FER_PARTNER_SAT;
@@ -114,58 +74,18 @@ done:
   return ok;
 }
 
-/* Start the child (on the partner's thread, after its delay): pipes, fork,
- * exec; the pid is stored under the lock, so fer_partner_stop either sees
- * it or stops the start.  false when it was stopped or could not start. */
+/* Start the child (on the partner's thread, after its delay); the
+ * process is stored under the lock, so fer_partner_stop either sees it or
+ * stops the start.  false when it was stopped or could not start. */
 static bool spawn(fer_partner *p) {
-  int in[2], out[2], ok[2];
-  if (pipe(in) != 0) return false;
-  if (pipe(out) != 0) {
-    close(in[0]), close(in[1]);
-    return false;
-  }
-  if (pipe(ok) != 0) {
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    return false;
-  }
-  for (int k = 0; k < 2; k++) {
-    fcntl(in[k], F_SETFD, FD_CLOEXEC);
-    fcntl(out[k], F_SETFD, FD_CLOEXEC);
-    fcntl(ok[k], F_SETFD, FD_CLOEXEC);
-  }
+  fer_proc_spec spec = {.argv = p->argv, .in = FER_PROC_PIPE, .out = FER_PROC_PIPE,
+                        .err = FER_PROC_NULL,
+                        .die_with_parent = true}; /* ferret killed at once: no orphan */
   pthread_mutex_lock(&p->lock);
-  pid_t pid = p->cancelled ? -1 : fork();
-  if (pid == 0) { /* async-signal-safe calls only until exec */
-    setpgid(0, 0);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* ferret killed at once: no orphan */
-#endif
-    int null = open("/dev/null", O_WRONLY);
-    int e = 0;
-    if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || null < 0 || dup2(null, 2) < 0)
-      e = errno;
-    else
-      execve(p->exe, p->argv, environ), e = errno;
-    if (write(ok[1], &e, sizeof e) < 0) _exit(126);
-    _exit(127);
-  }
-  if (pid > 0) {
-    setpgid(pid, pid); /* also here: no window in which kill(-pid) misses */
-    p->pid = pid, p->to_child = in[1], p->from_child = out[0];
-    p->started = fer_now();
-  }
+  bool ok = !p->cancelled && fer_proc_spawn(&spec, &p->proc) == 0;
+  if (ok) p->started = fer_now();
   pthread_mutex_unlock(&p->lock);
-  close(in[0]), close(out[1]), close(ok[1]);
-  if (pid <= 0) {
-    close(in[1]), close(out[0]), close(ok[0]);
-    return false;
-  }
-  int e = 0;
-  ssize_t got;
-  while ((got = read(ok[0], &e, sizeof e)) < 0 && errno == EINTR) {
-  }
-  close(ok[0]);
-  return !(got == (ssize_t)sizeof e && e);
+  return ok;
 }
 
 /* The thread: wait the delay (a query answered by then needs no
@@ -201,28 +121,18 @@ static void *feed_and_listen(void *arg) {
     atomic_store(&p->answer, FER_PARTNER_ERROR);
     return NULL;
   }
-  /* The child may die before reading everything: its SIGPIPE is held on
-   * this thread while writing (and dropped), so the library changes no
-   * process-wide disposition (the child was started with the mask as it
-   * was). */
-  sigset_t pipe_set, old;
-  sigemptyset(&pipe_set);
-  sigaddset(&pipe_set, SIGPIPE);
-  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
-  write_all(p->to_child, p->script, p->script_len);
-  struct timespec zero = {0, 0};
-  while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE) {
-  }
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  /* The child may die before reading everything: the write holds SIGPIPE
+   * on this thread only, so no process-wide disposition changes. */
+  fer_proc_write_all(p->proc.in, p->script, p->script_len);
   pthread_mutex_lock(&p->lock);
-  close(p->to_child);
-  p->to_child = -1;
+  close(p->proc.in);
+  p->proc.in = -1;
   pthread_mutex_unlock(&p->lock);
   size_t n = 0;
   int answer = FER_PARTNER_ERROR;
   for (;;) {
     char c;
-    ssize_t r = read(p->from_child, &c, 1);
+    ssize_t r = read(p->proc.out, &c, 1);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break; /* the child ended without an answer */
     int a = fer_partner_line(p->line, sizeof p->line, &n, c);
@@ -249,7 +159,7 @@ bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
   memset(p, 0, sizeof *p);
   p->cmd = cmd, p->script = script, p->script_len = len, p->notify = notify;
   p->delay = delay;
-  p->to_child = p->from_child = -1;
+  p->proc.in = p->proc.out = -1;
   size_t na = 0;
   if (snprintf(p->words, sizeof p->words, "%s", cmd) >= (int)sizeof p->words) {
     fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: command too long");
@@ -260,7 +170,8 @@ bool fer_partner_start(ferret *f, fer_partner *p, const char *cmd,
        w = strtok_r(NULL, " \t", &save))
     p->argv[na++] = w;
   p->argv[na] = NULL;
-  if (!na || !fer_find_program(p->argv[0], p->exe, sizeof p->exe)) {
+  char exe[1024];
+  if (!na || !fer_proc_find(p->argv[0], exe, sizeof exe)) {
     fer_error(f, FERRET_ERROR_OPTION, 0, 0, "portfolio: cannot run '%s'", cmd);
     return false;
   }
@@ -295,7 +206,7 @@ int fer_partner_wait(fer_partner *p, double deadline,
 bool fer_partner_rest(ferret *f, fer_partner *p, fer_buf *out, double deadline) {
   FER_CLEAR(*out);
   /* the thread read the answer line and reads nothing more */
-  if (atomic_load(&p->answer) == FER_PARTNER_NONE || p->from_child < 0) return false;
+  if (atomic_load(&p->answer) == FER_PARTNER_NONE || p->proc.out < 0) return false;
   bool ok = true;
   for (;;) {
     int wait_ms = -1;
@@ -304,12 +215,12 @@ bool fer_partner_rest(ferret *f, fer_partner *p, fer_buf *out, double deadline) 
       if (left <= 0) break;
       wait_ms = (int)(left * 1000) + 1;
     }
-    struct pollfd pf = {p->from_child, POLLIN, 0};
+    struct pollfd pf = {p->proc.out, POLLIN, 0};
     int r = poll(&pf, 1, wait_ms);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;
     char buf[4096];
-    ssize_t n = read(p->from_child, buf, sizeof buf);
+    ssize_t n = read(p->proc.out, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     if (out->size + (size_t)n > MAX_REST || !fer_buf_add(f, out, buf, (size_t)n)) {
@@ -321,28 +232,18 @@ bool fer_partner_rest(ferret *f, fer_partner *p, fer_buf *out, double deadline) 
 }
 
 void fer_partner_stop(fer_partner *p) {
-  pid_t pid = 0;
   if (p->have_lock) {
     pthread_mutex_lock(&p->lock);
     p->cancelled = true; /* a start not done yet will not happen */
-    pid = p->pid;
+    fer_proc_kill(&p->proc, SIGKILL);
     pthread_cond_signal(&p->wake);
     pthread_mutex_unlock(&p->lock);
   }
-  if (pid > 0) kill(-pid, SIGKILL);
   if (p->have_thread) { /* its read ends: the child's end of the pipe closed */
     pthread_join(p->thread, NULL);
     p->have_thread = false;
   }
-  if (p->to_child >= 0) close(p->to_child);
-  if (p->from_child >= 0) close(p->from_child);
-  p->to_child = p->from_child = -1;
-  if (pid > 0) {
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
+  fer_proc_finish(&p->proc, NULL);
   if (p->have_lock) pthread_mutex_destroy(&p->lock), pthread_cond_destroy(&p->wake);
   p->have_lock = false;
-  p->pid = 0;
 }

@@ -1,7 +1,7 @@
 /* A complete solver run beside the engine (the portfolio, option
- * ferret_add_portfolio): a child process started from a command line
- * (split at blanks, no shell; argv[0] looked up in PATH) as the leader of
- * its own process group, fed one SMT-LIB script on its standard input
+ * ferret_add_portfolio): a child process (base/process.h) started from a
+ * command line (split at blanks, no shell; argv[0] looked up in PATH) as
+ * the leader of its own process group, fed one SMT-LIB script on its standard input
  * (the query, then (check-sat) (get-model) (exit)), whose first answer line
  * is read by a thread of ours, which then raises a flag the search polls
  * (for sat or unsat only).
@@ -22,6 +22,7 @@
 #include <sys/types.h>
 
 #include "base/context.h"
+#include "base/process.h"
 #include "smt/model.h"
 #include "smt/print.h"
 
@@ -35,13 +36,12 @@ enum {
 
 typedef struct fer_partner {
   const char *cmd;
-  pid_t pid;               /* 0: not started */
-  int to_child, from_child;
+  fer_proc proc;           /* pid 0: not started; in, out: our pipe ends */
   pthread_t thread;
   bool have_thread;
   const char *script;      /* the caller's, until fer_partner_stop */
   double delay;            /* seconds before the child starts */
-  char words[1024], exe[1024], *argv[65]; /* the command, split */
+  char words[1024], *argv[65]; /* the command, split */
   pthread_mutex_t lock;    /* pid and cancelled between the two threads */
   pthread_cond_t wake;     /* signalled by fer_partner_stop */
   bool have_lock, cancelled;
@@ -51,15 +51,6 @@ typedef struct fer_partner {
   char line[160];          /* the answer line (NUL-terminated) */
   double started, answered; /* fer_now() */
 } fer_partner;
-
-/* The executable `name` as execvp would find it (PATH, else the default
- * /usr/local/bin:/usr/bin:/bin), into out.  Done in the parent: after
- * fork() in a threaded program only async-signal-safe calls are allowed,
- * and execvp is not one.  (Also used by libfuzzer.c.) */
-bool fer_find_program(const char *name, char *out, size_t cap);
-
-/* Is the first word of command line cmd a program fer_find_program finds? */
-bool fer_command_found(const char *cmd);
 
 /* Start cmd on script[0..len) after `delay` seconds (a query the search
  * answers sooner never starts a process); false (error set) when the

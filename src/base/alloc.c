@@ -1,5 +1,6 @@
 /* All memory of a context goes through its allocator function, counted. */
 #define _DEFAULT_SOURCE /* madvise */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,10 @@
 #include "base/context.h"
 
 void *fer_realloc(ferret *f, void *p, size_t old_bytes, size_t new_bytes) {
+  /* a block is given back with the size it was taken with: more than is
+   * counted as allocated is a caller's wrong size (FER_FREE_ARRAY) */
+  assert((p == NULL) == (old_bytes == 0));
+  assert(old_bytes <= f->bytes);
   if (new_bytes && f->opt.max_memory &&
       f->bytes - old_bytes + new_bytes > (size_t)f->opt.max_memory << 20) {
     f->out_of_memory = true;

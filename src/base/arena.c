@@ -1,6 +1,8 @@
 /* Per-query scratch memory (contract in arena.h). */
 #include "base/arena.h"
 
+#include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 struct fer_arena_chunk {
@@ -30,7 +32,9 @@ void *fer_arena_alloc(ferret *f, fer_arena *a, size_t bytes) {
     a->head = c, a->used = 0, a->cap = cap;
     a->total += bytes_all;
   }
+  assert(a->used + need <= a->cap);
   void *p = a->head->data + a->used;
+  assert(((uintptr_t)p & 15) == 0); /* aligned for any scalar */
   a->used += need;
   memset(p, 0, bytes);
   return p;
@@ -46,9 +50,13 @@ void *fer_arena_array(ferret *f, fer_arena *a, size_t n, size_t size) {
 }
 
 void fer_arena_release(ferret *f, fer_arena *a) {
+  size_t total = 0;
   for (fer_arena_chunk *c = a->head, *next; c; c = next) {
     next = c->next;
+    total += c->bytes;
     fer_free(f, c, c->bytes);
   }
+  assert(total == a->total); /* every chunk is on the list */
+  (void)total;
   fer_arena_init(a);
 }

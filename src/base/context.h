@@ -63,6 +63,21 @@ void *fer_realloc(ferret *, void *p, size_t old_bytes, size_t new_bytes);
 void fer_free(ferret *, void *p, size_t bytes);
 char *fer_strdup(ferret *, const char *s);          /* free with strlen+1 */
 
+/* The bytes of an array of n elements of `size` bytes: one element at
+ * least (an empty array is still a block to give back), SIZE_MAX (which no
+ * allocator grants) when the product overflows. */
+static inline size_t fer_array_bytes(size_t n, size_t size) {
+  if (!n) n = 1;
+  return n > SIZE_MAX / size ? SIZE_MAX : n * size;
+}
+/* Typed arrays: the size arithmetic in one place, so that an array is
+ * freed with the byte count it was allocated with.  FER_NEW_ARRAY is
+ * zeroed; free with FER_FREE_ARRAY and the same n (NULL is fine). */
+#define FER_NEW_ARRAY(F, T, N) ((T *)fer_calloc((F), fer_array_bytes((N), sizeof(T))))
+#define FER_ALLOC_ARRAY(F, T, N) ((T *)fer_malloc((F), fer_array_bytes((N), sizeof(T))))
+#define FER_FREE_ARRAY(F, P, N) \
+  fer_free((F), (P), fer_array_bytes((N), sizeof *(P)))
+
 /* Host code (allocator, output sinks) runs between these two. */
 static inline void fer_host_enter(const ferret *f) {
   if (f->host_enter) f->host_enter();

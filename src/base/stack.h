@@ -2,6 +2,7 @@
 #ifndef FER_STACK_H
 #define FER_STACK_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,8 +21,9 @@ void fer_stack_release(struct ferret *, void *stack, size_t elem);
        : 0)
 #define FER_RESERVE(F, S, N) fer_stack_reserve((F), &(S), sizeof *(S).data, (N))
 #define FER_RELEASE(F, S) fer_stack_release((F), &(S), sizeof *(S).data)
-#define FER_TOP(S) ((S).data[(S).size - 1])
-#define FER_POP(S) ((S).data[--(S).size])
+/* (lvalues; never on an empty stack) */
+#define FER_TOP(S) (*(assert((S).size > 0), &(S).data[(S).size - 1]))
+#define FER_POP(S) (*(assert((S).size > 0), &(S).data[--(S).size]))
 #define FER_CLEAR(S) ((S).size = 0)
 
 #endif

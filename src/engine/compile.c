@@ -9,6 +9,7 @@
  *   3. dependencies (compile_blocks.c): blocks per constraint, direct
  *      inputs per block, slots and constraints per slot;
  *   4. distance nodes (compile_dist.c): the Boolean skeletons. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@ static int too_wide(fer_comp *c, fer_term t, const char *what) {
 }
 
 static uint32_t new_reg(fer_comp *c, fer_u128 init) {
+  assert(c->p->init.size == c->p->nregs); /* one initial value per register */
   if (!FER_PUSH(c->f, c->p->init, init)) return FER_NONE;
   return c->p->nregs++;
 }

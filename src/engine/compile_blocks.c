@@ -107,8 +107,8 @@ static int layout(fer_comp *c, uint32_t *tblk) {
   ferret *f = c->f;
   fer_prog *p = c->p;
   size_t nt = c->order.size;
-  bkey *keys = fer_malloc(f, (nt ? nt : 1) * sizeof *keys);
-  uint32_t *pos = fer_malloc(f, (size_t)p->nregs * sizeof *pos + 1);
+  bkey *keys = FER_ALLOC_ARRAY(f, bkey, nt);
+  uint32_t *pos = FER_ALLOC_ARRAY(f, uint32_t, p->nregs);
   int ok = keys && pos;
   if (ok) {
     for (size_t i = 0; i < nt; i++) {
@@ -151,8 +151,8 @@ static int layout(fer_comp *c, uint32_t *tblk) {
     p->blocks.data[0].begin = 0, p->blocks.data[0].end = (uint32_t)p->code.size;
     for (size_t i = 0; i < nt; i++) tblk[fer_cid(c, c->order.data[i])] = 0;
   }
-  fer_free(f, keys, (nt ? nt : 1) * sizeof *keys);
-  fer_free(f, pos, (size_t)p->nregs * sizeof *pos + 1);
+  FER_FREE_ARRAY(f, keys, nt);
+  FER_FREE_ARRAY(f, pos, p->nregs);
   return ok;
 }
 

@@ -9,6 +9,7 @@
  * rule may only return a superset of op(args) over the argument domains,
  * a backward rule may only remove argument values that cannot give a
  * result in the result's domain.  When unsure, a rule does nothing. */
+#include <assert.h>
 #include <string.h>
 
 #include "engine/interval_internal.h"
@@ -42,9 +43,38 @@ static bool empty(const fer_ival *d) {
   }
 }
 
+static void meet(fer_iv_state *s, fer_ival *d, const fer_ival *n);
+
+#ifndef NDEBUG
+/* d is within o (or empty): what a meet may do to a domain, never widen it. */
+static bool narrowed(const fer_ival *d, const fer_ival *o) {
+  if (empty(d)) return true;
+  switch (d->kind) {
+  case FER_IV_BOOL: return (o->t || !d->t) && (o->f || !d->f);
+  case FER_IV_BV:
+    return d->lo >= o->lo && d->hi <= o->hi && d->slo >= o->slo && d->shi <= o->shi &&
+           (d->zero & o->zero) == o->zero && (d->one & o->one) == o->one &&
+           d->hi <= (fer_iv_sbit(d->width) << 1) - 1;
+  case FER_IV_FP:
+    return (o->nan || !d->nan) && (!fer_iv_fp_has_num(d) || (d->lo >= o->lo && d->hi <= o->hi));
+  default: return true;
+  }
+}
+#endif
+
 /* Narrow *d to its intersection with n (same kind); notes changes. */
 void fer_iv_meet(fer_iv_state *s, fer_ival *d, const fer_ival *n) {
   if (d->kind != n->kind || d->kind == FER_IV_TOP) return;
+#ifndef NDEBUG
+  const fer_ival before = *d;
+#endif
+  meet(s, d, n);
+  assert(narrowed(d, &before));
+  assert(d->kind != FER_IV_BV || (d->width >= 1 && d->width <= 128));
+}
+
+/* fer_iv_meet's work. */
+static void meet(fer_iv_state *s, fer_ival *d, const fer_ival *n) {
   if (d->kind == FER_IV_BOOL) {
     bool t = d->t && n->t, f = d->f && n->f;
     if (t != d->t || f != d->f) d->t = t, d->f = f, s->changed = true;

@@ -75,42 +75,19 @@ static uint64_t hash_row(const uint64_t *w, uint32_t n) {
   return h ^ (h >> 29);
 }
 
-/* An entry: the hash's high 32 bits, then the row's index + 1 (0: empty);
- * its home place is the low bits of the high ones. */
-static uint32_t home(const fer_judge *j, uint64_t e) {
-  return (uint32_t)(e >> 32) & (j->table_cap - 1);
-}
+/* The table's hash of a row: the high bits of its 64-bit hash. */
+static uint32_t table_hash(uint64_t h) { return (uint32_t)(h >> 32); }
 
-/* The table position of row `row` with hash h: its entry, or the empty
- * one to fill. */
-static uint32_t probe(const fer_judge *j, const uint64_t *row, uint64_t h) {
-  uint64_t tag = h >> 32 << 32;
-  uint32_t mask = j->table_cap - 1;
-  for (uint32_t i = home(j, tag);; i = (i + 1) & mask) {
-    uint64_t e = j->table[i];
-    if (!e) return i;
-    if ((e >> 32 << 32) == tag &&
-        !memcmp(j->seen.data + (size_t)((uint32_t)e - 1) * j->row, row,
-                j->row * sizeof *row))
-      return i;
-  }
-}
-
-/* Twice the entries at least: probing always ends at an empty entry. */
-static int grow(fer_judge *j) {
-  uint32_t old = j->table_cap, cap = old ? 2 * old : 64;
-  uint64_t *t = fer_calloc_table(j->f, (size_t)cap * sizeof *t);
-  if (!t) return 0;
-  uint64_t *was = j->table;
-  j->table = t, j->table_cap = cap;
-  for (uint32_t i = 0; i < old; i++) {
-    if (!was[i]) continue;
-    uint32_t k = home(j, was[i]);
-    while (t[k]) k = (k + 1) & (cap - 1); /* the rows are distinct */
-    t[k] = was[i];
-  }
-  fer_free(j->f, was, (size_t)old * sizeof *was);
-  return 1;
+/* The table slot of row `row` with hash h: its entry, or the empty one to
+ * fill. */
+static fer_index_slot *probe(const fer_judge *j, const uint64_t *row, uint64_t h) {
+  uint32_t th = table_hash(h);
+  fer_index_slot *s = fer_index_first(&j->table, th);
+  for (; s->id; s = fer_index_next(&j->table, s))
+    if (s->hash == th &&
+        !memcmp(j->seen.data + (size_t)(s->id - 1) * j->row, row, j->row * sizeof *row))
+      break;
+  return s;
 }
 
 /* 1 if `in` is new (now remembered), 0 if seen, -1 on allocation failure;
@@ -121,10 +98,10 @@ static int remember(fer_judge *j, const fer_u128 *in, bool ahead) {
   size_t count = j->seen.size / j->row;
   if (j->r->sampling && count >= FER_SAMPLING_SEEN) {
     FER_CLEAR(j->seen);
-    memset(j->table, 0, (size_t)j->table_cap * sizeof *j->table);
+    fer_index_clear(&j->table);
     count = 0;
   }
-  if (2 * (count + 1) > j->table_cap && !grow(j)) return -1;
+  if (!fer_index_reserve(j->f, &j->table, (uint32_t)count + 1)) return -1;
   if (!FER_RESERVE(j->f, j->seen, j->row)) return -1;
   uint64_t *row = j->seen.data + j->seen.size; /* packed in place */
   uint64_t h;
@@ -135,10 +112,10 @@ static int remember(fer_judge *j, const fer_u128 *in, bool ahead) {
     pack(j, in, row);
     h = hash_row(row, j->row);
   }
-  uint32_t i = probe(j, row, h);
-  if (j->table[i]) return 0;
+  fer_index_slot *s = probe(j, row, h);
+  if (s->id) return 0;
   j->seen.size += j->row;
-  j->table[i] = (h >> 32 << 32) | ((uint32_t)count + 1);
+  fer_index_fill(&j->table, s, table_hash(h), (uint32_t)count + 1);
   return 1;
 }
 
@@ -169,7 +146,7 @@ static fer_why plan_init(fer_judge *j) {
   const fer_engine_request *r = j->r;
   const fer_prog *p = r->prog;
   uint32_t ns = p->nslots;
-  j->slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *j->slot_var);
+  j->slot_var = FER_ALLOC_ARRAY(f, uint32_t, ns);
   if (!j->slot_var) return FER_WHY_MEMORY;
   fer_map at; /* variable -> its first index in vars + 1 */
   fer_map_init(&at);
@@ -232,9 +209,9 @@ static fer_why judge_init(ferret *f, fer_judge *j, const fer_engine_request *r,
   uint64_t bits = 0;
   for (uint32_t s = 0; s < ns; s++) bits += r->prog->slots.data[s].bits;
   j->row = bits ? (uint32_t)((bits + 63) / 64) : 1;
-  j->canon = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  j->canon_ahead = fer_calloc(f, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  j->ahead = fer_malloc(f, (size_t)j->row * sizeof *j->ahead);
+  j->canon = FER_NEW_ARRAY(f, fer_u128, ns);
+  j->canon_ahead = FER_NEW_ARRAY(f, fer_u128, ns);
+  j->ahead = FER_ALLOC_ARRAY(f, uint64_t, j->row);
   /* the variables a model gives values: the formula's, those the
    * eliminated variables' definitions read, the eliminated ones */
   if (!j->canon || !j->canon_ahead || !j->ahead ||
@@ -259,10 +236,10 @@ void fer_judge_release(fer_judge *j) {
   ferret *f = j->f;
   if (!f) return;
   uint32_t ns = j->r->prog->nslots;
-  if (j->canon) fer_free(f, j->canon, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  if (j->canon_ahead) fer_free(f, j->canon_ahead, (size_t)(ns ? ns : 1) * sizeof *j->canon);
-  if (j->ahead) fer_free(f, j->ahead, (size_t)j->row * sizeof *j->ahead);
-  fer_free(f, j->table, (size_t)j->table_cap * sizeof *j->table);
+  FER_FREE_ARRAY(f, j->canon, ns);
+  FER_FREE_ARRAY(f, j->canon_ahead, ns);
+  FER_FREE_ARRAY(f, j->ahead, j->row);
+  fer_index_release(f, &j->table);
   FER_RELEASE(f, j->seen);
   fer_model_release(f, &j->model);
   fer_eval_memo_release(f, &j->memo);
@@ -270,7 +247,7 @@ void fer_judge_release(fer_judge *j) {
   size_t nv = j->vars.size ? j->vars.size : 1;
   fer_free(f, j->vals, nv * sizeof *j->vals);
   fer_free(f, j->vals_base, nv * sizeof *j->vals_base);
-  fer_free(f, j->slot_var, (ns ? ns : 1) * sizeof *j->slot_var);
+  FER_FREE_ARRAY(f, j->slot_var, ns);
   FER_RELEASE(f, j->vars);
   memset(j, 0, sizeof *j);
 }
@@ -332,7 +309,7 @@ void fer_judge_prefetch(fer_judge *j, const fer_u128 *in) {
   pack(j, j->canon_ahead, j->ahead);
   j->ahead_hash = hash_row(j->ahead, j->row);
   j->ahead_in = in;
-  if (j->table_cap) __builtin_prefetch(&j->table[home(j, j->ahead_hash)]);
+  if (j->table.cap) __builtin_prefetch(fer_index_first(&j->table, table_hash(j->ahead_hash)));
 }
 
 static fer_judge_verdict offer(fer_judge *j, const fer_u128 *in,

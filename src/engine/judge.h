@@ -33,8 +33,8 @@ typedef struct fer_judge {
   FER_STACK(uint64_t) seen;     /* inputs judged so far, packed: row
                                    words each (judge.c) */
   uint32_t row;
-  uint64_t *table;              /* hash table: hash bits, index into seen + 1 */
-  uint32_t table_cap;
+  fer_index table;              /* the rows of seen by hash: their
+                                   index + 1 (hash: the high 32 bits) */
   bool more;                    /* set by the caller: another candidate
                                    follows this one at once */
   bool have_best;

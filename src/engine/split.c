@@ -16,7 +16,7 @@ static uint32_t find(uint32_t *parent, uint32_t x) {
 }
 
 void fer_components_release(ferret *f, fer_components *c) {
-  fer_free(f, c->of, c->n * sizeof *c->of);
+  FER_FREE_ARRAY(f, c->of, c->n);
   memset(c, 0, sizeof *c);
 }
 
@@ -24,7 +24,7 @@ int fer_split(ferret *f, const fer_term *a, size_t n, bool enabled,
               fer_components *out) {
   memset(out, 0, sizeof *out);
   out->n = n;
-  out->of = fer_calloc(f, (n ? n : 1) * sizeof *out->of);
+  out->of = FER_NEW_ARRAY(f, uint32_t, n);
   if (!out->of) return 0;
   if (!enabled || n <= 1) {
     out->count = n ? 1 : 0;

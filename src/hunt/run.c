@@ -9,15 +9,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "backends/partner.h"
+#include "base/process.h"
 #include "hunt/hunt.h"
-
-extern char **environ;
 
 const char *const fer_hunt_outcome_name[] = {
     "sat", "unsat", "unknown", "timeout", "crash", "error", "unsupported",
@@ -26,45 +22,26 @@ const char *const fer_hunt_outcome_name[] = {
 enum { MAX_ARGS = 64, MAX_OUT = 16 << 20 };
 
 typedef struct child {
-  pid_t pid;
-  int fd;
+  fer_proc p;
   double t0;
-  bool done, killed;
+  bool started, done, killed;
 } child;
 
-static pid_t start(const char *cmd, const char *path, int *fd, uint32_t mem_mb) {
-  char words[1024], *argv[MAX_ARGS + 2], exe[1024];
+/* Start cmd on the script, its stdout and stderr into one pipe (stderr
+ * too: "interrupted by timeout"); false when it cannot start. */
+static bool start(child *c, const char *cmd, const char *path, uint32_t mem_mb) {
+  char words[1024], *argv[MAX_ARGS + 2];
   size_t na = 0;
-  if (snprintf(words, sizeof words, "%s", cmd) >= (int)sizeof words) return -1;
-  for (char *w = strtok(words, " \t"); w && na < MAX_ARGS; w = strtok(NULL, " \t"))
+  if (snprintf(words, sizeof words, "%s", cmd) >= (int)sizeof words) return false;
+  char *save = NULL;
+  for (char *w = strtok_r(words, " \t", &save); w && na < MAX_ARGS;
+       w = strtok_r(NULL, " \t", &save))
     argv[na++] = w;
   argv[na++] = (char *)path;
   argv[na] = NULL;
-  if (na < 2 || !fer_find_program(argv[0], exe, sizeof exe)) return -1;
-  int out[2];
-  if (pipe(out) != 0) return -1;
-  fcntl(out[0], F_SETFD, FD_CLOEXEC);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(out[0]), close(out[1]);
-    return -1;
-  }
-  if (pid == 0) { /* async-signal-safe calls only until exec */
-    setpgid(0, 0);
-    if (mem_mb) {
-      struct rlimit rl = {(rlim_t)mem_mb << 20, (rlim_t)mem_mb << 20};
-      setrlimit(RLIMIT_AS, &rl);
-    }
-    int null = open("/dev/null", O_RDONLY);
-    if (null >= 0) dup2(null, 0);
-    dup2(out[1], 1), dup2(out[1], 2); /* stderr too: "interrupted by timeout" */
-    execve(exe, argv, environ);
-    _exit(127);
-  }
-  setpgid(pid, pid);
-  close(out[1]);
-  *fd = out[0];
-  return pid;
+  fer_proc_spec spec = {.argv = argv, .in = FER_PROC_NULL, .out = FER_PROC_PIPE,
+                        .err = FER_PROC_STDOUT, .mem_mb = mem_mb};
+  return na >= 2 && fer_proc_spawn(&spec, &c->p) == 0;
 }
 
 /* What the output says: the first answer line, an error, or nothing. */
@@ -106,21 +83,21 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     FER_CLEAR(runs[i].out);
     runs[i].outcome = FER_RUN_CANNOT_START, runs[i].seconds = 0, runs[i].status = 0;
     ch[i].t0 = fer_now();
-    ch[i].pid = start(cmds[i], script_path, &ch[i].fd, mem_mb);
-    ch[i].done = ch[i].pid < 0, ch[i].killed = false;
+    ch[i].started = start(&ch[i], cmds[i], script_path, mem_mb);
+    ch[i].done = !ch[i].started, ch[i].killed = false;
   }
   bool ok = true;
   for (;;) {
     struct pollfd pf[16];
     uint32_t live = 0, map[16];
     for (uint32_t i = 0; i < n; i++)
-      if (!ch[i].done) pf[live] = (struct pollfd){ch[i].fd, POLLIN, 0}, map[live++] = i;
+      if (!ch[i].done) pf[live] = (struct pollfd){ch[i].p.out, POLLIN, 0}, map[live++] = i;
     if (!live) break;
     double now = fer_now();
     for (uint32_t k = 0; k < live; k++) {
       child *c = &ch[map[k]];
       if (!c->killed && now - c->t0 >= timeout) {
-        kill(-c->pid, SIGKILL);
+        fer_proc_kill(&c->p, SIGKILL);
         c->killed = true;
       }
     }
@@ -130,7 +107,7 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
       if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       uint32_t i = map[k];
       char buf[4096];
-      ssize_t got = read(ch[i].fd, buf, sizeof buf);
+      ssize_t got = read(ch[i].p.out, buf, sizeof buf);
       if (got < 0 && errno == EINTR) continue;
       if (got > 0) {
         if (runs[i].out.size + (size_t)got <= MAX_OUT)
@@ -142,13 +119,8 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     }
   }
   for (uint32_t i = 0; i < n; i++) {
-    if (ch[i].pid < 0) continue;
-    close(ch[i].fd);
-    kill(-ch[i].pid, SIGKILL); /* whatever it left in its group */
-    int status = 0;
-    while (waitpid(ch[i].pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    runs[i].status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (!ch[i].started) continue;
+    runs[i].status = fer_proc_finish(&ch[i].p, NULL); /* its whole group goes */
     if (!runs[i].seconds) runs[i].seconds = fer_now() - ch[i].t0;
     ok = ok && fer_buf_add(f, &runs[i].out, "", 1);
     if (ok) runs[i].out.size--; /* keep the NUL out of the text */

@@ -184,34 +184,17 @@ static uint32_t hash_name(const char *s, uint32_t len) {
   return h;
 }
 
-/* The table holds (id, hash) pairs so that a probe that misses never
- * touches the symbol array. */
-static int table_grow(ferret *f, fer_reader *rd) {
-  uint32_t cap = rd->table_cap ? rd->table_cap * 2 : 1024;
-  fer_sym_slot *t = fer_calloc(f, (size_t)cap * sizeof *t);
-  if (!t) return 0;
-  for (uint32_t i = 0; i < rd->table_cap; i++) {
-    if (!rd->table[i].id) continue;
-    uint32_t j = rd->table[i].hash & (cap - 1);
-    while (t[j].id) j = (j + 1) & (cap - 1);
-    t[j] = rd->table[i];
-  }
-  fer_free(f, rd->table, (size_t)rd->table_cap * sizeof *t);
-  rd->table = t;
-  rd->table_cap = cap;
-  return 1;
-}
-
-/* Hot: every symbol token is looked up here. */
-static fer_sym_slot *slot_of(const fer_reader *rd, const char *s, uint32_t len,
-                             uint32_t h) {
-  uint32_t mask = rd->table_cap - 1, j = h & mask;
-  for (; rd->table[j].id; j = (j + 1) & mask) {
-    if (rd->table[j].hash != h) continue;
-    const fer_symbol *y = &rd->syms.data[rd->table[j].id];
+/* Hot: every symbol token is looked up here.  The slot of the symbol
+ * named s[0..len) with hash h, or the empty slot where it would go. */
+static fer_index_slot *slot_of(const fer_reader *rd, const char *s, uint32_t len,
+                               uint32_t h) {
+  fer_index_slot *slot = fer_index_first(&rd->table, h);
+  for (; slot->id; slot = fer_index_next(&rd->table, slot)) {
+    if (slot->hash != h) continue;
+    const fer_symbol *y = &rd->syms.data[slot->id];
     if (y->len == len && !memcmp(rd->names.data + y->name, s, len)) break;
   }
-  return &rd->table[j];
+  return slot;
 }
 
 uint32_t fer_sym_find(const fer_reader *rd, const char *s, uint32_t len) {
@@ -221,12 +204,10 @@ uint32_t fer_sym_find(const fer_reader *rd, const char *s, uint32_t len) {
 uint32_t fer_sym_intern(ferret *f, fer_reader *rd, const char *s,
                         uint32_t len) {
   uint32_t h = hash_name(s, len);
-  fer_sym_slot *slot = slot_of(rd, s, len, h);
+  fer_index_slot *slot = slot_of(rd, s, len, h);
   if (slot->id) return slot->id;
-  if ((rd->syms.size + 1) * 2 > rd->table_cap) {
-    if (!table_grow(f, rd)) return 0;
-    slot = slot_of(rd, s, len, h);
-  }
+  if (!fer_index_reserve(f, &rd->table, (uint32_t)rd->syms.size)) return 0;
+  slot = slot_of(rd, s, len, h); /* the table may have grown */
   if (!FER_RESERVE(f, rd->names, (size_t)len + 1)) return 0;
   fer_symbol y;
   memset(&y, 0, sizeof y);
@@ -237,8 +218,7 @@ uint32_t fer_sym_intern(ferret *f, fer_reader *rd, const char *s,
   rd->names.data[rd->names.size + len] = '\0';
   if (!FER_PUSH(f, rd->syms, y)) return 0;
   rd->names.size += (size_t)len + 1;
-  slot->id = (uint32_t)rd->syms.size - 1;
-  slot->hash = h;
+  fer_index_fill(&rd->table, slot, h, (uint32_t)rd->syms.size - 1);
   return slot->id;
 }
 
@@ -272,7 +252,7 @@ int fer_rd_init(ferret *f, fer_reader *rd) {
   memset(&none, 0, sizeof none);
   memset(&nobind, 0, sizeof nobind);
   if (!FER_PUSH(f, rd->syms, none) || !FER_PUSH(f, rd->binds, nobind) ||
-      !table_grow(f, rd))
+      !fer_index_reserve(f, &rd->table, 512))
     return 0;
   for (int op = 0; op < FER_OP_COUNT; op++) {
     const fer_op_info *i = &fer_op_table[op];
@@ -363,7 +343,7 @@ int fer_rd_init(ferret *f, fer_reader *rd) {
 void fer_rd_release(ferret *f, fer_reader *rd) {
   FER_RELEASE(f, rd->syms);
   FER_RELEASE(f, rd->names);
-  fer_free(f, rd->table, (size_t)rd->table_cap * sizeof *rd->table);
+  fer_index_release(f, &rd->table);
   FER_RELEASE(f, rd->binds);
   FER_RELEASE(f, rd->funs);
   FER_RELEASE(f, rd->fun_sorts);

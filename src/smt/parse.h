@@ -131,10 +131,6 @@ typedef struct fer_symbol {
                            term ('|' cannot occur in a symbol name) */
 } fer_symbol;
 
-typedef struct fer_sym_slot {
-  uint32_t id, hash;
-} fer_sym_slot;
-
 typedef enum fer_bind_kind {
   FER_BIND_TERM,      /* value: a term (constant, let, named, parameter) */
   FER_BIND_FUN,       /* value: index into funs (define-fun with parameters) */
@@ -208,8 +204,7 @@ typedef struct fer_reader {
   /* symbols */
   FER_STACK(fer_symbol) syms; /* syms.data[0] unused */
   FER_STACK(char) names;
-  fer_sym_slot *table; /* open addressing over syms, id 0 = empty */
-  uint32_t table_cap;
+  fer_index table;      /* the symbols by name (base/map.h) */
 
   /* meanings */
   FER_STACK(fer_binding) binds; /* binds.data[0] unused */

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/map.h"
 #include "smt/print.h"
 
 enum {
@@ -64,8 +65,7 @@ typedef struct printer {
   FER_STACK(uint32_t) lets; /* per unit scratch */
   FER_STACK(uint32_t) order;
   FER_STACK(uint32_t) count;
-  uint32_t *map; /* term id -> local index + 1; open addressing */
-  uint32_t map_cap;
+  fer_map map; /* term id -> local index + 1 */
   uint32_t nroots;
   char let_prefix[24], def_prefix[24];
 } printer;
@@ -76,48 +76,26 @@ static bool is_leaf(const printer *p, fer_term t) {
 
 /* ------------------------------------------------------------ the map */
 
-static uint32_t hash_id(fer_term t) { return t * 0x9e3779b1u; }
-
-static int map_grow(printer *p) {
-  uint32_t cap = p->map_cap ? p->map_cap * 2 : 256;
-  uint32_t *m = fer_calloc(p->f, (size_t)cap * sizeof *m);
-  if (!m) return 0;
-  for (uint32_t i = 0; i < p->map_cap; i++) {
-    uint32_t v = p->map[i];
-    if (!v) continue;
-    uint32_t j = hash_id(p->nodes.data[v - 1].t) & (cap - 1);
-    while (m[j]) j = (j + 1) & (cap - 1);
-    m[j] = v;
-  }
-  fer_free(p->f, p->map, (size_t)p->map_cap * sizeof *m);
-  p->map = m;
-  p->map_cap = cap;
-  return 1;
-}
-
 /* The local index of `t`, adding it (refs 0) if new: *added tells. */
 static int64_t lookup(printer *p, fer_term t, bool *added) {
-  if ((p->nodes.size + 1) * 2 > p->map_cap && !map_grow(p)) return -1;
-  uint32_t j = hash_id(t) & (p->map_cap - 1);
-  for (uint32_t v; (v = p->map[j]); j = (j + 1) & (p->map_cap - 1))
-    if (p->nodes.data[v - 1].t == t) {
-      *added = false;
-      return v - 1;
-    }
+  uint32_t v = fer_map_get(&p->map, t);
+  if (v) {
+    *added = false;
+    return v - 1;
+  }
   pnode n;
   memset(&n, 0, sizeof n);
   n.t = t;
-  if (!FER_PUSH(p->f, p->nodes, n)) return -1;
-  p->map[j] = (uint32_t)p->nodes.size;
+  if (!FER_PUSH(p->f, p->nodes, n) ||
+      !fer_map_put(p->f, &p->map, t, (uint32_t)p->nodes.size))
+    return -1;
   *added = true;
   return (int64_t)p->nodes.size - 1;
 }
 
 /* The local index of a term the analysis has seen. */
 static uint32_t find(const printer *p, fer_term t) {
-  uint32_t j = hash_id(t) & (p->map_cap - 1);
-  while (p->nodes.data[p->map[j] - 1].t != t) j = (j + 1) & (p->map_cap - 1);
-  return p->map[j] - 1;
+  return fer_map_get(&p->map, t) - 1;
 }
 
 /* ----------------------------------------------------------- analysis */
@@ -370,6 +348,7 @@ static int print_root(printer *p, fer_term t) {
 
 static void printer_init(printer *p, ferret *f, fer_buf *b) {
   memset(p, 0, sizeof *p);
+  fer_map_init(&p->map);
   p->f = f;
   p->b = b;
 }
@@ -382,7 +361,7 @@ static void printer_release(printer *p) {
   FER_RELEASE(p->f, p->lets);
   FER_RELEASE(p->f, p->order);
   FER_RELEASE(p->f, p->count);
-  fer_free(p->f, p->map, (size_t)p->map_cap * sizeof *p->map);
+  fer_map_release(p->f, &p->map);
 }
 
 int fer_print_term(ferret *f, fer_buf *b, fer_term t) {

@@ -1,4 +1,5 @@
 /* Hash-consed term store and sort checker. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,24 +145,6 @@ static uint32_t node_hash(const fer_node *n, const fer_term *args) {
   return h * 0x85ebca6bu;
 }
 
-static int table_grow(ferret *f) {
-  fer_store *s = S(f);
-  uint32_t cap = s->table_cap ? s->table_cap * 2 : 1024;
-  uint32_t *t = fer_calloc(f, (size_t)cap * sizeof *t);
-  if (!t) return 0;
-  for (uint32_t i = 0; i < s->table_cap; i++) {
-    uint32_t id = s->table[i];
-    if (!id) continue;
-    uint32_t j = s->nodes.data[id].hash & (cap - 1);
-    while (t[j]) j = (j + 1) & (cap - 1);
-    t[j] = id;
-  }
-  fer_free(f, s->table, (size_t)s->table_cap * sizeof *t);
-  s->table = t;
-  s->table_cap = cap;
-  return 1;
-}
-
 /* Find or add the node `n` with arguments `args` (and, for CONST, the
  * value already at the end of the limb pool, which is dropped again if
  * the constant exists).  `value_len` limbs for CONST, 0 otherwise.  A REAL
@@ -169,7 +152,7 @@ static int table_grow(ferret *f) {
 static fer_term intern(ferret *f, fer_node n, const fer_term *args,
                        uint32_t value_len) {
   fer_store *s = S(f);
-  if ((s->nodes.size + 1) * 2 > s->table_cap && !table_grow(f)) return 0;
+  if (!fer_index_reserve(f, &s->table, (uint32_t)s->nodes.size)) return 0;
   fer_node key = n;
   if (value_len || n.op == FER_OP_REAL)
     key.idx[0] = 0; /* the offset is not part of the value */
@@ -194,12 +177,12 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
     h ^= h >> 13;
   }
   n.hash = h;
-  uint32_t j = h & (s->table_cap - 1);
-  for (uint32_t id; (id = s->table[j]); j = (j + 1) & (s->table_cap - 1)) {
+  fer_index_slot *slot = fer_index_first(&s->table, h);
+  for (; slot->id; slot = fer_index_next(&s->table, slot)) {
+    if (slot->hash != h) continue;
+    fer_term id = slot->id;
     const fer_node *m = &s->nodes.data[id];
-    if (m->hash != h || m->op != n.op || m->sort != n.sort ||
-        m->nargs != n.nargs)
-      continue;
+    if (m->op != n.op || m->sort != n.sort || m->nargs != n.nargs) continue;
     if (value_len) {
       if (memcmp(s->limbs.data + m->idx[0], val, value_len * 8)) continue;
       s->limbs.size -= value_len;
@@ -219,6 +202,11 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
       continue;
     return id;
   }
+#ifndef NDEBUG
+  /* a DAG in creation order: every argument is an older, live term (what
+   * fer_store_rollback and every walk by id rely on) */
+  for (uint32_t i = 0; i < n.nargs; i++) assert(args[i] && args[i] < s->nodes.size);
+#endif
   if (n.nargs) {
     if (!FER_RESERVE(f, s->argpool, n.nargs)) return 0;
     n.args = (uint32_t)s->argpool.size;
@@ -227,7 +215,7 @@ static fer_term intern(ferret *f, fer_node n, const fer_term *args,
   }
   if (!FER_PUSH(f, s->nodes, n)) return 0;
   fer_term id = (fer_term)(s->nodes.size - 1);
-  s->table[j] = id;
+  fer_index_fill(&s->table, slot, h, id);
   return id;
 }
 
@@ -235,35 +223,19 @@ fer_store_mark fer_store_mark_now(const ferret *f) {
   const fer_store *s = f->store;
   fer_store_mark m = {(uint32_t)s->nodes.size, (uint32_t)s->argpool.size,
                       (uint32_t)s->limbs.size, (uint32_t)s->reals.size,
-                      (uint32_t)s->sorts.size, (uint32_t)s->vars.size,
-                      s->table_cap};
+                      (uint32_t)s->sorts.size, (uint32_t)s->vars.size};
   return m;
 }
 
-/* Linear probing without deletions: a node's probe run holds only nodes
- * made before it.  So, undoing the newest node first, clearing its slot
- * breaks no older node's run, as long as the table was not rebuilt since
- * the mark (then it is rebuilt again, oldest node first). */
+/* The nodes made since the mark leave the table (newest first, though
+ * removal does not depend on the order) and the pools. */
 void fer_store_rollback(ferret *f, const fer_store_mark *m) {
   fer_store *s = S(f);
   if (s->nodes.size <= m->nodes || s->sorts.size != m->sorts ||
       s->vars.size != m->vars)
     return;
-  uint32_t cap = s->table_cap;
-  if (cap == m->table_cap) {
-    for (uint32_t id = (uint32_t)s->nodes.size - 1; id >= m->nodes; id--) {
-      uint32_t j = s->nodes.data[id].hash & (cap - 1);
-      while (s->table[j] != id) j = (j + 1) & (cap - 1);
-      s->table[j] = 0;
-    }
-  } else {
-    memset(s->table, 0, (size_t)cap * sizeof *s->table);
-    for (uint32_t id = 1; id < m->nodes; id++) {
-      uint32_t j = s->nodes.data[id].hash & (cap - 1);
-      while (s->table[j]) j = (j + 1) & (cap - 1);
-      s->table[j] = id;
-    }
-  }
+  for (uint32_t id = (uint32_t)s->nodes.size - 1; id >= m->nodes; id--)
+    fer_index_remove(&s->table, s->nodes.data[id].hash, id);
   s->nodes.size = m->nodes, s->argpool.size = m->argpool;
   s->limbs.size = m->limbs, s->reals.size = m->reals;
 }
@@ -313,7 +285,7 @@ void fer_store_release(ferret *f) {
   FER_RELEASE(f, s->reals);
   FER_RELEASE(f, s->vars);
   FER_RELEASE(f, s->names);
-  fer_free(f, s->table, (size_t)s->table_cap * sizeof *s->table);
+  fer_index_release(f, &s->table);
   fer_free(f, s, sizeof *s);
   f->store = NULL;
 }
@@ -449,6 +421,9 @@ fer_term fer_mk_real(ferret *f, bool neg, const uint32_t *num, uint32_t nlen,
 /* ------------------------------------------------------------ accessors */
 
 const fer_node *fer_node_of(const ferret *f, fer_term t) {
+  /* a live term of this store (or 0, whose zeroed node says "no term":
+   * op 0, sort 0, no arguments) */
+  assert(t < f->store->nodes.size);
   return &f->store->nodes.data[t];
 }
 fer_op fer_term_op(const ferret *f, fer_term t) { return (fer_op)fer_node_of(f, t)->op; }
@@ -458,12 +433,14 @@ const fer_term *fer_term_args(const ferret *f, fer_term t) {
   return f->store->argpool.data + fer_node_of(f, t)->args;
 }
 fer_term fer_term_arg(const ferret *f, fer_term t, uint32_t i) {
+  assert(i < fer_node_of(f, t)->nargs);
   return fer_term_args(f, t)[i];
 }
 uint32_t fer_term_idx(const ferret *f, fer_term t, int which) {
   return fer_node_of(f, t)->idx[which];
 }
 const uint64_t *fer_const_limbs(const ferret *f, fer_term t) {
+  assert(fer_node_of(f, t)->op == FER_OP_CONST);
   return f->store->limbs.data + fer_node_of(f, t)->idx[0];
 }
 fer_u128 fer_const_u128(const ferret *f, fer_term t) {
@@ -476,6 +453,7 @@ const char *fer_var_name(const ferret *f, fer_term t) {
 }
 uint32_t fer_var_count(const ferret *f) { return (uint32_t)f->store->vars.size; }
 fer_term fer_var_term(const ferret *f, uint32_t number) {
+  assert(number < f->store->vars.size);
   return f->store->vars.data[number].term;
 }
 void fer_real_get(const ferret *f, fer_term t, bool *neg, const uint32_t **num,

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/map.h"
 #include "base/ops.h"
 #include "base/stack.h"
 #include "base/u128.h"
@@ -64,8 +65,7 @@ typedef struct fer_store {
   FER_STACK(uint32_t) reals;      /* [neg, nlen, dlen, num..., den...] */
   FER_STACK(fer_var) vars;
   FER_STACK(char) names;
-  uint32_t *table;                /* open addressing, 0 = empty */
-  uint32_t table_cap;
+  fer_index table;                /* the nodes by hash (hash-consing) */
   fer_sort bool_sort, rm_sort, real_sort;
   fer_term t_true, t_false;
   bool has_theory;                /* an array or uninterpreted sort exists */
@@ -80,7 +80,7 @@ void fer_store_release(struct ferret *);
  * makes a few constants per sample), so the store stays bounded.  Sorts
  * and variables made since are not dropped: then nothing is. */
 typedef struct fer_store_mark {
-  uint32_t nodes, argpool, limbs, reals, sorts, vars, table_cap;
+  uint32_t nodes, argpool, limbs, reals, sorts, vars;
 } fer_store_mark;
 fer_store_mark fer_store_mark_now(const struct ferret *);
 void fer_store_rollback(struct ferret *, const fer_store_mark *);

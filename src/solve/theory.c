@@ -48,7 +48,6 @@ typedef struct index_set {
 typedef struct read_done {
   fer_term a, val;
   uint32_t keys, n; /* offset into read_keys */
-  uint32_t next;    /* the next read with the same hash + 1, 0 if none */
 } read_done;
 
 /* An array equality met while the keys of one of its index sorts were
@@ -61,7 +60,7 @@ typedef struct red {
   ferret *f;
   fer_theory *t;
   fer_map memo;    /* original term -> reduced term */
-  fer_map reads;   /* hash of a read -> its latest index in done + 1 */
+  fer_index reads; /* the reads in done by hash: their index + 1 */
   FER_STACK(read_done) done;
   fer_term_stack read_keys;
   fer_map fun_of;  /* array / function variable -> index in funs + 1 */
@@ -336,22 +335,25 @@ static uint32_t read_hash(fer_term a, const fer_term *k, uint32_t n) {
  * (store M o (store (select M o) i v)), reads M twice, so a chain of such
  * stores would cost 2^length without it. */
 static fer_term read_find(red *r, fer_term a, const fer_term *k, uint32_t n) {
-  for (uint32_t i = fer_map_get(&r->reads, read_hash(a, k, n)); i;) {
-    const read_done *d = &r->done.data[i - 1];
-    if (d->a == a && d->n == n && !memcmp(r->read_keys.data + d->keys, k, n * sizeof *k))
+  if (!r->reads.cap) return 0;
+  uint32_t h = read_hash(a, k, n);
+  for (fer_index_slot *s = fer_index_first(&r->reads, h); s->id;
+       s = fer_index_next(&r->reads, s)) {
+    const read_done *d = &r->done.data[s->id - 1];
+    if (s->hash == h && d->a == a && d->n == n &&
+        !memcmp(r->read_keys.data + d->keys, k, n * sizeof *k))
       return d->val;
-    i = d->next;
   }
   return 0;
 }
 
 static bool read_put(red *r, fer_term a, const fer_term *k, uint32_t n, fer_term val) {
   uint32_t h = read_hash(a, k, n);
-  read_done d = {a, val, (uint32_t)r->read_keys.size, n, fer_map_get(&r->reads, h)};
+  read_done d = {a, val, (uint32_t)r->read_keys.size, n};
   for (uint32_t i = 0; i < n; i++)
     if (!FER_PUSH(r->f, r->read_keys, k[i])) return false;
   return FER_PUSH(r->f, r->done, d) &&
-         fer_map_put(r->f, &r->reads, h, (uint32_t)r->done.size);
+         fer_index_add(r->f, &r->reads, h, (uint32_t)r->done.size);
 }
 
 /* read() of a chain of stores s (its top) at keys q[0..m). */
@@ -653,7 +655,7 @@ ferret_status fer_theory_reduce(ferret *f, const fer_term *a, size_t n,
   r.f = f, r.t = t;
   fer_map_init(&r.memo);
   fer_map_init(&r.fun_of);
-  fer_map_init(&r.reads);
+  fer_index_init(&r.reads);
   fer_map_init(&r.index_seen);
   fer_error_clear(f);
   bool ok = collect(&r, a, n);
@@ -673,7 +675,7 @@ ferret_status fer_theory_reduce(ferret *f, const fer_term *a, size_t n,
       t->exact = false;
   fer_map_release(f, &r.memo);
   fer_map_release(f, &r.fun_of);
-  fer_map_release(f, &r.reads);
+  fer_index_release(f, &r.reads);
   fer_map_release(f, &r.index_seen);
   FER_RELEASE(f, r.deferred);
   FER_RELEASE(f, r.done);

@@ -46,9 +46,10 @@ cat > yes-sat <<'EOF'
 #!/bin/sh
 echo sat
 EOF
+# (a duration no other program on the machine sleeps, for the ps checks)
 cat > slow <<'EOF'
 #!/bin/sh
-sleep 60
+sleep 60.0417
 echo sat
 EOF
 cat > crash <<'EOF'
@@ -80,7 +81,7 @@ grep -q '^| ferret | 11 | 11 | 6 | 5 | 0 | 0 | 0 | 0 | 0 |' report.md ||
   { bad "ferret's summary row"; cat report.md; }
 grep -q '^| slow | 11 | 0 |.*| 11 | 0 | 0 | 0 |' report.md || bad "slow's summary row"
 grep -q '^| virtual best | 11 | 11 |' report.md || bad "virtual best row"
-ps -eo args | grep -q '^sleep 60$' && bad "a slow solver's sleep is still running"
+ps -eo args | grep -q '^sleep 60.0417$' && bad "a slow solver's sleep is still running"
 
 # 2. rerun: nothing to do, nothing appended
 "$FERRET" bench --no-progress -o r.tsv --timeout 1 \
@@ -142,7 +143,7 @@ wait $pid; rc=$?
 [ "$rc" = 3 ] || bad "interrupt: exit $rc (want 3)"
 grep -q 'run the same command again to resume' err.txt || bad "interrupt message"
 sleep 0.2
-ps -eo args | grep -q '^sleep 60$' && bad "interrupt left the solver running"
+ps -eo args | grep -q '^sleep 60.0417$' && bad "interrupt left the solver running"
 
 # 8. dry run, usage errors, missing files
 "$FERRET" bench --dry-run --solver x=./oracle suite > dry.txt 2>&1 || bad "dry run failed"
