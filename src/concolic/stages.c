@@ -691,8 +691,8 @@ int fer_conc_stage_engine(fer_conc_query *q) {
     goto done;
   }
   uint32_t ns = p.nslots;
-  slot_var = fer_malloc(f, (ns ? ns : 1) * sizeof *slot_var);
-  near = fer_malloc(f, (ns ? ns : 1) * sizeof *near);
+  slot_var = fer_malloc(f, fer_array_bytes(ns, sizeof *slot_var));
+  near = fer_malloc(f, fer_array_bytes(ns, sizeof *near));
   if (!slot_var || !near) goto done;
   for (uint32_t s = 0; s < ns; s++) {
     uint32_t vi = fer_map_get(&c->var_index, p.slots.data[s].var);
@@ -713,8 +713,8 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   else if (s == FER_ENGINE_EXHAUSTED) r = -1;
   else c->reason = fer_query_why(s, &st) ? st.reason : fer_why_text[FER_WHY_BUDGET];
 done:
-  if (slot_var) fer_free(f, slot_var, (p.nslots ? p.nslots : 1) * sizeof *slot_var);
-  if (near) fer_free(f, near, (p.nslots ? p.nslots : 1) * sizeof *near);
+  if (slot_var) fer_free(f, slot_var, fer_array_bytes(p.nslots, sizeof *slot_var));
+  if (near) fer_free(f, near, fer_array_bytes(p.nslots, sizeof *near));
   fer_prog_release(f, &p);
   if (have_query) fer_query_release(&qy);
   FER_RELEASE(f, a);

@@ -113,7 +113,7 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
     for (uint32_t l = 0; l < n; l++) col[l] = in[(size_t)l * ns + s];
   }
   if (!++b->batch) { /* wrapped: forget every old stamp */
-    memset(b->done, 0, (p->blocks.size ? p->blocks.size : 1) * sizeof *b->done);
+    memset(b->done, 0, fer_array_bytes(p->blocks.size, sizeof *b->done));
     b->batch = 1;
   }
   /* Known once for the call: nothing below runs host code (prog.c's

@@ -9,7 +9,7 @@
 int fer_corpus_init(ferret *f, fer_corpus *c, uint32_t nslots, uint32_t cap) {
   memset(c, 0, sizeof *c);
   c->nslots = nslots, c->cap = cap;
-  c->inputs = fer_calloc(f, (size_t)cap * (nslots ? nslots : 1) * sizeof *c->inputs);
+  c->inputs = fer_calloc(f, (size_t)cap * fer_array_bytes(nslots, sizeof *c->inputs));
   c->meta = fer_calloc(f, (size_t)cap * sizeof *c->meta);
   if (!c->inputs || !c->meta) {
     fer_corpus_release(f, c);
@@ -19,7 +19,7 @@ int fer_corpus_init(ferret *f, fer_corpus *c, uint32_t nslots, uint32_t cap) {
 }
 
 void fer_corpus_release(ferret *f, fer_corpus *c) {
-  fer_free(f, c->inputs, (size_t)c->cap * (c->nslots ? c->nslots : 1) * sizeof *c->inputs);
+  fer_free(f, c->inputs, (size_t)c->cap * fer_array_bytes(c->nslots, sizeof *c->inputs));
   fer_free(f, c->meta, (size_t)c->cap * sizeof *c->meta);
   memset(c, 0, sizeof *c);
 }

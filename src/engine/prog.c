@@ -54,9 +54,9 @@ static size_t straight_size(const fer_prog *p);
 static int straight_init(ferret *f, fer_exec *x, const fer_prog *p) {
   size_t nc = p->cons.size, n = straight_size(p);
   x->nscode = n;
-  x->scode = fer_malloc(f, (n ? n : 1) * sizeof *x->scode);
+  x->scode = fer_malloc(f, fer_array_bytes(n, sizeof *x->scode));
   x->sbeg = fer_malloc(f, (nc + 1) * sizeof *x->sbeg);
-  x->cin = fer_calloc(f, (nc ? nc : 1) * sizeof *x->cin);
+  x->cin = fer_calloc(f, fer_array_bytes(nc, sizeof *x->cin));
   x->cunspec = fer_calloc(f, nc ? nc : 1);
   if (!x->scode || !x->sbeg || !x->cin || !x->cunspec) return 0;
   n = 0;
@@ -79,7 +79,7 @@ int fer_exec_init_mode(ferret *f, fer_exec *x, const fer_prog *p,
   memset(x, 0, sizeof *x);
   x->p = p;
   size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
-  x->r = fer_malloc(f, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
+  x->r = fer_malloc(f, fer_array_bytes(p->nregs, sizeof *x->r));
   x->sver = fer_calloc(f, ns * sizeof *x->sver);
   x->bver = fer_calloc(f, nb * sizeof *x->bver);
   x->bchk = fer_calloc(f, nb * sizeof *x->bchk);
@@ -125,7 +125,7 @@ void fer_exec_release(ferret *f, fer_exec *x) {
   if (!p) return;
   size_t nb = p->blocks.size ? p->blocks.size : 1, ns = p->nslots ? p->nslots : 1;
   size_t nc = p->cons.size ? p->cons.size : 1;
-  fer_free(f, x->r, (size_t)(p->nregs ? p->nregs : 1) * sizeof *x->r);
+  fer_free(f, x->r, fer_array_bytes(p->nregs, sizeof *x->r));
   fer_free(f, x->sver, ns * sizeof *x->sver);
   fer_free(f, x->bver, nb * sizeof *x->bver);
   fer_free(f, x->bchk, nb * sizeof *x->bchk);
@@ -133,7 +133,7 @@ void fer_exec_release(ferret *f, fer_exec *x) {
   fer_free(f, x->cdirty, nc);
   fer_free(f, x->stack, nb * sizeof *x->stack);
   fer_free(f, x->pending, (nb + 63) / 64 * sizeof *x->pending);
-  fer_free(f, x->scode, (x->nscode ? x->nscode : 1) * sizeof *x->scode);
+  fer_free(f, x->scode, fer_array_bytes(x->nscode, sizeof *x->scode));
   fer_free(f, x->sbeg, (p->cons.size + 1) * sizeof *x->sbeg);
   fer_free(f, x->cin, nc * sizeof *x->cin);
   fer_free(f, x->cunspec, nc);

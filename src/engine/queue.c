@@ -120,7 +120,7 @@ fer_engine_status fer_search_queued(fer_search *s, fer_worker *w, uint32_t jobs,
                                     fer_judge *j, fer_engine_stats *st, bool *ok) {
   ferret *f = j->f;
   uint32_t ns = s->p->nslots;
-  size_t row = (size_t)(ns ? ns : 1) * sizeof(fer_u128);
+  size_t row = fer_array_bytes(ns, sizeof(fer_u128));
   queue q;
   memset(&q, 0, sizeof q);
   fer_u128 *many = fer_malloc(f, QUEUE_BATCH * row);

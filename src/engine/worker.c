@@ -64,11 +64,11 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->tmp = fer_calloc(f, in_bytes);
   w->solution = fer_calloc(f, in_bytes);
   w->from = fer_calloc(f, in_bytes);
-  w->scratch = fer_calloc(f, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
-  w->cdist = fer_calloc(f, (size_t)2 * (nc ? nc : 1) * sizeof(double));
-  w->order = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint32_t));
-  w->evals = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint64_t));
-  w->fails = fer_calloc(f, (size_t)(nc ? nc : 1) * sizeof(uint64_t));
+  w->scratch = fer_calloc(f, (size_t)2 * fer_array_bytes(p->max_dn, sizeof(double)));
+  w->cdist = fer_calloc(f, (size_t)2 * fer_array_bytes(nc, sizeof(double)));
+  w->order = fer_calloc(f, fer_array_bytes(nc, sizeof(uint32_t)));
+  w->evals = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
+  w->fails = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
   w->vars = fer_calloc(f, (size_t)ns * sizeof(uint32_t));
   w->vmark = fer_calloc(f, ns);
   int ok = w->cand && w->tmp && w->solution && w->from && w->scratch && w->cdist &&
@@ -114,7 +114,7 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_free(f, w->tmp, in_bytes);
   fer_free(f, w->solution, in_bytes);
   fer_free(f, w->from, in_bytes);
-  fer_free(f, w->scratch, (size_t)2 * (p->max_dn ? p->max_dn : 1) * sizeof(double));
+  fer_free(f, w->scratch, (size_t)2 * fer_array_bytes(p->max_dn, sizeof(double)));
   fer_free(f, w->cdist, (size_t)2 * nc * sizeof(double));
   fer_free(f, w->order, (size_t)nc * sizeof(uint32_t));
   fer_free(f, w->evals, (size_t)nc * sizeof(uint64_t));

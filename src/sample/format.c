@@ -96,7 +96,7 @@ fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
   fer_sample_writer *w = fer_calloc(f, sizeof *w);
   if (!w) return NULL;
   w->format = format, w->n = n;
-  w->v = fer_calloc(f, (n ? n : 1) * sizeof *w->v);
+  w->v = fer_calloc(f, fer_array_bytes(n, sizeof *w->v));
   /* text is never NULL: prefixes of 0 bytes are copied from it too */
   int ok = w->v != NULL && FER_RESERVE(f, w->text, 64);
   w->most = 8;
@@ -148,7 +148,7 @@ fer_sample_writer *fer_sample_writer_new(ferret *f, int format,
 
 void fer_sample_writer_delete(ferret *f, fer_sample_writer *w) {
   if (!w) return;
-  if (w->v) fer_free(f, w->v, (w->n ? w->n : 1) * sizeof *w->v);
+  if (w->v) fer_free(f, w->v, fer_array_bytes(w->n, sizeof *w->v));
   size_t nways = (w->n ? w->n : 1) * w->ways;
   if (w->memo) fer_free(f, w->memo, w->ways * w->most);
   if (w->memo_bits) fer_free(f, w->memo_bits, nways * sizeof *w->memo_bits);

@@ -510,7 +510,7 @@ ferret_status fer_samples_read(ferret *f, const char *source, const char *text,
   if (q == r.end) return FERRET_OK; /* no sample at all */
   if (format < 0)
     format = *q == '{' ? FER_FORMAT_JSONL : *q == '(' ? FER_FORMAT_SMT2 : FER_FORMAT_CSV;
-  size_t vb = (nvars ? nvars : 1) * sizeof *r.values;
+  size_t vb = fer_array_bytes(nvars, sizeof *r.values);
   if (!(r.values = fer_calloc(f, vb))) return FERRET_ERROR_LIMIT;
   ferret_status st = format == FER_FORMAT_JSONL ? read_jsonl(&r, each, user)
                      : format == FER_FORMAT_SMT2 ? read_smt2(&r, each, user)

@@ -424,7 +424,7 @@ static int64_t count_samples(job *j, fer_query *q, const fer_term_stack *ca) {
   fer_map at; /* variable -> its component + 1 */
   fer_map_init(&at);
   fer_term_stack vars = {0}, part = {0};
-  uint32_t *of = fer_malloc(f, (cfg->nout ? cfg->nout : 1) * sizeof *of);
+  uint32_t *of = fer_malloc(f, fer_array_bytes(cfg->nout, sizeof *of));
   int64_t total = -1;
   bool ok = of && fer_split(f, ca->data, ca->size, true, &comp) && comp.count > 1;
   for (uint32_t c = 0; ok && c < comp.count; c++) {
@@ -468,7 +468,7 @@ static int64_t count_samples(job *j, fer_query *q, const fer_term_stack *ca) {
     }
   }
   if (!ok) total = -1;
-  if (of) fer_free(f, of, (cfg->nout ? cfg->nout : 1) * sizeof *of);
+  if (of) fer_free(f, of, fer_array_bytes(cfg->nout, sizeof *of));
   fer_map_release(f, &at);
   FER_RELEASE(f, vars);
   FER_RELEASE(f, part);
@@ -634,10 +634,10 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   st->coverage = -1;
   ferret_result r = FERRET_UNKNOWN;
   const char *why = "memory";
-  size_t vb = (cfg->nout ? cfg->nout : 1) * sizeof *j.values;
-  size_t bb = (cfg->nout ? cfg->nout : 1) * sizeof *j.bits;
-  size_t ob = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_at;
-  size_t fb = (cfg->nout ? cfg->nout : 1) * sizeof *j.out_kind;
+  size_t vb = fer_array_bytes(cfg->nout, sizeof *j.values);
+  size_t bb = fer_array_bytes(cfg->nout, sizeof *j.bits);
+  size_t ob = fer_array_bytes(cfg->nout, sizeof *j.out_at);
+  size_t fb = fer_array_bytes(cfg->nout, sizeof *j.out_kind);
   j.values = fer_malloc(f, vb);
   j.bits = fer_malloc(f, bb);
   j.wait_bits = fer_malloc(f, bb);

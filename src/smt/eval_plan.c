@@ -64,7 +64,7 @@ void fer_eval_plan_free(ferret *f, fer_eval_plan *p) {
   FER_RELEASE(f, p->elim);
   FER_RELEASE(f, p->root);
   FER_RELEASE(f, p->fp);
-  fer_free(f, p->elim_fmt, (p->elim.size ? p->elim.size : 1) * sizeof *p->elim_fmt);
+  fer_free(f, p->elim_fmt, fer_array_bytes(p->elim.size, sizeof *p->elim_fmt));
   fer_free(f, p, sizeof *p);
 }
 
@@ -225,7 +225,7 @@ fer_eval_plan *fer_eval_plan_new(ferret *f, const fer_term *vars, size_t nvars,
   }
   ok = ok && plan_stage(&e, p, &vi, a, n) &&
        FER_PUSH(f, p->stage, (uint32_t)p->nodes.size) && plan_arrays(f, p);
-  if (ok) ok = (p->elim_fmt = fer_calloc(f, (nelim ? nelim : 1) * sizeof *p->elim_fmt)) != NULL;
+  if (ok) ok = (p->elim_fmt = fer_calloc(f, fer_array_bytes(nelim, sizeof *p->elim_fmt))) != NULL;
   for (size_t k = 0; ok && k < nelim; k++) {
     const fer_sort_info *si = sort_of(&vi, elim_var[k]);
     if (si->kind == FER_SORT_FP) p->elim_fmt[k] = (fer_fmt){si->a, si->b};

@@ -98,13 +98,13 @@ static fer_term fun_value(builder *b, uint32_t i) {
   const fer_theory *t = b->t;
   size_t n = 0;
   for (uint32_t e = t->funs.data[i].last; e; e = t->entries.data[e - 1].prev) n++;
-  uint32_t *es = fer_malloc(f, (n ? n : 1) * sizeof *es);
+  uint32_t *es = fer_malloc(f, fer_array_bytes(n, sizeof *es));
   if (!es) return 0;
   size_t k = n; /* the chain runs from the latest: fill from the back */
   for (uint32_t e = t->funs.data[i].last; e; e = t->entries.data[e - 1].prev)
     es[--k] = e - 1;
   fer_term a = trie(b, fer_term_sort(f, t->funs.data[i].var), es, n, 0);
-  fer_free(f, es, (n ? n : 1) * sizeof *es);
+  fer_free(f, es, fer_array_bytes(n, sizeof *es));
   return a;
 }
 
@@ -133,7 +133,7 @@ const char *fer_theory_model(ferret *f, const fer_theory *t, fer_model *m) {
     if (!c) return "memory";
     m->value[fer_term_idx(f, v, 0)] = c;
   }
-  builder b = {f, t, m, fer_malloc(f, (t->keys.size ? t->keys.size : 1) * sizeof *b.kv)};
+  builder b = {f, t, m, fer_malloc(f, fer_array_bytes(t->keys.size, sizeof *b.kv))};
   if (!b.kv) return "memory";
   why = key_values(&b);
   for (uint32_t i = 0; !why && i < t->funs.size; i++) {
@@ -143,6 +143,6 @@ const char *fer_theory_model(ferret *f, const fer_theory *t, fer_model *m) {
                                                         : "internal: array model";
     else m->value[fer_term_idx(f, t->funs.data[i].var, 0)] = a;
   }
-  fer_free(f, b.kv, (t->keys.size ? t->keys.size : 1) * sizeof *b.kv);
+  fer_free(f, b.kv, fer_array_bytes(t->keys.size, sizeof *b.kv));
   return why;
 }
