@@ -57,6 +57,13 @@ ferret_status fer_preprocess(ferret *, const fer_term *in, size_t n,
 
 #define FER_PRE_MAX_ROUNDS 16
 
+/* ---- wide.c: the last step of fer_preprocess ---- */
+/* Replace every bit-vector variable of more than 128 bits in a[] by the
+ * concat of new variables of at most 128 bits, eliminated as
+ * out->elim_var/elim_def (earlier definitions rewritten too), so that the
+ * search's slots stay within 128 bits.  0 on allocation failure. */
+int fer_pre_split_wide(ferret *, fer_term_stack *a, fer_pre *out);
+
 /* ---- simp.c: local rewriting ---- */
 /* Build op(args) like fer_mk, applying the enabled local rewrite rules
  * (pp_simplify) and folding ground terms (also pp_simplify).  Returns 0 on
