@@ -34,7 +34,6 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   fer_term x = fer_term_arg(f, t, 0), y = fer_term_arg(f, t, 1);
   const fer_sort_info *si = fer_comp_sort(c, x);
   bool swap = false;
-  if (si->kind == FER_SORT_BV && si->a > 128) return d; /* wide: 0 or 1 */
   switch (fer_term_op(f, t)) {
   case FER_OP_EQ:
     if (si->kind == FER_SORT_FP) d.kind = FER_DN_FSEQ;

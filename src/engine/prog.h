@@ -115,6 +115,11 @@ bool fer_wide_run(const struct fer_insn *i, fer_u128 *r, size_t stride);
 /* Its operand registers (first register of each), as compile_blocks.c
  * needs them. */
 uint32_t fer_wide_operands(const struct fer_insn *i, uint32_t out[3]);
+/* The distance of a BV comparison atom whose operands are wider than 128
+ * bits (dist.c), to true or (to_false) to false, saturated at 2^128 - 1.
+ * Declared here, defined in engine/wide.c. */
+struct fer_dnode;
+fer_u128 fer_wide_distance(const struct fer_dnode *dn, const fer_u128 *r, bool to_false);
 
 /* The FP format an instruction works on (w = eb, x = sb). */
 static inline fer_fmt fer_insn_fmt(const fer_insn *i) {

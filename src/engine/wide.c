@@ -26,12 +26,13 @@
 /* The definition of wide variable x: the concat of its new parts. */
 static fer_term split_var(ferret *f, fer_term x) {
   uint32_t w = fer_sort_get(f, fer_term_sort(f, x))->a;
-  const char *name = fer_var_name(f, x);
+  char name[121]; /* a copy: making a variable may move the name pool */
+  snprintf(name, sizeof name, "%s", fer_var_name(f, x));
   fer_term acc = 0;
   for (uint32_t lo = (w - 1) / 128 * 128;; lo -= 128) {
     uint32_t hi = lo + 127 < w - 1 ? lo + 127 : w - 1;
     char buf[160];
-    snprintf(buf, sizeof buf, "%.120s[%u:%u]", name, hi, lo);
+    snprintf(buf, sizeof buf, "%s[%u:%u]", name, hi, lo);
     fer_sort s = fer_sort_bv(f, hi - lo + 1);
     fer_term part = s ? fer_mk_var(f, buf, s) : 0;
     if (!part) return 0;
@@ -106,6 +107,39 @@ uint32_t fer_wide_operands(const fer_insn *i, uint32_t out[3]) {
     out[0] = i->a, out[1] = i->b;
     return i->b != FER_WIDE_UNARY ? 2 : 1;
   }
+}
+
+fer_u128 fer_wide_distance(const fer_dnode *dn, const fer_u128 *r, bool to_false) {
+  uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], d[FER_WIDE_LIMBS], e[FER_WIDE_LIMBS];
+  uint64_t tmp[6 * FER_WIDE_LIMBS + 2];
+  uint32_t w = dn->w, n = fer_bvw_limbs(w);
+  fer_dn_kind k = (fer_dn_kind)dn->kind;
+  gather(a, &r[dn->a], 1, w), gather(b, &r[dn->b], 1, w);
+  if (k == FER_DN_SLT || k == FER_DN_SLE) { /* signed order: flip the signs */
+    a[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
+    b[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
+  }
+  bool strict = k == FER_DN_ULT || k == FER_DN_SLT;
+  int c = fer_bvw_cmp(a, b, w);
+  fer_u128 extra = 0;
+  if (k == FER_DN_EQ) { /* the shorter way round: min(a - b, b - a) */
+    if (to_false) return c == 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
+    fer_bvw_apply(FER_OP_BVSUB, e, b, a, w, w, 0, 0, tmp);
+    if (fer_bvw_cmp(e, d, w) < 0) memcpy(d, e, n * sizeof *d);
+  } else if (!to_false) { /* a - b (+ 1 if strict) when a is not below b */
+    if (strict ? c < 0 : c <= 0) return 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
+    extra = strict;
+  } else { /* b - a (+ 1 if not strict) when a is not above b */
+    if (c > 0) return 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, b, a, w, w, 0, 0, tmp);
+    extra = !strict;
+  }
+  for (uint32_t i = 2; i < n; i++)
+    if (d[i]) return ~(fer_u128)0; /* saturate */
+  fer_u128 v = d[0] | (n > 1 ? (fer_u128)d[1] << 64 : 0);
+  return v + extra < v ? v : v + extra;
 }
 
 /* Called for every WIDE instruction run: the slow path, out of line. */
