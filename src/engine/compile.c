@@ -42,7 +42,7 @@ static int too_wide(fer_comp *c, fer_term t, const char *what) {
             "search engine: %s%s of sort %s (%s)", what, name, sort,
             si->kind == FER_SORT_FP
                 ? "floating-point formats of at most 128 bits with eb <= 30 are supported"
-                : "bit-vectors of at most 128 bits are supported");
+                : "bit-vectors of at most 8192 bits are supported");
   return 0;
 }
 

@@ -44,6 +44,7 @@ fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
   return fer_fp_round(f, rm, neg, 0, mag, false);
 }
 
+#ifndef FER_SMT2C_RUNTIME /* the generated C has no bvw.h */
 /* A wider bit-vector: the magnitude's top 128 bits, the rest folded into
  * the sticky bit, then one call of the rounding core (value = sig * 2^k
  * plus a nonzero remainder below sig's last bit when sticky). */
@@ -76,3 +77,4 @@ fer_u128 fer_fp_from_bvw(fer_fmt f, fer_rm rm, const uint64_t *bv,
     sticky = (tmp[j / 64] >> (j % 64)) & 1;
   return fer_fp_round(f, rm, neg, (int32_t)k, sig, sticky);
 }
+#endif

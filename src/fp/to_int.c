@@ -204,6 +204,7 @@ fer_u128 fer_fp_to_sbv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
   return to_sbv_slow(f, rm, x, width, defined);
 }
 
+#ifndef FER_SMT2C_RUNTIME /* the generated C has no bvw.h */
 /* At any width: an integral magnitude sig * 2^exp is placed in limbs
  * exactly (no 2^128 limit), the rest as round_to_integer does. */
 void fer_fp_to_bvw(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
@@ -276,3 +277,4 @@ void fer_fp_to_bvw(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
   set_defined(defined, true);
   memcpy(out, mag, n * sizeof *out);
 }
+#endif
