@@ -5,7 +5,8 @@
 # at a time, the same time limit for all.
 #
 #   bench/wide-bv.sh [--timeout S] [--before PATH] [--after PATH]
-#                    [--out FILE.tsv]
+#                    [--out FILE.tsv] [--summary-only]
+#   --summary-only: print the summary of an existing FILE.tsv
 #
 # Columns: file, status (MANIFEST.tsv), widest BV the file declares, then
 # per solver its answer (the last sat/unsat/unknown line) and, for ferret,
@@ -18,13 +19,15 @@ before=/tmp/ferret-before
 after=build/ferret
 out=bench/results/wide-bv.tsv
 bench=${FERRET_BENCH:-../shared/bench}
+summary_only=0
 while [ $# -gt 0 ]; do
   case $1 in
   --timeout) timeout=$2; shift 2 ;;
   --before) before=$2; shift 2 ;;
   --after) after=$2; shift 2 ;;
   --out) out=$2; shift 2 ;;
-  *) echo "usage: $0 [--timeout S] [--before PATH] [--after PATH] [--out FILE.tsv]" >&2; exit 2 ;;
+  --summary-only) summary_only=1; shift ;;
+  *) echo "usage: $0 [--timeout S] [--before PATH] [--after PATH] [--out FILE.tsv] [--summary-only]" >&2; exit 2 ;;
   esac
 done
 if [ ! -f "$bench/MANIFEST.tsv" ]; then
@@ -50,7 +53,9 @@ run_ferret() {
   printf '%s\t%s\t%s' "${ans:-error}" "${reason:--}" "$cpu"
 }
 
+[ "$summary_only" = 1 ] ||
 printf 'file\tstatus\twidest\tbefore\tbefore_reason\tbefore_cpu\tafter\tafter_reason\tafter_cpu\tz3\n' >"$out"
+[ "$summary_only" = 1 ] ||
 awk -F'\t' '$5 == "QF_BV" { print $1 "\t" $6 }' "$bench/MANIFEST.tsv" |
   while IFS="$(printf '\t')" read -r file status; do
     path=$bench/$file
@@ -73,7 +78,7 @@ awk -F'\t' 'NR > 1 {
     for (k = 0; k < 2; k++) {
       ans = $(4 + 3 * k); why = $(5 + 3 * k); cfg = k ? "after" : "before"
       c[cfg, grp, ans]++
-      if (ans == "unknown") r[cfg, grp, why]++, reasons[why] = 1
+      if (ans == "unknown") { r[cfg, grp, why]++; reasons[why] = 1 }
       known = $2 == "sat" || $2 == "unsat"
       if ((ans == "sat" || ans == "unsat") && ((known && ans != $2) || \
           (($10 == "sat" || $10 == "unsat") && ans != $10)))
