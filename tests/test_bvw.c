@@ -38,54 +38,43 @@ static void op2(fer_op op, uint64_t *r, const uint64_t *a, const uint64_t *b,
   CHECK(fer_bvw_apply(op, r, a, b, w, w, 0, 0, tmp));
 }
 
+/* Results worked out with arbitrary-precision integers (Python). */
+static const struct {
+  fer_op op;
+  uint32_t w;
+  const char *a, *b, *want;
+} known[] = {
+    /* (2^256 - 1)^2 = 2^512 - 2^257 + 1 */
+    {FER_OP_BVMUL, 512, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
+     "0000000000000000000000000000000000000000000000000000000000000001"},
+    /* (2^127 - 1)(2^89 - 1) at 216 bits */
+    {FER_OP_BVMUL, 216, "7fffffffffffffffffffffffffffffff", "1ffffffffffffffffffffff",
+     "ffffffffffffffffffffff7ffffffffe0000000000000000000001"},
+    /* 10^50 = 7 q + 2 at 256 bits */
+    {FER_OP_BVUDIV, 256, "446c3b15f9926687d2c40534fdb564000000000000", "7",
+     "9c651956ccbc5811e1c00be6d630e492492492492"},
+    {FER_OP_BVUREM, 256, "446c3b15f9926687d2c40534fdb564000000000000", "7", "2"},
+    /* 2^300 + 12345 = 3 q + 1 at 301 bits */
+    {FER_OP_BVUDIV, 301, "1000000000000000000000000000000000000000000000000000000000000000000000003039", "3", "555555555555555555555555555555555555555555555555555555555555555555555556568"},
+    /* -7 sdiv 3 = -2, srem -1, smod 2 at 200 bits; division by zero */
+    {FER_OP_BVSDIV, 200, "fffffffffffffffffffffffffffffffffffffffffffffffff9", "3", "fffffffffffffffffffffffffffffffffffffffffffffffffe"},
+    {FER_OP_BVSREM, 200, "fffffffffffffffffffffffffffffffffffffffffffffffff9", "3", "ffffffffffffffffffffffffffffffffffffffffffffffffff"},
+    {FER_OP_BVSMOD, 200, "fffffffffffffffffffffffffffffffffffffffffffffffff9", "3", "2"},
+    {FER_OP_BVUDIV, 200, "fffffffffffffffffffffffffffffffffffffffffffffffff9", "0", "ffffffffffffffffffffffffffffffffffffffffffffffffff"},
+    {FER_OP_BVUREM, 200, "fffffffffffffffffffffffffffffffffffffffffffffffff9", "0", "fffffffffffffffffffffffffffffffffffffffffffffffff9"},
+};
+
 TEST(bvw_known_values) {
   uint64_t a[MAXL], b[MAXL], r[MAXL], x[MAXL];
-  /* (2^256 - 1)^2 = 2^512 - 2^257 + 1 */
-  hex(a, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 512);
-  op2(FER_OP_BVMUL, r, a, a, 512);
-  hex(x, "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
-         "0000000000000000000000000000000000000000000000000000000000000001", 512);
-  CHECK(eq(r, x, 512));
-  /* (2^127 - 1)(2^89 - 1) at 216 bits */
-  hex(a, "7fffffffffffffffffffffffffffffff", 216);
-  hex(b, "1ffffffffffffffffffffff", 216);
-  op2(FER_OP_BVMUL, r, a, b, 216);
-  hex(x, "ffffffffffffffffffffff7ffffffffe0000000000000000000001", 216);
-  CHECK(eq(r, x, 216));
-  /* 10^50 = 7 q + 2 at 256 bits */
-  hex(a, "446c3b15f9926687d2c40534fdb564000000000000", 256);
-  hex(b, "7", 256);
-  op2(FER_OP_BVUDIV, r, a, b, 256);
-  hex(x, "9c651956ccbc5811e1c00be6d630e492492492492", 256);
-  CHECK(eq(r, x, 256));
-  op2(FER_OP_BVUREM, r, a, b, 256);
-  hex(x, "2", 256);
-  CHECK(eq(r, x, 256));
-  /* 2^300 + 12345 = 3 q + 1 at 301 bits */
-  hex(a, "1000000000000000000000000000000000000000000000000000000000000000000000003039", 301);
-  hex(b, "3", 301);
-  op2(FER_OP_BVUDIV, r, a, b, 301);
-  hex(x, "555555555555555555555555555555555555555555555555555555555555555555555556568", 301);
-  CHECK(eq(r, x, 301));
-  /* -7 sdiv 3 = -2, srem -1, smod 2 at 200 bits */
-  hex(a, "fffffffffffffffffffffffffffffffffffffffffffffffff9", 200);
-  hex(b, "3", 200);
-  op2(FER_OP_BVSDIV, r, a, b, 200);
-  hex(x, "fffffffffffffffffffffffffffffffffffffffffffffffffe", 200);
-  CHECK(eq(r, x, 200));
-  op2(FER_OP_BVSREM, r, a, b, 200);
-  hex(x, "ffffffffffffffffffffffffffffffffffffffffffffffffff", 200);
-  CHECK(eq(r, x, 200));
-  op2(FER_OP_BVSMOD, r, a, b, 200);
-  hex(x, "2", 200);
-  CHECK(eq(r, x, 200));
-  /* division by zero: all ones, the dividend */
-  hex(b, "0", 200);
-  op2(FER_OP_BVUDIV, r, a, b, 200);
-  hex(x, "ffffffffffffffffffffffffffffffffffffffffffffffffff", 200);
-  CHECK(eq(r, x, 200));
-  op2(FER_OP_BVUREM, r, a, b, 200);
-  CHECK(eq(r, a, 200));
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+    hex(a, known[i].a, known[i].w), hex(b, known[i].b, known[i].w);
+    hex(x, known[i].want, known[i].w);
+    op2(known[i].op, r, a, b, known[i].w);
+    CHECK_MSG(eq(r, x, known[i].w), "%s at width %u", fer_op_table[known[i].op].name,
+              known[i].w);
+  }
   /* the most negative 512-bit value: bvnego, sdivo by -1, smulo by 1/-1 */
   hex(a, "8", 512);
   op2(FER_OP_BVSHL, r, a, (hex(b, "1fc", 512), b), 512); /* 8 << 508 */

@@ -577,15 +577,22 @@ static const char *wide_ops =
     "(assert (= ((_ fp.to_ubv 200) r d) x))(assert (= ((_ fp.to_sbv 329) r d) z))"
     "(assert (bvult ((_ extract 199 72) x) ((_ extract 300 173) z)))";
 
-TEST(engine_wide_program_matches_evaluator) {
+/* wide_ops read into a new context, its assertions in *a with the wide
+ * variables split (elim in *pre). */
+static ferret *wide_ops_split(fer_term_stack *a, fer_pre *pre) {
   ferret *f = fresh("");
   CHECK(ferret_execute(f, "test", wide_ops, strlen(wide_ops)) == FERRET_OK);
-  fer_pre pre;
-  fer_pre_init(&pre);
-  fer_term_stack a = {0};
+  fer_pre_init(pre);
   for (size_t i = 0; i < f->smt->assertions.size; i++)
-    CHECK(FER_PUSH(f, a, f->smt->assertions.data[i]));
-  CHECK(fer_pre_split_wide(f, &a, &pre));
+    CHECK(FER_PUSH(f, *a, f->smt->assertions.data[i]));
+  CHECK(fer_pre_split_wide(f, a, pre));
+  return f;
+}
+
+TEST(engine_wide_program_matches_evaluator) {
+  fer_pre pre;
+  fer_term_stack a = {0};
+  ferret *f = wide_ops_split(&a, &pre);
   CHECK_EQ_U(pre.elim_var.size, 3); /* x, y, z: in parts of <= 128 bits */
   fer_prog p;
   CHECK(fer_compile(f, a.data, a.size, &p) == FERRET_OK);
@@ -750,14 +757,9 @@ TEST(engine_batch_matches_scalar_all_ops) {
 }
 
 TEST(engine_batch_matches_scalar_wide) {
-  ferret *f = fresh("");
-  CHECK(ferret_execute(f, "test", wide_ops, strlen(wide_ops)) == FERRET_OK);
   fer_pre pre;
-  fer_pre_init(&pre);
   fer_term_stack a = {0};
-  for (size_t i = 0; i < f->smt->assertions.size; i++)
-    CHECK(FER_PUSH(f, a, f->smt->assertions.data[i]));
-  CHECK(fer_pre_split_wide(f, &a, &pre));
+  ferret *f = wide_ops_split(&a, &pre);
   fer_prog p;
   CHECK(fer_compile(f, a.data, a.size, &p) == FERRET_OK);
   fer_rng rng;
