@@ -26,6 +26,7 @@ void fer_pre_release(ferret *f, fer_pre *p) {
   FER_RELEASE(f, p->assertions);
   FER_RELEASE(f, p->elim_var);
   FER_RELEASE(f, p->elim_def);
+  FER_RELEASE(f, p->parts);
   fer_pre_init(p);
 }
 

@@ -35,6 +35,9 @@ typedef struct fer_pre {
    * variables that were not removed. */
   fer_term_stack elim_var;
   fer_term_stack elim_def;
+  /* The variables fer_pre_split_wide made (parts of wide variables): not
+   * the user's, so a job clears their values from the model it returns. */
+  fer_term_stack parts;
   bool unsat;      /* the formula simplified to false: a proof of unsat */
   uint32_t rounds; /* fixpoint rounds that were run */
 } fer_pre;

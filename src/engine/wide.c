@@ -24,7 +24,7 @@
 /* ------------------------------------------------ splitting variables */
 
 /* The definition of wide variable x: the concat of its new parts. */
-static fer_term split_var(ferret *f, fer_term x) {
+static fer_term split_var(ferret *f, fer_term x, fer_term_stack *parts) {
   uint32_t w = fer_sort_get(f, fer_term_sort(f, x))->a;
   char name[121]; /* a copy: making a variable may move the name pool */
   snprintf(name, sizeof name, "%s", fer_var_name(f, x));
@@ -35,7 +35,7 @@ static fer_term split_var(ferret *f, fer_term x) {
     snprintf(buf, sizeof buf, "%s[%u:%u]", name, hi, lo);
     fer_sort s = fer_sort_bv(f, hi - lo + 1);
     fer_term part = s ? fer_mk_var(f, buf, s) : 0;
-    if (!part) return 0;
+    if (!part || !FER_PUSH(f, *parts, part)) return 0;
     if (!acc) {
       acc = part;
     } else {
@@ -57,7 +57,7 @@ int fer_pre_split_wide(ferret *f, fer_term_stack *a, fer_pre *out) {
     fer_term x = vars.data[i];
     const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, x));
     if (si->kind != FER_SORT_BV || si->a <= FER_BV_MAX_WIDTH) continue;
-    fer_term def = split_var(f, x);
+    fer_term def = split_var(f, x, &out->parts);
     ok = def && fer_subst_set(f, &sub, x, def) &&
          FER_PUSH(f, out->elim_var, x) && FER_PUSH(f, out->elim_def, def);
     split++;

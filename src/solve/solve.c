@@ -321,6 +321,11 @@ static ferret_result with_engine(solve *x, const char **why) {
                             : "internal: model rejected";
   }
 done:
+  /* the parts of split wide variables are not the user's (pre.h) */
+  for (size_t i = 0; i < x->pre.parts.size; i++) {
+    uint32_t k = fer_term_idx(f, x->pre.parts.data[i], 0);
+    if (k < x->model->size) x->model->value[k] = 0;
+  }
   FER_RELEASE(f, ca);
   FER_RELEASE(f, ranges);
   fer_components_release(f, &comp);
