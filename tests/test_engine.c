@@ -446,6 +446,7 @@ TEST(engine_z3_oracle_can_fail) {
  * fer_eval on the same assignment.  Catches a wrong operand index
  * (dependencies) as well as a wrong opcode mapping. */
 #include "smt/eval.h"
+#include "engine/pre.h"
 #include "engine/prog.h"
 #include "base/rng.h"
 #include "engine/search.h"
@@ -485,12 +486,10 @@ static const char *all_ops =
     "(assert (distinct x y z))(assert (distinct u v))(assert (= r RTZ))"
     "(assert (or (and p q) (not p) (= x y)))";
 
-TEST(engine_program_matches_evaluator) {
-  const char *text = all_ops;
-  ferret *f = fresh("");
-  CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
-  const fer_term *a = f->smt->assertions.data;
-  size_t n = f->smt->assertions.size;
+/* Compile a[0..n) and compare the program's verdicts, in both evaluation
+ * modes, with the reference evaluator's on random inputs (one slot
+ * changed per round). */
+static void program_vs_evaluator(ferret *f, const fer_term *a, size_t n) {
   fer_prog p;
   CHECK(fer_compile(f, a, n, &p) == FERRET_OK);
   /* both evaluation modes, whichever fer_exec_init would choose:
@@ -544,6 +543,65 @@ TEST(engine_program_matches_evaluator) {
   fer_exec_release(f, &x);
   }
   fer_prog_release(f, &p);
+}
+
+TEST(engine_program_matches_evaluator) {
+  ferret *f = fresh("");
+  CHECK(ferret_execute(f, "test", all_ops, strlen(all_ops)) == FERRET_OK);
+  program_vs_evaluator(f, f->smt->assertions.data, f->smt->assertions.size);
+  ferret_delete(f);
+}
+
+/* Every QF_BV operator on bit-vectors wider than 128 bits (the WIDE
+ * instruction, engine/wide.c), with wide and narrow operands mixed, the
+ * FP conversions from and to wide bit-vectors, after the variables are
+ * split into parts of at most 128 bits as preprocessing does. */
+static const char *wide_ops =
+    "(declare-fun x () (_ BitVec 200))(declare-fun y () (_ BitVec 200))"
+    "(declare-fun z () (_ BitVec 329))(declare-fun u () (_ BitVec 64))"
+    "(declare-fun d () Float64)(declare-fun r () RoundingMode)"
+    "(assert (bvult (bvadd x y) (bvsub x y)))(assert (bvule (bvmul x y) x))"
+    "(assert (bvslt (bvudiv x y) (bvurem x y)))(assert (bvsle (bvsdiv x y) (bvsrem x y)))"
+    "(assert (bvugt (bvsmod x y) (bvshl x y)))(assert (bvuge (bvlshr x y) (bvashr x y)))"
+    "(assert (bvsgt (bvand x y) (bvor x y)))(assert (bvsge (bvxor x y) (bvnand x y)))"
+    "(assert (= (bvnor x y) (bvxnor x y)))(assert (= (bvcomp x y) ((_ extract 0 0) u)))"
+    "(assert (= (bvnot x) (bvneg y)))(assert (= (concat x u) ((_ extract 263 0) z)))"
+    "(assert (= ((_ repeat 5) ((_ extract 65 0) z)) ((_ zero_extend 130) x)))"
+    "(assert (= ((_ sign_extend 129) x) ((_ zero_extend 265) u)))"
+    "(assert (= ((_ rotate_left 77) x) y))(assert (= ((_ rotate_right 130) x) y))"
+    "(assert (bvnego x))(assert (bvuaddo x y))(assert (bvsaddo x y))"
+    "(assert (bvumulo x y))(assert (bvsmulo x y))(assert (bvusubo x y))"
+    "(assert (bvssubo x y))(assert (bvsdivo x y))(assert (= (bvredand x) (bvredor y)))"
+    "(assert (= ((_ extract 63 0) (ite (bvult x y) x y)) u))(assert (distinct x y (bvadd x y)))"
+    "(assert (fp.lt ((_ to_fp 11 53) r z) d))(assert (fp.lt ((_ to_fp_unsigned 11 53) r x) d))"
+    "(assert (= ((_ fp.to_ubv 200) r d) x))(assert (= ((_ fp.to_sbv 329) r d) z))"
+    "(assert (bvult ((_ extract 199 72) x) ((_ extract 300 173) z)))";
+
+/* wide_ops read into a new context, its assertions in *a with the wide
+ * variables split (elim in *pre). */
+static ferret *wide_ops_split(fer_term_stack *a, fer_pre *pre) {
+  ferret *f = fresh("");
+  CHECK(ferret_execute(f, "test", wide_ops, strlen(wide_ops)) == FERRET_OK);
+  fer_pre_init(pre);
+  for (size_t i = 0; i < f->smt->assertions.size; i++)
+    CHECK(FER_PUSH(f, *a, f->smt->assertions.data[i]));
+  CHECK(fer_pre_split_wide(f, a, pre));
+  return f;
+}
+
+TEST(engine_wide_program_matches_evaluator) {
+  fer_pre pre;
+  fer_term_stack a = {0};
+  ferret *f = wide_ops_split(&a, &pre);
+  CHECK_EQ_U(pre.elim_var.size, 3); /* x, y, z: in parts of <= 128 bits */
+  fer_prog p;
+  CHECK(fer_compile(f, a.data, a.size, &p) == FERRET_OK);
+  for (uint32_t s = 0; s < p.nslots; s++) CHECK(p.slots.data[s].bits <= 128);
+  CHECK(p.nslots == 2 + 2 + 3 + 3); /* x, y: 2 parts; z: 3; u, d, r */
+  fer_prog_release(f, &p);
+  program_vs_evaluator(f, a.data, a.size);
+  FER_RELEASE(f, a);
+  fer_pre_release(f, &pre);
   ferret_delete(f);
 }
 
@@ -695,6 +753,21 @@ TEST(engine_batch_matches_scalar_all_ops) {
   CHECK_EQ_U(batch_vs_scalar(f, &p, "all_ops/std", &rng, fer_test_quick ? 100 : 600), 0);
   fer_env_leave();
   fer_prog_release(f, &p);
+  ferret_delete(f);
+}
+
+TEST(engine_batch_matches_scalar_wide) {
+  fer_pre pre;
+  fer_term_stack a = {0};
+  ferret *f = wide_ops_split(&a, &pre);
+  fer_prog p;
+  CHECK(fer_compile(f, a.data, a.size, &p) == FERRET_OK);
+  fer_rng rng;
+  fer_rng_seed(&rng, 9);
+  CHECK_EQ_U(batch_vs_scalar(f, &p, "wide_ops", &rng, fer_test_quick ? 50 : 300), 0);
+  fer_prog_release(f, &p);
+  FER_RELEASE(f, a);
+  fer_pre_release(f, &pre);
   ferret_delete(f);
 }
 

@@ -65,17 +65,20 @@ static void quiet_sat(const char *script) {
 }
 
 TEST(unsupported_width_and_format_named) {
-  named("(declare-const x (_ BitVec 256))(assert (bvugt x (_ bv5 256)))",
-        "'x' of sort (_ BitVec 256)");
+  /* bit-vectors: any width in the evaluator, up to 8192 bits in the search */
+  named("(declare-const x (_ BitVec 9000))(assert (bvugt x (_ bv5 9000)))",
+        "of at most 8192 bits");
   named("(declare-const y (_ FloatingPoint 40 100))(assert (fp.isNormal y))",
         "'y' of sort (_ FloatingPoint 40 100)");
   /* eb > 30 within 128 bits, and a wide term over narrow variables */
   named("(declare-const z (_ FloatingPoint 31 20))(assert (fp.isNormal z))",
         "'z' of sort (_ FloatingPoint 31 20)");
-  named("(declare-const a (_ BitVec 100))(declare-const b (_ BitVec 100))"
-        "(assert (= ((_ extract 199 190) (concat a b)) #b0000000001))",
-        "(_ BitVec 200)");
   /* the widest supported neighbours: sat, no warning */
+  quiet_sat("(declare-const a (_ BitVec 100))(declare-const b (_ BitVec 100))"
+            "(assert (= ((_ extract 199 190) (concat a b)) #b0000000001))(check-sat)");
+  quiet_sat("(declare-const x (_ BitVec 256))(assert (bvugt x (_ bv5 256)))(check-sat)");
+  quiet_sat("(declare-const x (_ BitVec 8192))(assert (bvugt x (bvshl (_ bv5 8192) (_ bv8000 8192))))"
+            "(check-sat)");
   quiet_sat("(declare-const x (_ BitVec 128))(assert (bvugt x (_ bv5 128)))(check-sat)");
   quiet_sat("(declare-const y Float128)(assert (fp.isNormal y))(check-sat)");
 }

@@ -219,6 +219,11 @@ static int put_insn(ferret *f, fer_buf *b, const fer_insn *i) {
     P("r[%u] = fer_toint_u(" FM ", (fer_rm)r[%u], r[%u], %u, %d, &unspec);\n",
       d, e, c, a, bb, w, i->op == FER_I_TOSBV);
   case FER_I_TOIEEE: P("r[%u] = fer_toieee_u(" FM ", r[%u], &unspec);\n", d, w, x, bb);
+  case FER_I_WIDE: /* the generated C holds every value in one fer_u128 */
+    return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+                     "smt2c: '%s' on bit-vectors wider than 128 bits: the "
+                     "generated C holds every value in 128 bits (ferret solve "
+                     "takes them)", fer_op_table[x].name), 0;
   default: break;
   }
 #undef P

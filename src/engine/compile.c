@@ -16,6 +16,7 @@
 
 #include "base/arena.h"
 #include "engine/compile.h"
+#include "bv/bvw.h"
 #include "fp/fp.h"
 
 static int unsupported(fer_comp *c, const char *what) {
@@ -42,7 +43,7 @@ static int too_wide(fer_comp *c, fer_term t, const char *what) {
             "search engine: %s%s of sort %s (%s)", what, name, sort,
             si->kind == FER_SORT_FP
                 ? "floating-point formats of at most 128 bits with eb <= 30 are supported"
-                : "bit-vectors of at most 128 bits are supported");
+                : "bit-vectors of at most 8192 bits are supported");
   return 0;
 }
 
@@ -50,6 +51,34 @@ static uint32_t new_reg(fer_comp *c, fer_u128 init) {
   assert(c->p->init.size == c->p->nregs); /* one initial value per register */
   if (!FER_PUSH(c->f, c->p->init, init)) return FER_NONE;
   return c->p->nregs++;
+}
+
+/* ---------------------------------- bit-vectors wider than 128 bits */
+
+static bool wide(const fer_sort_info *si) {
+  return si->kind == FER_SORT_BV && si->a > 128;
+}
+
+/* Does t or an argument have a wide BV sort? */
+static bool touches_wide(fer_comp *c, fer_term t) {
+  if (wide(fer_comp_sort(c, t))) return true;
+  uint32_t n = fer_term_nargs(c->f, t);
+  for (uint32_t j = 0; j < n; j++)
+    if (wide(fer_comp_sort(c, fer_term_arg(c->f, t, j)))) return true;
+  return false;
+}
+
+/* k consecutive registers (a wide value), the limbs' values or zeros. */
+static uint32_t new_regs(fer_comp *c, uint32_t w, const uint64_t *limbs) {
+  uint32_t k = w > 128 ? (w + 127) / 128 : 1, first = FER_NONE, n = (w + 63) / 64;
+  for (uint32_t j = 0; j < k; j++) {
+    fer_u128 v = 0;
+    if (limbs) v = limbs[2 * j] | (2 * j + 1 < n ? (fer_u128)limbs[2 * j + 1] << 64 : 0);
+    uint32_t r = new_reg(c, v);
+    if (r == FER_NONE) return FER_NONE;
+    if (!j) first = r;
+  }
+  return first;
 }
 
 static int dict_add(fer_comp *c, uint32_t bits, fer_u128 v) {
@@ -110,6 +139,10 @@ static int compile_leaf(fer_comp *c, fer_term t, uint32_t *dst) {
   case FER_OP_CONST: {
     const fer_sort_info *si = fer_comp_sort(c, t);
     uint32_t bits = fer_sort_bits(f, fer_term_sort(f, t));
+    if (wide(si) && bits <= FER_WIDE_LIMBS * 64) {
+      *dst = new_regs(c, bits, fer_const_limbs(f, t));
+      break;
+    }
     if (bits > 128 || (si->kind == FER_SORT_FP && si->a > 30))
       return too_wide(c, t, "a constant");
     fer_u128 v = fer_const_u128(f, t);
@@ -122,6 +155,78 @@ static int compile_leaf(fer_comp *c, fer_term t, uint32_t *dst) {
   default: return unsupported(c, "define-fun parameter in an assertion");
   }
   return *dst != FER_NONE;
+}
+
+/* A WIDE instruction (prog.h) for x = op, its result of width rw. */
+static int emit_wide(fer_comp *c, fer_insn i, uint32_t rw, uint32_t *dst) {
+  i.op = FER_I_WIDE;
+  i.d = new_regs(c, rw, NULL);
+  if (i.d == FER_NONE || !FER_PUSH(c->f, c->code, i)) return 0;
+  *dst = i.d;
+  return 1;
+}
+
+/* A term with a wide BV sort or argument (the others: compile_node). */
+static int compile_wide(fer_comp *c, fer_term t, const uint32_t *r,
+                        uint32_t *dst) {
+  ferret *f = c->f;
+  fer_op op = fer_term_op(f, t);
+  uint32_t n = fer_term_nargs(f, t);
+  const fer_term *args = fer_term_args(f, t);
+  const fer_sort_info *st = fer_comp_sort(c, t);
+  for (uint32_t j = 0; j <= n; j++) {
+    const fer_sort_info *sj = j < n ? fer_comp_sort(c, args[j]) : st;
+    if (wide(sj) && sj->a > FER_WIDE_LIMBS * 64)
+      return too_wide(c, j < n ? args[j] : t, j < n ? "an argument" : "a term");
+  }
+  uint32_t w0 = fer_comp_sort(c, args[0])->a, rw = st->kind == FER_SORT_BV ? st->a : 1;
+  uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
+  fer_insn q = I(FER_I_WIDE, r[0], n > 1 ? r[1] : FER_WIDE_UNARY, 0, w0, op);
+  switch (op) {
+  case FER_OP_ITE:
+    q = I(FER_I_WIDE, r[0], r[1], r[2], st->a, op);
+    return emit_wide(c, q, rw, dst);
+  case FER_OP_EQ:
+  case FER_OP_DISTINCT: { /* = of two; distinct: not = on every pair */
+    FER_STACK(uint32_t) rs = {0};
+    int ok = 1;
+    for (uint32_t i = 0; ok && i < n; i++)
+      for (uint32_t j = i + 1; ok && j < n; j++) {
+        uint32_t e;
+        fer_insn qe = I(FER_I_WIDE, c->reg[fer_cid(c, args[i])] - 1,
+                        c->reg[fer_cid(c, args[j])] - 1, 0, w0, FER_OP_EQ);
+        ok = emit_wide(c, qe, 1, &e);
+        if (ok && op == FER_OP_DISTINCT) ok = emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &e);
+        ok = ok && FER_PUSH(f, rs, e);
+      }
+    ok = ok && chain(c, FER_I_AND, (uint32_t)rs.size, rs.data, dst);
+    FER_RELEASE(f, rs);
+    return ok;
+  }
+  case FER_OP_TO_FP_UBV:
+  case FER_OP_TO_FP_SBV:
+    if (st->a + st->b > 128 || st->a > 30) return too_wide(c, t, "a term");
+    q = I(FER_I_WIDE, r[0], r[1], st->a, fer_comp_sort(c, args[1])->a, op);
+    q.e = st->b;
+    return emit_wide(c, q, 1, dst);
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV: {
+    const fer_sort_info *s1 = fer_comp_sort(c, args[1]);
+    if (s1->a + s1->b > 128 || s1->a > 30) return too_wide(c, args[1], "an argument");
+    q = I(FER_I_WIDE, r[0], r[1], s1->a, st->a, op);
+    q.e = s1->b;
+    c->p->may_unspec = true;
+    return emit_wide(c, q, rw, dst);
+  }
+  default: break;
+  }
+  bool binary = n == 2;
+  if (n > 2 || fer_comp_sort(c, args[0])->kind != FER_SORT_BV ||
+      !fer_bvw_result_width(op, w0, binary ? fer_comp_sort(c, args[1])->a : 0, i0, i1))
+    return unsupported(c, "operator not supported on bit-vectors wider than 128 bits");
+  q.c = binary ? fer_comp_sort(c, args[1])->a : i1;
+  q.e = i0;
+  return emit_wide(c, q, rw, dst);
 }
 
 static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
@@ -137,6 +242,7 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
     if (r[j] == FER_REAL_REG && op != FER_OP_TO_FP_REAL)
       return unsupported(c, "Real term outside to_fp");
   }
+  if (touches_wide(c, t)) return compile_wide(c, t, r, dst);
   if ((st->kind == FER_SORT_BV && st->a > 128) ||
       (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30)))
     return too_wide(c, t, "a term");

@@ -14,6 +14,7 @@
 /* Which fields of an instruction are registers (dependency analysis). */
 static uint32_t operands(const fer_insn *i, uint32_t out[4]) {
   switch (fer_opcode_general((fer_opcode)i->op)) {
+  case FER_I_WIDE: return fer_wide_operands(i, out);
   case FER_I_FCVT: case FER_I_FROMSBV: case FER_I_FROMUBV:
   case FER_I_TOUBV: case FER_I_TOSBV: case FER_I_FSQRT: case FER_I_FRTI:
     out[0] = i->a, out[1] = i->b;

@@ -51,8 +51,12 @@ static fer_u128 absdiff(fer_i128s a, fer_i128s b) {
   return a >= b ? sub(a, b) : sub(b, a);
 }
 
+/* A BV comparison on operands wider than 128 bits (engine/wide.c). */
+#define WIDE_ATOM(dn) ((dn)->w > 128 && (dn)->kind >= FER_DN_EQ && (dn)->kind <= FER_DN_SLE)
+
 /* Distance to make `a rel b` true (0 if it holds). */
 fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r) {
+  if (WIDE_ATOM(dn)) return fer_wide_distance(dn, r, false);
   fer_u128 a = r[dn->a], b = r[dn->b];
   uint32_t eb = dn->w, sb = dn->x, w = dn->w;
   switch ((fer_dn_kind)dn->kind) {
@@ -147,6 +151,7 @@ static double atom_real_distance_false(const fer_dnode *dn, const fer_u128 *r) {
 /* Distance to make the atom false (0 if it is false). */
 static fer_u128 atom_distance_false(const fer_dnode *dn, const fer_u128 *r) {
   if (!(r[dn->reg] & 1)) return 0;
+  if (WIDE_ATOM(dn)) return fer_wide_distance(dn, r, true);
   fer_u128 a = r[dn->a], b = r[dn->b];
   uint32_t eb = dn->w, sb = dn->x, w = dn->w;
   switch ((fer_dn_kind)dn->kind) {

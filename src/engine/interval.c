@@ -150,6 +150,7 @@ static fer_ival forward(fer_iv_state *s, fer_term t) {
   fer_ival *d0 = n > 0 ? fer_iv_dom(s, a[0]) : NULL;
   fer_ival *d1 = n > 1 ? fer_iv_dom(s, a[1]) : NULL;
   fer_ival *d2 = n > 2 ? fer_iv_dom(s, a[2]) : NULL;
+  if (fer_iv_wide(f, t)) return r;
   switch (op) {
   case FER_OP_TRUE: r.f = false; break;
   case FER_OP_FALSE: r.t = false; break;
@@ -304,7 +305,7 @@ static void split_cases(fer_iv_state *s, fer_term t, bool value) {
 static void backward(fer_iv_state *s, fer_term t) {
   ferret *f = s->f;
   fer_ival *r = fer_iv_dom(s, t);
-  if (!r) return;
+  if (!r || fer_iv_wide(f, t)) return;
   fer_op op = fer_term_op(f, t);
   uint32_t n = fer_term_nargs(f, t);
   const fer_term *a = fer_term_args(f, t);

@@ -37,6 +37,20 @@ static inline uint32_t fer_iv_bv_width(ferret *f, fer_sort so) {
   return si->kind == FER_SORT_BV && si->a <= 128 ? si->a : 0;
 }
 
+/* Does t or one of its arguments have a BV sort wider than 128 bits?  Such
+ * terms keep the full domain of their sort: no rule reads or narrows a
+ * domain that is not tracked (sound, since top says nothing). */
+static inline bool fer_iv_wide(ferret *f, fer_term t) {
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  if (si->kind == FER_SORT_BV && si->a > 128) return true;
+  uint32_t n = fer_term_nargs(f, t);
+  for (uint32_t i = 0; i < n; i++) {
+    si = fer_sort_get(f, fer_term_sort(f, fer_term_arg(f, t, i)));
+    if (si->kind == FER_SORT_BV && si->a > 128) return true;
+  }
+  return false;
+}
+
 /* The sign bit of a w-bit pattern. */
 static inline fer_u128 fer_iv_sbit(uint32_t w) {
   return (fer_u128)1 << (w - 1);

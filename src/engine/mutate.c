@@ -125,7 +125,10 @@ static bool dict_value(fer_worker *w, const fer_slot *s, fer_u128 *out) {
   case 0:
     if (fp) {
       fer_i128s k = fer_fp_key(eb, sb, v, false);
-      v = fer_fp_from_key(eb, sb, k + (fer_rng_below(&w->rng, 2) ? 1 : -1));
+      bool up = fer_rng_below(&w->rng, 2);
+      /* a 128-bit pattern's key may be the extreme of fer_i128s: stay in range */
+      fer_i128s top = (fer_i128s)(~(fer_u128)0 >> 1);
+      if (up ? k < top : k > -top - 1) v = fer_fp_from_key(eb, sb, up ? k + 1 : k - 1);
     } else {
       v = (v + (fer_rng_below(&w->rng, 2) ? 1 : mask(s->bits))) & mask(s->bits);
     }

@@ -26,6 +26,7 @@ void fer_pre_release(ferret *f, fer_pre *p) {
   FER_RELEASE(f, p->assertions);
   FER_RELEASE(f, p->elim_var);
   FER_RELEASE(f, p->elim_def);
+  FER_RELEASE(f, p->parts);
   fer_pre_init(p);
 }
 
@@ -368,6 +369,7 @@ ferret_status fer_preprocess(ferret *f, const fer_term *in, size_t n,
   int ok = FER_RESERVE(f, p.cur, n + 1);
   for (size_t i = 0; ok && i < n; i++) p.cur.data[p.cur.size++] = in[i];
   if (ok) ok = run(&p);
+  if (ok && !out->unsat) ok = fer_pre_split_wide(f, &p.cur, out);
   if (ok) {
     FER_RELEASE(f, out->assertions);
     out->assertions = p.cur;

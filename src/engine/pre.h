@@ -35,6 +35,9 @@ typedef struct fer_pre {
    * variables that were not removed. */
   fer_term_stack elim_var;
   fer_term_stack elim_def;
+  /* The variables fer_pre_split_wide made (parts of wide variables): not
+   * the user's, so a job clears their values from the model it returns. */
+  fer_term_stack parts;
   bool unsat;      /* the formula simplified to false: a proof of unsat */
   uint32_t rounds; /* fixpoint rounds that were run */
 } fer_pre;
@@ -56,6 +59,13 @@ ferret_status fer_preprocess(ferret *, const fer_term *in, size_t n,
                              fer_pre *out, fer_pre_trace_fn trace, void *user);
 
 #define FER_PRE_MAX_ROUNDS 16
+
+/* ---- wide.c: the last step of fer_preprocess ---- */
+/* Replace every bit-vector variable of more than 128 bits in a[] by the
+ * concat of new variables of at most 128 bits, eliminated as
+ * out->elim_var/elim_def (earlier definitions rewritten too), so that the
+ * search's slots stay within 128 bits.  0 on allocation failure. */
+int fer_pre_split_wide(ferret *, fer_term_stack *a, fer_pre *out);
 
 /* ---- simp.c: local rewriting ---- */
 /* Build op(args) like fer_mk, applying the enabled local rewrite rules

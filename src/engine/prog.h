@@ -53,7 +53,8 @@
   X(ISNORMAL) X(ISSUBNORMAL) X(ISZERO) X(ISINF) X(ISNAN) X(ISNEG) X(ISPOS) \
   X(FCVT) X(FROMSBV) X(FROMUBV) X(FROMREAL) X(TOUBV) X(TOSBV) X(TOIEEE)    \
   X(FADD64) X(FSUB64) X(FMUL64) X(FDIV64) X(FLEQ64) X(FLT64) X(FEQ64)      \
-  X(FADD32) X(FSUB32) X(FMUL32) X(FDIV32) X(FLEQ32) X(FLT32) X(FEQ32)
+  X(FADD32) X(FSUB32) X(FMUL32) X(FDIV32) X(FLEQ32) X(FLT32) X(FEQ32)      \
+  X(WIDE)
 
 typedef enum fer_opcode {
 #define FER_OPCODE_ENUM(N) FER_I_##N,
@@ -95,6 +96,30 @@ typedef struct fer_insn {
   uint32_t a, b, c, e;
   uint32_t w, x;
 } fer_insn;
+
+/* WIDE (engine/wide.c): an operation on bit-vectors wider than 128 bits,
+ * x = the fer_op.  A value of w > 128 bits occupies ceil(w/128)
+ * consecutive registers from its register (low bits first), narrower
+ * values one.  BV operations: a, b = operands (b = FER_WIDE_UNARY for a
+ * unary one), w = a's width, c = b's width (binary) or lo (extract),
+ * e = the first index.  ITE: a = condition, b, c = branches, w = width.
+ * EQ: a, b, w.  TO_FP_UBV/SBV: a = rounding mode, b = the bit-vector,
+ * w = its width, c/e = eb/sb of the result.  FP_TO_UBV/SBV: a = rounding
+ * mode, b = the FP operand, w = the result's width, c/e = eb/sb of the
+ * operand.  Widths up to FER_WIDE_LIMBS * 64 bits. */
+#define FER_WIDE_LIMBS 128
+#define FER_WIDE_UNARY UINT32_MAX
+/* Run WIDE instruction i on registers r[n * stride]; false when the result
+ * is unspecified (fp.to_ubv/fp.to_sbv out of range).  The slow path. */
+bool fer_wide_run(const struct fer_insn *i, fer_u128 *r, size_t stride);
+/* Its operand registers (first register of each), as compile_blocks.c
+ * needs them. */
+uint32_t fer_wide_operands(const struct fer_insn *i, uint32_t out[3]);
+/* The distance of a BV comparison atom whose operands are wider than 128
+ * bits (dist.c), to true or (to_false) to false, saturated at 2^128 - 1.
+ * Declared here, defined in engine/wide.c. */
+struct fer_dnode;
+fer_u128 fer_wide_distance(const struct fer_dnode *dn, const fer_u128 *r, bool to_false);
 
 /* The FP format an instruction works on (w = eb, x = sb). */
 static inline fer_fmt fer_insn_fmt(const fer_insn *i) {

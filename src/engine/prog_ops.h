@@ -143,6 +143,8 @@
     SET(fer_fp_canon(m, B));
   }
   NEXT;
+  /* bit-vectors wider than 128 bits: out of line (engine/wide.c) */
+  CASE(WIDE) UNSPEC(!fer_wide_run(i, &REG(0), (size_t)(&REG(1) - &REG(0)))); NEXT;
 #undef REG
 #undef A
 #undef B

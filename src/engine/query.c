@@ -252,6 +252,11 @@ fer_outcome fer_query_find(fer_query *q, fer_model *m, fer_query_setup_fn setup,
     o = w ? fer_outcome_unknown(w, NULL) : (fer_outcome){FERRET_SAT, FER_WHY_NONE, NULL};
   }
 done:
+  /* the parts of split wide variables are not the caller's (pre.h) */
+  for (size_t i = 0; i < q->pre.parts.size; i++) {
+    uint32_t k = fer_term_idx(f, q->pre.parts.data[i], 0);
+    if (k < m->size) m->value[k] = 0;
+  }
   FER_RELEASE(f, ca);
   fer_components_release(f, &comp);
   return o;

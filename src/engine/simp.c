@@ -35,18 +35,17 @@ static fer_term mk2(ferret *f, fer_op op, fer_term a, fer_term b) {
 }
 
 /* Fold a ground node with the reference evaluator; t itself if its value
- * is unspecified or cannot be computed (e.g. wider than 128 bits). */
+ * is unspecified or cannot be computed (e.g. an FP format over 128 bits;
+ * bit-vectors of every width fold). */
 static fer_term fold(ferret *f, fer_term t) {
   if (!t) return 0;
   fer_sort s = fer_term_sort(f, t);
-  if (fer_sort_get(f, s)->kind != FER_SORT_BOOL && fer_sort_bits(f, s) > 128)
+  if (fer_sort_get(f, s)->kind == FER_SORT_FP && fer_sort_bits(f, s) > 128)
     return t;
   uint32_t n = fer_term_nargs(f, t);
   for (uint32_t i = 0; i < n; i++) {
-    fer_term a = fer_term_arg(f, t, i);
-    fer_sort as = fer_term_sort(f, a);
-    uint32_t k = fer_sort_get(f, as)->kind;
-    if ((k == FER_SORT_BV || k == FER_SORT_FP) && fer_sort_bits(f, as) > 128)
+    fer_sort as = fer_term_sort(f, fer_term_arg(f, t, i));
+    if (fer_sort_get(f, as)->kind == FER_SORT_FP && fer_sort_bits(f, as) > 128)
       return t;
   }
   ferret_error_info saved = f->error;

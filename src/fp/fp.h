@@ -101,5 +101,15 @@ fer_u128 fer_fp_from_rational(fer_fmt, fer_rm, bool neg, const uint32_t *num,
  * of range); the value returned then is ferret's documented choice. */
 fer_u128 fer_fp_to_ubv(fer_fmt, fer_rm, fer_u128, uint32_t width, bool *defined);
 fer_u128 fer_fp_to_sbv(fer_fmt, fer_rm, fer_u128, uint32_t width, bool *defined);
+/* The same two conversions at any width (bit-vectors wider than 128
+ * bits), the bit-vector in fer_bvw_limbs(width) little-endian limbs
+ * (bv/bvw.h).  from: tmp holds fer_bvw_limbs(width) limbs.  to: out holds
+ * fer_bvw_limbs(width) limbs, tmp 2 * fer_bvw_scratch(width); the unspecified
+ * cases give the values fer_fp_to_ubv/fer_fp_to_sbv give at their widths
+ * (saturation, NaN at 0). */
+fer_u128 fer_fp_from_bvw(fer_fmt, fer_rm, const uint64_t *bv, uint32_t width,
+                         bool is_signed, uint64_t *tmp);
+void fer_fp_to_bvw(fer_fmt, fer_rm, fer_u128, uint32_t width, bool is_signed,
+                   uint64_t *out, bool *defined, uint64_t *tmp);
 
 #endif

@@ -3,7 +3,10 @@
  * magnitude of the most negative 128-bit value, 2^127, too), so one call
  * of the rounding core gives the correctly rounded result.  0 gives +0 (an
  * integer has no signed zero). */
+#include <string.h>
+
 #include "bv/bv.h"
+#include "bv/bvw.h"
 #include "fp/fp_internal.h"
 #include "fp/hw.h"
 
@@ -40,3 +43,38 @@ fer_u128 fer_fp_from_sbv(fer_fmt f, fer_rm rm, fer_u128 bv, uint32_t width) {
    * unsigned reading 2^(w-1) is the magnitude */
   return fer_fp_round(f, rm, neg, 0, mag, false);
 }
+
+#ifndef FER_SMT2C_RUNTIME /* the generated C has no bvw.h */
+/* A wider bit-vector: the magnitude's top 128 bits, the rest folded into
+ * the sticky bit, then one call of the rounding core (value = sig * 2^k
+ * plus a nonzero remainder below sig's last bit when sticky). */
+fer_u128 fer_fp_from_bvw(fer_fmt f, fer_rm rm, const uint64_t *bv,
+                         uint32_t width, bool is_signed, uint64_t *tmp) {
+  uint32_t n = fer_bvw_limbs(width);
+  bool neg = is_signed && ((bv[(width - 1) / 64] >> ((width - 1) % 64)) & 1);
+  if (neg) { /* two's complement: ~bv + 1 */
+    uint64_t carry = 1;
+    for (uint32_t i = 0; i < n; i++) {
+      tmp[i] = ~bv[i] + carry;
+      carry = carry && tmp[i] == 0;
+    }
+    if (width % 64) tmp[n - 1] &= ((uint64_t)1 << (width % 64)) - 1;
+  } else {
+    memcpy(tmp, bv, n * sizeof *tmp);
+  }
+  uint32_t len = 0; /* bit length of the magnitude */
+  for (uint32_t i = n; i-- > 0;)
+    if (tmp[i]) {
+      len = 64 * i + 64 - (uint32_t)__builtin_clzll(tmp[i]);
+      break;
+    }
+  uint32_t k = len > 128 ? len - 128 : 0;
+  fer_u128 sig = 0;
+  for (uint32_t j = 0; j < 128 && k + j < len; j++)
+    if ((tmp[(k + j) / 64] >> ((k + j) % 64)) & 1) sig |= (fer_u128)1 << j;
+  bool sticky = false;
+  for (uint32_t j = 0; j < k && !sticky; j++)
+    sticky = (tmp[j / 64] >> (j % 64)) & 1;
+  return fer_fp_round(f, rm, neg, (int32_t)k, sig, sticky);
+}
+#endif

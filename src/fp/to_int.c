@@ -13,7 +13,10 @@
  *   to_sbv: +inf or too large        -> the largest signed value
  *           -inf or too small        -> the smallest signed value
  * i.e. saturation, with NaN at 0. */
+#include <string.h>
+
 #include "bv/bv.h" /* fer_bv_mask */
+#include "bv/bvw.h"
 #include "fp/fp_internal.h"
 
 /* |x| rounded to an integer under rm (the sign of x gives the direction
@@ -200,3 +203,78 @@ fer_u128 fer_fp_to_sbv(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
   if (to_bv64(f, rm, x, width, true, defined, &r)) return r;
   return to_sbv_slow(f, rm, x, width, defined);
 }
+
+#ifndef FER_SMT2C_RUNTIME /* the generated C has no bvw.h */
+/* At any width: an integral magnitude sig * 2^exp is placed in limbs
+ * exactly (no 2^128 limit), the rest as round_to_integer does. */
+void fer_fp_to_bvw(fer_fmt f, fer_rm rm, fer_u128 x, uint32_t width,
+                   bool sgn, uint64_t *out, bool *defined, uint64_t *tmp) {
+  uint32_t n = fer_bvw_limbs(width);
+  fer_fp_unpacked u = fer_fp_unpack(f, x);
+  uint64_t *mag = tmp, *one = tmp + n, *scratch = tmp + 2 * n;
+  /* saturation values: ones, 0, max = 2^(w-1) - 1, min = 2^(w-1) */
+  bool sat_hi = false, zero = false;
+  set_defined(defined, false);
+  memset(out, 0, n * sizeof *out);
+  memset(mag, 0, n * sizeof *mag);
+  memset(one, 0, n * sizeof *one);
+  if (u.cls == FER_FP_CNAN) return;
+  if (u.cls == FER_FP_CZERO) {
+    set_defined(defined, true);
+    return;
+  }
+  uint64_t len; /* bit length of the rounded magnitude, 0 if it is 0 */
+  if (u.cls == FER_FP_CINF) {
+    len = (uint64_t)width + 1;
+  } else if (u.exp >= 0) {
+    len = (uint64_t)u.exp + (uint64_t)fer_bits128(u.sig);
+    if (len <= width) {
+      mag[0] = (uint64_t)u.sig;
+      if (n > 1) mag[1] = (uint64_t)(u.sig >> 64);
+      one[0] = (uint64_t)u.exp;
+      memcpy(scratch, mag, n * sizeof *mag);
+      fer_bvw_apply(FER_OP_BVSHL, mag, scratch, one, width, width, 0, 0,
+                    scratch + n);
+    }
+  } else {
+    bool big;
+    fer_u128 r = round_to_integer(rm, &u, &big); /* < 2^126 */
+    len = (uint64_t)fer_bits128(r);
+    mag[0] = (uint64_t)r;
+    if (n > 1) mag[1] = (uint64_t)(r >> 64);
+  }
+  if (!len) zero = true;
+  if (sgn) {
+    /* in range: len <= w - 1, or the magnitude 2^(w-1) when negative */
+    bool pow = len == width && u.cls == FER_FP_CFINITE;
+    for (uint32_t i = 0; pow && i + 1 < width; i++)
+      pow = !((mag[i / 64] >> (i % 64)) & 1);
+    bool ok = zero || len + 1 <= width || (u.sign && pow);
+    if (!ok) { /* min (negative) or max */
+      out[(width - 1) / 64] = u.sign ? (uint64_t)1 << ((width - 1) % 64) : 0;
+      if (!u.sign) {
+        for (uint32_t i = 0; i < n; i++) out[i] = ~(uint64_t)0;
+        out[(width - 1) / 64] &= ~((uint64_t)1 << ((width - 1) % 64));
+        if (width % 64) out[n - 1] &= ((uint64_t)1 << (width % 64)) - 1;
+      }
+      return;
+    }
+    set_defined(defined, true);
+    if (u.sign) fer_bvw_apply(FER_OP_BVNEG, out, mag, mag, width, width, 0, 0, scratch);
+    else memcpy(out, mag, n * sizeof *out);
+    return;
+  }
+  if (u.sign) { /* only a result that rounded to zero is in range */
+    set_defined(defined, zero);
+    return;
+  }
+  sat_hi = len > width;
+  if (sat_hi) {
+    for (uint32_t i = 0; i < n; i++) out[i] = ~(uint64_t)0;
+    if (width % 64) out[n - 1] &= ((uint64_t)1 << (width % 64)) - 1;
+    return;
+  }
+  set_defined(defined, true);
+  memcpy(out, mag, n * sizeof *out);
+}
+#endif

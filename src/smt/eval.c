@@ -77,15 +77,17 @@ int fer_ev_memo_put(evaluator *e, fer_term t, fer_u128 v, int taint) {
 void fer_ev_release(evaluator *e) {
   fer_free(e->f, e->memo, (size_t)e->cap * sizeof *e->memo);
   FER_RELEASE(e->f, e->stack);
+  FER_RELEASE(e->f, e->pool);
 }
 
 /* -------------------------------------------------------------- helpers */
 
-/* Widths the semantic library handles: BV <= 128, FP eb+sb <= 128 with
- * eb <= 30 (fp.h).  Anything wider is valid SMT-LIB we do not evaluate. */
+/* Widths the semantic library handles: BV <= 128 (any width in the memo
+ * walk, eval_wide.c), FP eb+sb <= 128 with eb <= 30 (fp.h).  Anything
+ * wider is valid SMT-LIB we do not evaluate. */
 int fer_ev_check_sort(evaluator *e, fer_term t) {
   const fer_sort_info *s = sort_of(e, t);
-  if (s->kind == FER_SORT_BV && s->a > FER_BV_MAX_WIDTH) {
+  if (s->kind == FER_SORT_BV && s->a > FER_BV_MAX_WIDTH && !e->wide_ok) {
     fer_error(e->f, FERRET_ERROR_UNSUPPORTED, 0, 0,
               "unsupported: bit-vector width %u exceeds %d bits", s->a,
               FER_BV_MAX_WIDTH);
@@ -141,6 +143,7 @@ static int eval_var(evaluator *e, fer_term t) {
               "model value of '%s' is not a constant", fer_var_name(f, t));
     return 0;
   }
+  if (fer_ev_is_wide(e, t)) return fer_ev_wide_leaf(e, t, fer_const_limbs(f, v));
   return fer_ev_memo_put(e, t, fer_const_u128(f, v), TAINT_NONE);
 }
 
@@ -149,7 +152,9 @@ static int eval_leaf(evaluator *e, fer_term t) {
   switch (fer_term_op(f, t)) {
   case FER_OP_TRUE: return fer_ev_memo_put(e, t, 1, TAINT_NONE);
   case FER_OP_FALSE: return fer_ev_memo_put(e, t, 0, TAINT_NONE);
-  case FER_OP_CONST: return fer_ev_memo_put(e, t, fer_const_u128(f, t), TAINT_NONE);
+  case FER_OP_CONST:
+    if (fer_ev_is_wide(e, t)) return fer_ev_wide_leaf(e, t, fer_const_limbs(f, t));
+    return fer_ev_memo_put(e, t, fer_const_u128(f, t), TAINT_NONE);
   case FER_OP_VAR: return eval_var(e, t);
   case FER_OP_REAL:
     /* Read directly by TO_FP_REAL; the memo entry only marks it done. */
@@ -413,9 +418,13 @@ static int eval_distinct(evaluator *e, fer_term t) {
 
 /* The value term of memo bits v of sort s (array.h). */
 static fer_term value_term(evaluator *e, fer_sort s, fer_u128 v) {
-  switch (fer_sort_get(e->f, s)->kind) {
+  const fer_sort_info *si = fer_sort_get(e->f, s);
+  switch (si->kind) {
   case FER_SORT_BOOL: return fer_mk_bool(e->f, v != 0);
   case FER_SORT_ARRAY: return (fer_term)v;
+  case FER_SORT_BV:
+    if (si->a > FER_BV_MAX_WIDTH) return fer_mk_const(e->f, s, fer_ev_wide_limbs(e, v));
+    return fer_mk_const_u128(e->f, s, v);
   default: return fer_mk_const_u128(e->f, s, v);
   }
 }
@@ -490,10 +499,17 @@ int fer_ev_compute(evaluator *e, const node_info *d, const args *a,
 static int apply(evaluator *e, fer_term t) {
   ferret *f = e->f;
   fer_op op = fer_term_op(f, t);
+  bool array = op == FER_OP_SELECT || op == FER_OP_STORE ||
+               op == FER_OP_CONST_ARRAY || op == FER_OP_APPLY;
+  if (fer_ev_touches_wide(e, t)) {
+    if (!array) return fer_ev_apply_wide(e, t);
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "unsupported: arrays of bit-vectors wider than %d bits",
+              FER_BV_MAX_WIDTH);
+    return 0;
+  }
   if (op == FER_OP_DISTINCT) return eval_distinct(e, t);
-  if (op == FER_OP_SELECT || op == FER_OP_STORE || op == FER_OP_CONST_ARRAY ||
-      op == FER_OP_APPLY)
-    return eval_array(e, t, op);
+  if (array) return eval_array(e, t, op);
   uint32_t n = fer_term_nargs(f, t);
   args a;
   memset(&a, 0, sizeof a);
@@ -619,7 +635,7 @@ fer_term fer_eval(ferret *f, fer_term t, const fer_model *model,
   }
   evaluator e;
   memset(&e, 0, sizeof e);
-  e.f = f, e.model = model, e.gen = 1;
+  e.f = f, e.model = model, e.gen = 1, e.wide_ok = true;
   fer_term r = 0;
   const memo_entry *m = run(&e, t);
   if (m) {
@@ -635,9 +651,10 @@ int fer_eval_holds_memo(ferret *f, fer_eval_memo *kept, const fer_term *a,
   FER_REQUIRE(f, f && kept && (a || !n), "NULL argument");
   evaluator e;
   memset(&e, 0, sizeof e);
-  e.f = f, e.model = model;
+  e.f = f, e.model = model, e.wide_ok = true;
   e.memo = kept->table, e.cap = kept->cap, e.gen = kept->gen + 1;
   e.stack.data = kept->frames, e.stack.cap = kept->frames_cap;
+  e.pool.data = kept->pool, e.pool.cap = kept->pool_cap;
   if (!e.gen) { /* after 2^32 - 1 uses: every entry dead again */
     memset(e.memo, 0, (size_t)e.cap * sizeof *e.memo);
     e.gen = 1;
@@ -651,6 +668,7 @@ int fer_eval_holds_memo(ferret *f, fer_eval_memo *kept, const fer_term *a,
   }
   kept->table = e.memo, kept->cap = e.cap, kept->gen = e.gen;
   kept->frames = e.stack.data, kept->frames_cap = e.stack.cap;
+  kept->pool = e.pool.data, kept->pool_cap = e.pool.cap;
   return r;
 }
 
@@ -659,6 +677,7 @@ void fer_eval_memo_release(ferret *f, fer_eval_memo *kept) {
   memset(&e, 0, sizeof e);
   e.f = f, e.memo = kept->table, e.cap = kept->cap;
   e.stack.data = kept->frames, e.stack.cap = kept->frames_cap;
+  e.pool.data = kept->pool, e.pool.cap = kept->pool_cap;
   fer_ev_release(&e);
   memset(kept, 0, sizeof *kept);
 }
@@ -676,14 +695,15 @@ int fer_eval_visit(ferret *f, const fer_term *a, size_t n,
   FER_REQUIRE(f, f && (a || !n) && visit, "NULL argument");
   evaluator e;
   memset(&e, 0, sizeof e);
-  e.f = f, e.model = model, e.gen = 1;
+  e.f = f, e.model = model, e.gen = 1, e.wide_ok = true;
   int ok = 1;
   for (size_t i = 0; ok && i < n; i++) {
     FER_REQUIRE(f, a[i] && a[i] < f->store->nodes.size, "invalid term");
     ok = run(&e, a[i]) != NULL;
   }
   for (uint32_t j = 0; ok && j < e.cap; j++)
-    if (e.memo[j].gen == e.gen) visit(user, e.memo[j].key, e.memo[j].val);
+    if (e.memo[j].gen == e.gen && !fer_ev_is_wide(&e, e.memo[j].key))
+      visit(user, e.memo[j].key, e.memo[j].val);
   fer_ev_release(&e);
   return ok;
 }

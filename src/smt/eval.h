@@ -5,8 +5,8 @@
  * compiled evaluator).
  *
  * Result: fer_true/fer_false for Bool, a FER_OP_CONST term otherwise; 0 on
- * failure with the context's error set (an unassigned variable, a width
- * over 128 bits, a PARAM, ...).  *unspecified (may be NULL) is set true if
+ * failure with the context's error set (an unassigned variable, an FP
+ * format over 128 bits, a PARAM, ...).  Bit-vectors of every width.  *unspecified (may be NULL) is set true if
  * the value depends on a choice SMT-LIB leaves open (fp.min/fp.max of
  * zeros of different signs, fp.to_ubv/fp.to_sbv out of range or NaN). */
 #ifndef FER_EVAL_H
@@ -20,7 +20,8 @@ fer_term fer_eval(ferret *, fer_term, const fer_model *, bool *unspecified);
  * branch or an argument after a decisive one of and/or/=> is not
  * evaluated), sharing the work between them, then call visit once for
  * every distinct term that was evaluated, with its value as bits (Bool
- * 0/1, RoundingMode a fer_rm, BV/FP the pattern).  Creates no term.
+ * 0/1, RoundingMode a fer_rm, BV/FP the pattern), but the bit-vectors wider
+ * than 128 bits (not visited).  Creates no term.
  * Returns 1, or 0 on failure with the context's error set. */
 typedef void (*fer_eval_visit_fn)(void *user, fer_term t, fer_u128 value);
 int fer_eval_visit(ferret *, const fer_term *a, size_t n, const fer_model *,
@@ -38,9 +39,9 @@ int fer_eval_holds(ferret *, const fer_term *a, size_t n, const fer_model *);
  * search's judge): once grown, a check allocates nothing and clears
  * nothing (entries are stamped with the call they belong to). */
 typedef struct fer_eval_memo {
-  void *table, *frames;
+  void *table, *frames, *pool;
   uint32_t cap, gen;
-  size_t frames_cap;
+  size_t frames_cap, pool_cap;
 } fer_eval_memo;
 int fer_eval_holds_memo(ferret *, fer_eval_memo *kept, const fer_term *a,
                         size_t n, const fer_model *);

@@ -33,6 +33,11 @@ typedef struct evaluator {
   uint32_t cap, count; /* cap is a power of two, load <= 1/2 */
   uint32_t gen;        /* >= 1; a kept table (fer_eval_memo) moves it on */
   FER_STACK(frame) stack;
+  /* Values of bit-vectors wider than 128 bits (eval_wide.c): their memo
+   * entries hold offsets into this pool.  Only the memo walk sets wide_ok;
+   * a plan does not take such widths. */
+  FER_STACK(uint64_t) pool;
+  bool wide_ok;
 } evaluator;
 
 /* Values of up to four argument entries. */
@@ -86,5 +91,15 @@ int fer_ev_compute(evaluator *, const node_info *d, const args *a,
 bool fer_ev_all_distinct(const node_info *d, fer_u128 *v, uint32_t n);
 /* Does argument j with value v decide connective op? */
 bool fer_ev_decisive(fer_op op, uint32_t j, fer_u128 v);
+
+/* eval_wide.c: bit-vectors wider than 128 bits.  Is t's sort one; does t
+ * or an argument have one; record a wide leaf's limbs; compute a term that
+ * touches a wide sort (all arguments in the memo); the limbs of a wide
+ * value's memo entry. */
+bool fer_ev_is_wide(const evaluator *, fer_term t);
+bool fer_ev_touches_wide(const evaluator *, fer_term t);
+int fer_ev_wide_leaf(evaluator *, fer_term t, const uint64_t *limbs);
+int fer_ev_apply_wide(evaluator *, fer_term t);
+const uint64_t *fer_ev_wide_limbs(const evaluator *, fer_u128 off);
 
 #endif

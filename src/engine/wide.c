@@ -1,0 +1,191 @@
+/* Bit-vectors wider than 128 bits in the search: variables split into
+ * parts of at most 128 bits (preprocessing), and the compiled program's
+ * instruction for operations on wide values (prog_ops.h, case WIDE).
+ *
+ * The search works on slots of at most 128 bits (its mutations, seeds,
+ * intervals, enumeration and the judge read one fer_u128 per slot), so a
+ * variable x of w > 128 bits becomes fresh variables x[127:0],
+ * x[255:128], ... of at most 128 bits each, x is eliminated with the
+ * definition (concat ... x[255:128] x[127:0]) (pre.h: every model of the
+ * result extends to one of the input), and only the terms between the
+ * parts and the formula's narrow results compute on wide values.  Those
+ * run through one instruction, FER_I_WIDE, whose value occupies
+ * ceil(w/128) consecutive registers (prog.h); it is out of line, the slow
+ * path, so the opcodes of narrow widths are unchanged. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bv/bv.h"
+#include "bv/bvw.h"
+#include "engine/pre.h"
+#include "engine/prog.h"
+#include "fp/fp.h"
+
+/* ------------------------------------------------ splitting variables */
+
+/* The definition of wide variable x: the concat of its new parts. */
+static fer_term split_var(ferret *f, fer_term x, fer_term_stack *parts) {
+  uint32_t w = fer_sort_get(f, fer_term_sort(f, x))->a;
+  char name[121]; /* a copy: making a variable may move the name pool */
+  snprintf(name, sizeof name, "%s", fer_var_name(f, x));
+  fer_term acc = 0;
+  for (uint32_t lo = (w - 1) / 128 * 128;; lo -= 128) {
+    uint32_t hi = lo + 127 < w - 1 ? lo + 127 : w - 1;
+    char buf[160];
+    snprintf(buf, sizeof buf, "%s[%u:%u]", name, hi, lo);
+    fer_sort s = fer_sort_bv(f, hi - lo + 1);
+    fer_term part = s ? fer_mk_var(f, buf, s) : 0;
+    if (!part || !FER_PUSH(f, *parts, part)) return 0;
+    if (!acc) {
+      acc = part;
+    } else {
+      fer_term ab[2] = {acc, part};
+      acc = fer_mk(f, FER_OP_CONCAT, 2, ab, 0, 0);
+      if (!acc) return 0;
+    }
+    if (!lo) return acc;
+  }
+}
+
+int fer_pre_split_wide(ferret *f, fer_term_stack *a, fer_pre *out) {
+  fer_term_stack vars = {0};
+  fer_subst sub;
+  fer_subst_init(&sub);
+  int ok = fer_collect_vars(f, a->data, a->size, &vars);
+  size_t split = 0;
+  for (size_t i = 0; ok && i < vars.size; i++) {
+    fer_term x = vars.data[i];
+    const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, x));
+    if (si->kind != FER_SORT_BV || si->a <= FER_BV_MAX_WIDTH) continue;
+    fer_term def = split_var(f, x, &out->parts);
+    ok = def && fer_subst_set(f, &sub, x, def) &&
+         FER_PUSH(f, out->elim_var, x) && FER_PUSH(f, out->elim_def, def);
+    split++;
+  }
+  if (ok && split) {
+    fer_subst_reset_memo(&sub);
+    for (size_t i = 0; ok && i < a->size; i++)
+      ok = (a->data[i] = fer_subst_apply(f, &sub, a->data[i])) != 0;
+    /* earlier definitions may read x (the new ones read only parts) */
+    size_t old = out->elim_def.size - split;
+    for (size_t i = 0; ok && i < old; i++)
+      ok = (out->elim_def.data[i] = fer_subst_apply(f, &sub, out->elim_def.data[i])) != 0;
+  }
+  fer_subst_release(f, &sub);
+  FER_RELEASE(f, vars);
+  return ok;
+}
+
+/* ------------------------------------------------ the WIDE instruction */
+
+/* Registers a value of width w occupies. */
+static uint32_t regs_of(uint32_t w) { return w > 128 ? (w + 127) / 128 : 1; }
+
+static void gather(uint64_t *l, const fer_u128 *r, size_t stride, uint32_t w) {
+  uint32_t n = fer_bvw_limbs(w);
+  for (uint32_t k = 0; k < regs_of(w); k++) {
+    fer_u128 v = r[k * stride];
+    l[2 * k] = (uint64_t)v;
+    if (2 * k + 1 < n) l[2 * k + 1] = (uint64_t)(v >> 64);
+  }
+}
+
+static void scatter(fer_u128 *r, size_t stride, const uint64_t *l, uint32_t w) {
+  uint32_t n = fer_bvw_limbs(w);
+  for (uint32_t k = 0; k < regs_of(w); k++)
+    r[k * stride] = l[2 * k] | (2 * k + 1 < n ? (fer_u128)l[2 * k + 1] << 64 : 0);
+}
+
+uint32_t fer_wide_operands(const fer_insn *i, uint32_t out[3]) {
+  switch ((fer_op)i->x) {
+  case FER_OP_ITE: out[0] = i->a, out[1] = i->b, out[2] = i->c; return 3;
+  case FER_OP_TO_FP_UBV: case FER_OP_TO_FP_SBV:
+  case FER_OP_FP_TO_UBV: case FER_OP_FP_TO_SBV:
+    out[0] = i->a, out[1] = i->b;
+    return 2;
+  default:
+    out[0] = i->a, out[1] = i->b;
+    return i->b != FER_WIDE_UNARY ? 2 : 1;
+  }
+}
+
+fer_u128 fer_wide_distance(const fer_dnode *dn, const fer_u128 *r, bool to_false) {
+  uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], d[FER_WIDE_LIMBS], e[FER_WIDE_LIMBS];
+  uint64_t tmp[6 * FER_WIDE_LIMBS + 2];
+  uint32_t w = dn->w, n = fer_bvw_limbs(w);
+  fer_dn_kind k = (fer_dn_kind)dn->kind;
+  gather(a, &r[dn->a], 1, w), gather(b, &r[dn->b], 1, w);
+  if (k == FER_DN_SLT || k == FER_DN_SLE) { /* signed order: flip the signs */
+    a[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
+    b[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
+  }
+  bool strict = k == FER_DN_ULT || k == FER_DN_SLT;
+  int c = fer_bvw_cmp(a, b, w);
+  fer_u128 extra = 0;
+  if (k == FER_DN_EQ) { /* the shorter way round: min(a - b, b - a) */
+    if (to_false) return c == 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
+    fer_bvw_apply(FER_OP_BVSUB, e, b, a, w, w, 0, 0, tmp);
+    if (fer_bvw_cmp(e, d, w) < 0) memcpy(d, e, n * sizeof *d);
+  } else if (!to_false) { /* a - b (+ 1 if strict) when a is not below b */
+    if (strict ? c < 0 : c <= 0) return 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
+    extra = strict;
+  } else { /* b - a (+ 1 if not strict) when a is not above b */
+    if (c > 0) return 0;
+    fer_bvw_apply(FER_OP_BVSUB, d, b, a, w, w, 0, 0, tmp);
+    extra = !strict;
+  }
+  for (uint32_t i = 2; i < n; i++)
+    if (d[i]) return ~(fer_u128)0; /* saturate */
+  fer_u128 v = d[0] | (n > 1 ? (fer_u128)d[1] << 64 : 0);
+  return v + extra < v ? v : v + extra;
+}
+
+/* Called for every WIDE instruction run: the slow path, out of line. */
+__attribute__((noinline)) bool fer_wide_run(const fer_insn *i, fer_u128 *r,
+                                            size_t stride) {
+  uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], o[FER_WIDE_LIMBS];
+  uint64_t tmp[2 * (6 * FER_WIDE_LIMBS + 2)];
+  fer_op op = (fer_op)i->x;
+  uint32_t w = i->w;
+  bool defined = true;
+  memset(a, 0, sizeof a), memset(b, 0, sizeof b), memset(o, 0, sizeof o);
+  switch (op) {
+  case FER_OP_ITE: {
+    const fer_u128 *src = r[i->a * stride] & 1 ? &r[i->b * stride] : &r[i->c * stride];
+    for (uint32_t k = 0; k < regs_of(w); k++) r[(i->d + k) * stride] = src[k * stride];
+    return true;
+  }
+  case FER_OP_EQ:
+    gather(a, &r[i->a * stride], stride, w), gather(b, &r[i->b * stride], stride, w);
+    r[i->d * stride] = fer_bvw_cmp(a, b, w) == 0;
+    return true;
+  case FER_OP_TO_FP_UBV:
+  case FER_OP_TO_FP_SBV: {
+    fer_fmt m = {i->c, i->e};
+    gather(a, &r[i->b * stride], stride, w);
+    r[i->d * stride] = fer_fp_from_bvw(m, (fer_rm)r[i->a * stride], a, w,
+                                       op == FER_OP_TO_FP_SBV, tmp);
+    return true;
+  }
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV: {
+    fer_fmt m = {i->c, i->e};
+    fer_fp_to_bvw(m, (fer_rm)r[i->a * stride], r[i->b * stride], w,
+                  op == FER_OP_FP_TO_SBV, o, &defined, tmp);
+    scatter(&r[i->d * stride], stride, o, w);
+    return defined;
+  }
+  default: break;
+  }
+  /* a BV operation: w = wa, c = wb (binary) or lo (extract), e = i0 */
+  bool binary = i->b != FER_WIDE_UNARY;
+  uint32_t wb = binary ? i->c : 0, i1 = binary ? 0 : i->c;
+  uint32_t rw = fer_bvw_result_width(op, w, wb, i->e, i1);
+  gather(a, &r[i->a * stride], stride, w);
+  if (binary) gather(b, &r[i->b * stride], stride, wb);
+  fer_bvw_apply(op, o, a, b, w, wb, i->e, i1, tmp);
+  scatter(&r[i->d * stride], stride, o, rw);
+  return true;
+}
