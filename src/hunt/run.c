@@ -67,8 +67,7 @@ static pid_t start(const char *cmd, const char *path, int *fd, uint32_t mem_mb) 
   return pid;
 }
 
-/* What the output says: the first answer line, an error, or nothing. */
-static int classify(const char *text, int status, bool killed) {
+int fer_hunt_classify(const char *text, int status, bool killed) {
   const char *p = text;
   bool error = false, unsupported = false;
   while (*p) {
@@ -98,7 +97,7 @@ static int classify(const char *text, int status, bool killed) {
 }
 
 int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
-                     const char *script_path, double timeout, uint32_t mem_mb,
+                     const char *script_path, const double *timeout, uint32_t mem_mb,
                      fer_hunt_run *runs) {
   child ch[16];
   if (n > 16) n = 16;
@@ -119,7 +118,7 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     double now = fer_now();
     for (uint32_t k = 0; k < live; k++) {
       child *c = &ch[map[k]];
-      if (!c->killed && now - c->t0 >= timeout) {
+      if (!c->killed && now - c->t0 >= timeout[map[k]]) {
         kill(-c->pid, SIGKILL);
         c->killed = true;
       }
@@ -152,8 +151,8 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     if (!runs[i].seconds) runs[i].seconds = fer_now() - ch[i].t0;
     ok = ok && fer_buf_add(f, &runs[i].out, "", 1);
     if (ok) runs[i].out.size--; /* keep the NUL out of the text */
-    runs[i].outcome = classify(runs[i].out.data ? runs[i].out.data : "", runs[i].status,
-                               ch[i].killed);
+    runs[i].outcome = fer_hunt_classify(runs[i].out.data ? runs[i].out.data : "",
+                                        runs[i].status, ch[i].killed);
   }
   return ok;
 }

@@ -182,6 +182,57 @@ chmod +x "$dir/boom"
 [ "$(ls "$dir/b5/findings" | wc -l)" = 1 ] && [ "$(grep -c '	crash	' "$dir/b5/log.tsv")" = 5 ] &&
   [ "$(awk -F '\t' 'NR > 1 { print $5 }' "$dir/b5/causes.tsv")" = 5 ] ||
   { echo "crash causes:"; ls "$dir/b5/findings"; cat "$dir/b5/causes.tsv"; fail=1; }
+# solvers kept running (--persistent): a fake solver reading the scripts on
+# its input answers unsat each time; ferret's search shows the sat ones (wrong
+# unsats), all from one process; one that hangs on its second formula is
+# killed at the limit and a fresh one answers the third
+cat > "$dir/kept" <<'EOF'
+#!/bin/sh
+while IFS= read -r line; do
+  case "$line" in
+    '(check-sat)') echo unsat ;;
+    '(echo '*) e=${line#(echo }; echo "${e%)}" ;;
+  esac
+done
+EOF
+cat > "$dir/stuck" <<'EOF'
+#!/bin/sh
+n=0
+while IFS= read -r line; do
+  case "$line" in
+    '(check-sat)') n=$((n+1)); [ $n -ge 2 ] && exec sleep 30; echo unknown ;;
+    '(echo '*) e=${line#(echo }; echo "${e%)}" ;;
+  esac
+done
+EOF
+chmod +x "$dir/kept" "$dir/stuck"
+"$FERRET" hunt --target "$dir/kept" --persistent --formats 2.3 --count 8 --seed 3 --no-reduce \
+  -o "$dir/k1" 2> "$dir/err" || { echo "persistent failed"; cat "$dir/err"; fail=1; }
+grep -q "; 1 solver processes started" "$dir/err" || { echo "persistent: not kept running"; cat "$dir/err"; fail=1; }
+[ "$(grep -c '	wrong-unsat	' "$dir/k1/log.tsv")" -ge 1 ] && [ "$(grep -c '	unsat	' "$dir/k1/log.tsv")" = 8 ] ||
+  { echo "persistent: answers"; cat "$dir/k1/log.tsv"; fail=1; }
+"$FERRET" hunt --target "$dir/stuck" --persistent --formats 2.3 --count 3 --timeout 1 --seed 3 \
+  --no-reduce -o "$dir/k2" 2> "$dir/err" || { echo "persistent stuck failed"; cat "$dir/err"; fail=1; }
+[ "$(cut -f5 "$dir/k2/log.tsv" | tail -n +2 | tr '\n' ' ')" = "unknown timeout unknown " ] &&
+  grep -q "; 2 solver processes started" "$dir/err" ||
+  { echo "persistent: a hang"; cat "$dir/k2/log.tsv" "$dir/err"; fail=1; }
+# --timeout-factor: a solver answering at once (a few hundredths of a second)
+# gets a limit under 1.5 s after 16 answers; the formulas it sleeps on (one
+# in five) are cut there from then on, at --timeout (2 s) before
+cat > "$dir/fifth" <<'EOF'
+#!/bin/sh
+n=$(cat "$0.n" 2> /dev/null || echo 0); n=$((n+1)); echo $n > "$0.n"
+[ $((n % 5)) = 0 ] && exec sleep 4
+echo sat
+EOF
+chmod +x "$dir/fifth"
+"$FERRET" hunt --target "$dir/fifth" --timeout-factor 10 --formats 2.3 --count 30 --timeout 2 --seed 3 \
+  --no-reduce -o "$dir/k3" 2> "$dir/err" || { echo "timeout-factor failed"; cat "$dir/err"; fail=1; }
+t=$(awk -F '\t' 'NR > 1 && $5 == "timeout" { printf "%s:%s ", $1, ($1 < 15 ? $6 >= 1.9 : $6 < 1.5) }' \
+  "$dir/k3/log.tsv")
+[ "$t" = "4:1 9:1 14:1 19:1 24:1 29:1 " ] ||
+  { echo "timeout-factor: timeouts (formula:as expected) $t"; cat "$dir/k3/log.tsv"; fail=1; }
+grep -q "time limits [01]\.[0-9]* s" "$dir/err" || { echo "timeout-factor: limit"; cat "$dir/err"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }
