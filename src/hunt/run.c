@@ -80,10 +80,11 @@ int fer_hunt_classify(const char *text, int status, bool killed) {
     if (n == 7 && !memcmp(p, "timeout", 7)) return FER_RUN_TIMEOUT; /* z3 -T */
     for (size_t i = 0; i + 22 <= n; i++) /* cvc5 --tlimit, then it aborts */
       if (!memcmp(p + i, "interrupted by timeout", 22)) return FER_RUN_TIMEOUT;
-    if (n >= 6 && !memcmp(p, "(error", 6)) {
+    /* "(error ...)", or Bitwuzla's "[error] FILE:LINE:COL: ..." */
+    if ((n >= 6 && !memcmp(p, "(error", 6)) || (n >= 7 && !memcmp(p, "[error]", 7))) {
       error = true;
-      for (size_t i = 0; i + 11 <= n; i++)
-        if (!strncmp(p + i, "unsupported", 11) || !strncmp(p + i, "not support", 11))
+      for (size_t i = 0; i + 10 <= n; i++) /* [Uu]nsupported */
+        if (!strncmp(p + i, "nsupported", 10) || !strncmp(p + i, "not support", 11))
           unsupported = true;
     }
     if (!e) break;

@@ -134,6 +134,11 @@ printf '%s\n(assert (= (fp.roundToIntegral RNE x) (fp #b0 #b01 #b00)))\n(check-s
 printf '%s\n(assert (= ((_ fp.to_ubv 3) RNE x) #b101))\n(check-sat)\n' "$hdr" > "$dir/j/findings/c-ubv.smt2"
 # fp.min of +0 and -0 is either zero: negative with x = +0 is no wrong model
 printf '%s\n(assert (fp.isNegative (fp.min x (_ -zero 2 3))))\n(check-sat)\n' "$hdr" > "$dir/j/findings/d-min.smt2"
+# roundToIntegral of -3.5 in (2,3) is -4, past the largest finite (3.5): no
+# rule says what it is, so x = -3.5 is no wrong model for its being normal
+printf '%s\n(assert (fp.isNormal (fp.roundToIntegral RNE x)))\n(check-sat)\n' "$hdr" > "$dir/j/findings/e-rti.smt2"
+printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (fp #b1 #b10 #b11)))"\n' > "$dir/m35"
+chmod +x "$dir/m35"
 printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +zero 2 3)))"\n' > "$dir/zero"
 printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +oo 2 3)))"\n' > "$dir/inf"
 printf '#!/bin/sh\necho sat\n' > "$dir/bare"
@@ -141,6 +146,9 @@ chmod +x "$dir/zero" "$dir/inf" "$dir/bare"
 "$FERRET" hunt replay "$dir/j" --target "$dir/zero" > "$dir/jz" 2> "$dir/err"
 grep -q '^a-quarter.smt2	wrong-model	sat' "$dir/jz" || { echo "judge: sat with x = +0 on 0.25 not a wrong model"; cat "$dir/jz" "$dir/err"; fail=1; }
 grep -q '^d-min.smt2	none	sat' "$dir/jz" || { echo "judge: fp.min of zeros counted"; cat "$dir/jz"; fail=1; }
+grep -q '^e-rti.smt2	wrong-model	sat' "$dir/jz" || { echo "judge: x = +0 on rti normal not checked"; cat "$dir/jz"; fail=1; }
+"$FERRET" hunt replay "$dir/j" --target "$dir/m35" > "$dir/jm" 2> "$dir/err"
+grep -q '^e-rti.smt2	none	sat' "$dir/jm" || { echo "judge: rti past the largest finite counted"; cat "$dir/jm"; fail=1; }
 "$FERRET" hunt replay "$dir/j" --target "$dir/inf" > "$dir/ji" 2> "$dir/err"
 grep -q '^c-ubv.smt2	none	sat' "$dir/ji" || { echo "judge: fp.to_ubv of +oo counted"; cat "$dir/ji"; fail=1; }
 # an unsat with no other solver: ferret's own search shows 1.0 sat (a
