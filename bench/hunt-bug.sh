@@ -9,10 +9,10 @@
 #     BUDGET seconds per campaign (default 600), SEEDS e.g. "1 2" (default 1),
 #     NAMES of cvc5-fpexp cvc5 bzla-fpexp bzla (default "cvc5-fpexp cvc5")
 #   FERRET=build/ferret; AGENT=thompson (or random: directories NAME-random-SEED);
-#   FACTOR=0 (--timeout-factor); BITWUZLA_FPEXP, BITWUZLA: the two Bitwuzla
+#   FACTOR=0 (--timeout-factor); FORMATS (--formats, default the spread); BITWUZLA_FPEXP, BITWUZLA: the two Bitwuzla
 #   builds (default ../peers-build/bitwuzla/build-{fpexp,std}/src/main/bitwuzla)
 #   results in bench/results/hunt-bug/NAME-SEED/
-: "${FERRET:=build/ferret}" "${AGENT:=thompson}" "${FACTOR:=0}"
+: "${FERRET:=build/ferret}" "${AGENT:=thompson}" "${FACTOR:=0}" "${FORMATS:=}"
 : "${BITWUZLA_FPEXP:=../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla}"
 : "${BITWUZLA:=../peers-build/bitwuzla/build-std/src/main/bitwuzla}"
 BUDGET=${1:-600}
@@ -38,7 +38,8 @@ for seed in $SEEDS; do
     d=$(dirname "$name" "$seed")
     rm -rf "$d"
     "$FERRET" hunt --target "$target" --reference "z3 -T:3" --timeout 4 --depth 3 --agent "$AGENT" \
-      --timeout-factor "$FACTOR" --seed "$seed" --budget "$BUDGET" -o "$d" 2>&1 | tr '\r' '\n' |
+      --timeout-factor "$FACTOR" ${FORMATS:+--formats "$FORMATS"} --seed "$seed" --budget "$BUDGET" \
+      -o "$d" 2>&1 | tr '\r' '\n' |
       grep '^hunt: [0-9t]' > "$d.log"
   done
 done
