@@ -282,6 +282,12 @@ const cli_option cli_options[] = {
      "FP formats, comma-separated: EB.SB (2 <= EB <= 30, 2 <= SB, EB + SB <= 128) or 16, 32, 64, 128, bf16, tf32 (default 2.3,3.2,3.5,4.4,5.3,5.8,16,bf16,32,64,128)"},
     {"reduce", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,
      "reduce each finding (default on; --no-reduce keeps them whole)"},
+    {"persistent", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,
+     "keep each solver running, the scripts on its standard input with (reset) between "
+     "(CMD gets no file: 'z3 -in', 'cvc5 --incremental --interactive', 'bitwuzla')"},
+    {"timeout-factor", 0, NULL, CLI_INT, "K", 0, 1000, NULL, false, S(HUNT), NULL,
+     "bug mode: a solver's limit min(--timeout, max(0.5 s, K x the median of its "
+     "answers' times)) after 16 answers (default 0: --timeout for all)"},
     {"resume", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,
      "go on with DIR's campaign: log, findings, the agent's statistics"},
     {"force", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,

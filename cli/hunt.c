@@ -3,7 +3,8 @@
  *   ferret hunt gen [-n N] [--seed S] [SHAPE] -o DIR
  *   ferret hunt [--mode bug] --target CMD [--reference CMD]... [--budget S]
  *               [--timeout S] [--seed S] [--agent A] [--shard I/N]
- *               [--count N] [--no-reduce] [--resume] [SHAPE] -o DIR
+ *               [--count N] [--no-reduce] [--resume] [--persistent]
+ *               [--timeout-factor K] [SHAPE] -o DIR
  *   ferret hunt replay DIR --target CMD [--reference CMD]...
  *   SHAPE: --vars N --asserts N --depth N --formats 2.3,16,bf16,... */
 #include <stdio.h>
@@ -81,6 +82,8 @@ int run_hunt(ferret *f, const cli_args *a) {
   if ((v = cli_value(a, "formats"))) o.formats = v;
   if ((v = cli_value(a, "reduce"))) o.no_reduce = !strcmp(v, "0");
   o.resume = cli_flag(a, "resume");
+  o.persistent = cli_flag(a, "persistent");
+  o.timeout_factor = (double)cli_int(a, "timeout-factor", 0);
   if (!o.out_dir) return cli_usage(a->sub, "no output directory (-o DIR)");
   if (a->sub != SUB_HUNT_GEN && !target)
     return cli_usage(a->sub, "no solver to test (--target CMD)");

@@ -763,6 +763,16 @@ typedef struct ferret_hunt_options {
                                 agent's pulls and rewards read back from
                                 ranking.tsv, a fresh seed stream); without
                                 it out_dir's log is started over */
+  int persistent;            /* bug/perf: each solver kept running, reading
+                                the scripts on its standard input with
+                                (reset) between them (the command line gets
+                                no file: z3 -in, cvc5 --incremental
+                                --interactive, bitwuzla); a solver killed at
+                                the limit or ended is started again */
+  double timeout_factor;     /* bug mode, > 0: each solver's limit becomes
+                                min(timeout, max(0.5 s, factor x the median
+                                of its last 64 definite answers' times))
+                                after 16 answers (0: timeout for all) */
   /* Called after each formula of a bug or perf campaign (may be NULL):
    * the campaign so far.  Runs on the calling thread; keep it cheap. */
   void (*progress)(void *user, const struct ferret_hunt_progress *);

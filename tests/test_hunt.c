@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/context.h"
+#include "engine/engine.h" /* fer_now */
 #include "smt/print.h"
 #include "hunt/hunt.h"
 #include "test.h"
@@ -328,4 +329,85 @@ TEST(hunt_generator_reaches_conversions_and_round_trips) {
             decimals);
   fer_hunt_formula_release(f, &x);
   ferret_delete(f);
+}
+
+/* A solver kept running (session.c), played by a shell script that
+ * answers "(answer X)" with X, hangs on "(hang)", exits on "(die)" and
+ * echoes: it stays up across formulas, is killed at its limit and started
+ * again, and a long script is written in full. */
+TEST(hunt_session_keeps_solvers_running) {
+  if (!fer_test_have("sh")) SKIP("no sh");
+  char dir[] = "/tmp/ferret-session-XXXXXX", path[64], cmd[96];
+  CHECK(mkdtemp(dir) != NULL);
+  snprintf(path, sizeof path, "%s/fake", dir);
+  FILE *fp = fopen(path, "w");
+  CHECK(fp != NULL);
+  fputs("n=0\n"
+        "while IFS= read -r line; do\n"
+        "  case \"$line\" in\n"
+        "    '(reset)') n=$((n+1)) ;;\n"
+        "    '(answer '*) a=${line#(answer }; echo \"${a%)}\" ;;\n"
+        "    '(resets)') echo \"resets $n\" ;;\n"
+        "    '(hang)') sleep 30 ;;\n"
+        "    '(die)') exit 3 ;;\n"
+        "    '(echo '*) e=${line#(echo }; echo \"${e%)}\" ;;\n"
+        "  esac\n"
+        "done\n",
+        fp);
+  fclose(fp);
+  snprintf(cmd, sizeof cmd, "sh %s", path);
+  ferret *f = fresh();
+  const char *cmds[2] = {cmd, cmd};
+  fer_hunt_solver s[2];
+  memset(s, 0, sizeof s);
+  fer_hunt_run runs[2];
+  memset(runs, 0, sizeof runs);
+  double lim[2] = {5, 5};
+#define SEND(text, n) fer_hunt_session_run_all(f, s, cmds, n, text, strlen(text), lim, runs)
+  CHECK(SEND("(answer sat)\n", 2));
+  CHECK(runs[0].outcome == FER_RUN_SAT && runs[1].outcome == FER_RUN_SAT);
+  CHECK_MSG(!strstr(runs[0].out.data, "ferret-hunt-end"), "the marker in the answer: %s",
+            runs[0].out.data);
+  CHECK(SEND("(answer unsat)\n", 2));
+  CHECK(runs[0].outcome == FER_RUN_UNSAT && runs[1].outcome == FER_RUN_UNSAT);
+  /* the same processes, each told (reset) before the second formula */
+  CHECK(SEND("(resets)\n(answer sat)\n", 1));
+  CHECK_MSG(s[0].starts == 1 && s[1].starts == 1 && strstr(runs[0].out.data, "resets 2"),
+            "starts %llu, %llu; %s", (unsigned long long)s[0].starts,
+            (unsigned long long)s[1].starts, runs[0].out.data);
+  /* 300 KB of comments before the answer: more than a socket holds */
+  fer_buf big = {0};
+  for (int i = 0; i < 5000; i++) CHECK(fer_buf_str(f, &big, "; padding padding padding padding padding padding\n"));
+  CHECK(fer_buf_str(f, &big, "(answer unsat)\n"));
+  CHECK(fer_hunt_session_run_all(f, s, cmds, 1, big.data, big.size, lim, runs));
+  CHECK(runs[0].outcome == FER_RUN_UNSAT && s[0].starts == 1);
+  FER_RELEASE(f, big);
+  /* a hang: killed at its limit, a timeout; started again next time */
+  lim[0] = 0.3;
+  double t0 = fer_now();
+  CHECK(SEND("(hang)\n", 1));
+  CHECK_MSG(runs[0].outcome == FER_RUN_TIMEOUT && fer_now() - t0 < 3 && s[0].p.pid == 0,
+            "%s after %.2f s", fer_hunt_outcome_name[runs[0].outcome], fer_now() - t0);
+  lim[0] = 5;
+  CHECK(SEND("(resets)\n(answer unknown)\n", 1));
+  CHECK(runs[0].outcome == FER_RUN_UNKNOWN && s[0].starts == 2);
+  CHECK_MSG(strstr(runs[0].out.data, "resets 0") != NULL, "a fresh process told (reset): %s",
+            runs[0].out.data);
+  /* an exit without an answer: a crash; a sat then an exit: the sat */
+  CHECK(SEND("(die)\n", 1));
+  CHECK(runs[0].outcome == FER_RUN_CRASH && runs[0].status == 3 && s[0].p.pid == 0);
+  CHECK(SEND("(answer sat)\n(die)\n", 1));
+  CHECK(runs[0].outcome == FER_RUN_SAT && s[0].starts == 3);
+  /* a program that is not there */
+  const char *none[1] = {"no-such-solver-here"};
+  fer_hunt_solver t = {0};
+  CHECK(fer_hunt_session_run_all(f, &t, none, 1, "(answer sat)\n", 13, lim, runs));
+  CHECK(runs[0].outcome == FER_RUN_CANNOT_START && t.starts == 0);
+#undef SEND
+  fer_hunt_session_close(s, 2);
+  CHECK(s[0].p.pid == 0 && s[1].p.pid == 0);
+  for (int i = 0; i < 2; i++) fer_hunt_run_release(f, &runs[i]);
+  ferret_delete(f);
+  remove(path);
+  rmdir(dir);
 }

@@ -143,6 +143,10 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
   cfg.shard = o->shard, cfg.nshards = o->nshards;
   cfg.shape = shape;
   cfg.reduce = !o->no_reduce, cfg.resume = o->resume != 0;
+  cfg.persistent = o->persistent != 0;
+  if (o->timeout_factor < 0)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0, "hunt: timeout_factor is at least 0");
+  cfg.timeout_factor = o->timeout_factor;
   cfg.progress = o->progress, cfg.progress_user = o->progress_user;
   atomic_store(&f->interrupt, 0);
   if (cfg.mode == 3) {
@@ -166,6 +170,14 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
              st.seconds > 0 ? (double)st.formulas / st.seconds : 0.0,
              (unsigned long long)st.causes, first, (unsigned long long)st.disagreements,
              (unsigned long long)st.searches);
+  }
+  if (cfg.mode && (cfg.persistent || cfg.timeout_factor > 0)) {
+    fer_diag(f, "hunt: time limits");
+    for (uint32_t i = 0; i < cfg.nsolvers; i++)
+      fer_diag(f, "%s %.2f s", i ? "," : "", st.limit[i]);
+    if (cfg.persistent)
+      fer_diag(f, "; %llu solver processes started", (unsigned long long)st.starts);
+    fer_diag(f, "\n");
   }
   return s;
 }

@@ -54,6 +54,10 @@ static const char *const find_name[FIND_KINDS] = {
 /* Bug mode: ferret's own search for a model after an unsat, at most this
  * many seconds (and at most the solvers' time limit). */
 #define SEARCH_SECONDS 1.0
+/* Time limits from the median (timeout_factor): the lowest limit, the
+ * answers needed before the median counts, the answers it is taken over. */
+#define TIMEOUT_FLOOR 0.5
+enum { MEDIAN_AFTER = 16, MEDIAN_WINDOW = 64 };
 
 typedef struct verdict {
   int kind;       /* FIND_* */
@@ -81,6 +85,10 @@ typedef struct campaign {
   uint64_t first_finding; /* resume: the number of the next finding file */
   FER_STACK(cause) causes; /* the findings grouped by cause */
   char last_file[64];      /* the last finding's file name */
+  fer_hunt_solver kept[16]; /* persistent: the solvers kept running */
+  double limit[16];        /* each solver's time limit */
+  double recent[16][MEDIAN_WINDOW]; /* its last answers' seconds (a ring) */
+  uint64_t answered[16];
 } campaign;
 
 /* ------------------------------------------------------------- checking */
@@ -220,15 +228,62 @@ static int write_file(ferret *f, const char *path, const fer_buf *b) {
   return ok;
 }
 
-/* Write formula x and run every solver on it. */
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Each solver's time limit: the campaign's, or (timeout_factor) factor
+ * times the median of its recent answers, within [TIMEOUT_FLOOR, timeout]. */
+static void set_limits(campaign *c) {
+  const fer_hunt_config *cfg = c->cfg;
+  for (uint32_t i = 0; i < cfg->nsolvers && i < 16; i++) {
+    c->limit[i] = cfg->timeout;
+    if (cfg->timeout_factor <= 0 || cfg->mode != 1 || c->answered[i] < MEDIAN_AFTER) continue;
+    uint64_t k = c->answered[i] < MEDIAN_WINDOW ? c->answered[i] : MEDIAN_WINDOW;
+    double t[MEDIAN_WINDOW];
+    memcpy(t, c->recent[i], (size_t)k * sizeof *t);
+    qsort(t, (size_t)k, sizeof *t, by_value);
+    double lim = cfg->timeout_factor * t[k / 2];
+    if (lim < TIMEOUT_FLOOR) lim = TIMEOUT_FLOOR;
+    if (lim < c->limit[i]) c->limit[i] = lim;
+  }
+}
+
+/* Write formula x and run every solver on it (each its own process, or
+ * the solvers kept running); the definite answers' times kept for the
+ * limits. */
 static int run_formula(campaign *c, const fer_hunt_formula *x) {
   ferret *f = c->f;
+  const fer_hunt_config *cfg = c->cfg;
   FER_CLEAR(c->text);
-  if (!fer_hunt_script(f, x, NULL, &c->text) || !write_file(f, c->script, &c->text))
-    return 0;
-  c->st->runs += c->cfg->nsolvers;
-  return fer_hunt_run_all(f, c->cfg->solvers, c->cfg->nsolvers, c->script,
-                          c->cfg->timeout, 0, c->runs);
+  if (!fer_hunt_script(f, x, NULL, &c->text)) return 0;
+  set_limits(c);
+  c->st->runs += cfg->nsolvers;
+  int ok;
+  if (cfg->persistent) {
+    ok = fer_hunt_session_run_all(f, c->kept, cfg->solvers, cfg->nsolvers, c->text.data,
+                                  c->text.size, c->limit, c->runs);
+  } else {
+    ok = write_file(f, c->script, &c->text) &&
+         fer_hunt_run_all(f, cfg->solvers, cfg->nsolvers, c->script, c->limit, 0, c->runs);
+  }
+  for (uint32_t i = 0; ok && i < cfg->nsolvers && i < 16; i++) {
+    int o = c->runs[i].outcome;
+    if (o == FER_RUN_SAT || o == FER_RUN_UNSAT)
+      c->recent[i][c->answered[i]++ % MEDIAN_WINDOW] = c->runs[i].seconds;
+  }
+  return ok;
+}
+
+/* The solvers kept running stopped, their counts into the statistics. */
+static void close_solvers(campaign *c) {
+  fer_hunt_session_close(c->kept, c->cfg->nsolvers < 16 ? c->cfg->nsolvers : 16);
+  c->st->starts = 0;
+  for (uint32_t i = 0; i < 16; i++) {
+    c->st->starts += c->kept[i].starts;
+    c->st->limit[i] = c->limit[i];
+  }
 }
 
 /* ------------------------------------------------------------ reduction */
@@ -647,6 +702,7 @@ int fer_hunt_replay(ferret *f, const fer_hunt_config *cfg, const fer_term *a,
                           c.runs[i].seconds);
   }
   remove(c.script);
+  close_solvers(&c);
   for (uint32_t i = 0; i < 16; i++) fer_hunt_run_release(f, &c.runs[i]);
   FER_RELEASE(f, c.text);
   fer_hunt_formula_release(f, &x);
@@ -769,6 +825,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
   write_causes(&c);
   st->seconds = fer_now() - t0;
   st->causes = c.causes.size;
+  close_solvers(&c);
   fclose(log);
   release_causes(&c);
   for (uint32_t i = 0; i < 16; i++) fer_hunt_run_release(f, &c.runs[i]);

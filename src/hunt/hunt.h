@@ -8,6 +8,7 @@
  *   gen.c    constructs (the agent's arms), the generator, the mutator
  *   agent.c  Thompson sampling, UCB1, epsilon-greedy, uniform random
  *   run.c    a solver process on a script file, with a time limit
+ *   session.c solvers kept running, a formula each on their input
  *   hunt.c   the campaign: runs, checks, reduction, files
  *
  * A formula is a list of assertions, terms of the context's store over
@@ -16,6 +17,7 @@
 #ifndef FER_HUNT_H
 #define FER_HUNT_H
 
+#include "base/process.h"
 #include "base/rng.h"
 #include "smt/print.h"
 #include "smt/term.h"
@@ -142,12 +144,38 @@ typedef struct fer_hunt_run {
 
 /* Run the command line cmd (split at blanks, no shell) with the script
  * file appended as its last argument, each in its own process group, all
- * at once, at most `timeout` seconds each (and `mem_mb` MiB of address
- * space, 0: no limit).  0 on memory failure. */
+ * at once, at most timeout[i] seconds for cmds[i] (and `mem_mb` MiB of
+ * address space, 0: no limit).  0 on memory failure. */
 int fer_hunt_run_all(ferret *, const char *const *cmds, uint32_t n,
-                     const char *script_path, double timeout, uint32_t mem_mb,
+                     const char *script_path, const double *timeout, uint32_t mem_mb,
                      fer_hunt_run *runs);
 void fer_hunt_run_release(ferret *, fer_hunt_run *);
+/* What a solver's output says (the first answer line, an error, or
+ * nothing), with its exit status (128 + a signal) and whether it was
+ * killed at the time limit: a fer_hunt_outcome. */
+int fer_hunt_classify(const char *text, int status, bool killed);
+
+/* ------------------------------------------------------------ session.c */
+
+/* A solver kept running across formulas (reading commands on its standard
+ * input: z3 -in, cvc5 --incremental --interactive, bitwuzla). */
+typedef struct fer_hunt_solver {
+  fer_proc p;       /* the process (base/process.h); p.pid 0: not running;
+                       p.out its output and error (a pipe) */
+  int in;           /* its input (a socket) */
+  uint64_t starts;  /* processes started */
+} fer_hunt_solver;
+
+/* The script text (len bytes) to every solver s[i] (started from cmds[i]
+ * when not running; (reset) first otherwise), all at once, at most
+ * timeout[i] seconds each; the answer is the output up to an echoed
+ * marker.  A solver killed at its limit or ended is started again for the
+ * next formula.  0 on memory failure. */
+int fer_hunt_session_run_all(ferret *, fer_hunt_solver *s, const char *const *cmds,
+                             uint32_t n, const char *script, size_t len,
+                             const double *timeout, fer_hunt_run *runs);
+/* Stop the n solvers (killed with their process groups, reaped). */
+void fer_hunt_session_close(fer_hunt_solver *s, uint32_t n);
 
 /* --------------------------------------------------------------- hunt.c */
 
@@ -167,6 +195,12 @@ typedef struct fer_hunt_config {
   bool reduce;
   bool quiet;
   bool resume;               /* go on with out_dir's log and ranking */
+  bool persistent;           /* solvers kept running (session.c), a formula
+                                each on their input, (reset) between */
+  double timeout_factor;     /* bug mode, > 0: a solver's limit is
+                                min(timeout, max(TIMEOUT_FLOOR, factor x the
+                                median of its last answers' times)) once it
+                                has answered MEDIAN_AFTER times */
   void (*progress)(void *, const struct ferret_hunt_progress *);
   void *progress_user;       /* progress (may be NULL) after each formula */
 } fer_hunt_config;
@@ -179,6 +213,8 @@ typedef struct fer_hunt_stats {
   uint64_t causes;        /* distinct causes of the findings */
   double first_finding;   /* seconds into the campaign (-1: none) */
   double seconds;         /* the campaign's length */
+  uint64_t starts;        /* persistent: solver processes started */
+  double limit[16];       /* each solver's time limit at the end */
 } fer_hunt_stats;
 
 ferret_status fer_hunt(ferret *, const fer_hunt_config *, fer_hunt_stats *);

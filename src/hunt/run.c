@@ -44,8 +44,7 @@ static bool start(child *c, const char *cmd, const char *path, uint32_t mem_mb) 
   return na >= 2 && fer_proc_spawn(&spec, &c->p) == 0;
 }
 
-/* What the output says: the first answer line, an error, or nothing. */
-static int classify(const char *text, int status, bool killed) {
+int fer_hunt_classify(const char *text, int status, bool killed) {
   const char *p = text;
   bool error = false, unsupported = false;
   while (*p) {
@@ -58,10 +57,11 @@ static int classify(const char *text, int status, bool killed) {
     if (n == 7 && !memcmp(p, "timeout", 7)) return FER_RUN_TIMEOUT; /* z3 -T */
     for (size_t i = 0; i + 22 <= n; i++) /* cvc5 --tlimit, then it aborts */
       if (!memcmp(p + i, "interrupted by timeout", 22)) return FER_RUN_TIMEOUT;
-    if (n >= 6 && !memcmp(p, "(error", 6)) {
+    /* "(error ...)", or Bitwuzla's "[error] FILE:LINE:COL: ..." */
+    if ((n >= 6 && !memcmp(p, "(error", 6)) || (n >= 7 && !memcmp(p, "[error]", 7))) {
       error = true;
-      for (size_t i = 0; i + 11 <= n; i++)
-        if (!strncmp(p + i, "unsupported", 11) || !strncmp(p + i, "not support", 11))
+      for (size_t i = 0; i + 10 <= n; i++) /* [Uu]nsupported */
+        if (!strncmp(p + i, "nsupported", 10) || !strncmp(p + i, "not support", 11))
           unsupported = true;
     }
     if (!e) break;
@@ -75,7 +75,7 @@ static int classify(const char *text, int status, bool killed) {
 }
 
 int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
-                     const char *script_path, double timeout, uint32_t mem_mb,
+                     const char *script_path, const double *timeout, uint32_t mem_mb,
                      fer_hunt_run *runs) {
   child ch[16];
   if (n > 16) n = 16;
@@ -96,7 +96,7 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     double now = fer_now();
     for (uint32_t k = 0; k < live; k++) {
       child *c = &ch[map[k]];
-      if (!c->killed && now - c->t0 >= timeout) {
+      if (!c->killed && now - c->t0 >= timeout[map[k]]) {
         fer_proc_kill(&c->p, SIGKILL);
         c->killed = true;
       }
@@ -124,8 +124,8 @@ int fer_hunt_run_all(ferret *f, const char *const *cmds, uint32_t n,
     if (!runs[i].seconds) runs[i].seconds = fer_now() - ch[i].t0;
     ok = ok && fer_buf_add(f, &runs[i].out, "", 1);
     if (ok) runs[i].out.size--; /* keep the NUL out of the text */
-    runs[i].outcome = classify(runs[i].out.data ? runs[i].out.data : "", runs[i].status,
-                               ch[i].killed);
+    runs[i].outcome = fer_hunt_classify(runs[i].out.data ? runs[i].out.data : "",
+                                        runs[i].status, ch[i].killed);
   }
   return ok;
 }

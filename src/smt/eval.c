@@ -17,7 +17,9 @@
  *                that invariant; fp.abs, classification other than
  *                isNegative/isPositive and the IEEE comparisons cannot see
  *                the difference, so they clean it;
- *   TAINT_ANY    the value itself may differ under another choice.
+ *   TAINT_ANY    the value itself may differ under another choice (also
+ *                fp.roundToIntegral of a finite value to an integer past
+ *                the format's largest finite: no rule covers it).
  * An array value is ZSIGN when each of its elements (at any depth) is
  * determined or such a zero: select, store and constant arrays at clean
  * indices keep it, so a read of an element that was never such a zero
@@ -269,6 +271,11 @@ static bool fp_op(evaluator *e, const node_info *d, const args *a,
   case FER_OP_FP_RTI: /* rti(+-0) = +-0 likewise */
     *out = fer_fp_rti(m, rm, a->v[1]);
     *taint = a->taint > TAINT_ZSIGN || a->ta[0] ? TAINT_ANY : a->taint;
+    /* a finite x whose integer is past the largest finite (formats whose
+     * largest finite is below 2^(sb-1), such as (2,3): 3.5 rounds to 4):
+     * IEEE 754 has no such format and SMT-LIB no rule for it; ferret
+     * gives the overflow, which another reading may not */
+    if (fer_fp_is_inf(m, *out) && !fer_fp_is_inf(m, a->v[1])) *taint = TAINT_ANY;
     return true;
   case FER_OP_FP_REM: *out = fer_fp_rem(m, a->v[0], a->v[1]); break;
   case FER_OP_FP_MIN:

@@ -8,7 +8,8 @@
  * failure with the context's error set (an unassigned variable, an FP
  * format over 128 bits, a PARAM, ...).  Bit-vectors of every width.  *unspecified (may be NULL) is set true if
  * the value depends on a choice SMT-LIB leaves open (fp.min/fp.max of
- * zeros of different signs, fp.to_ubv/fp.to_sbv out of range or NaN). */
+ * zeros of different signs, fp.to_ubv/fp.to_sbv out of range or NaN,
+ * fp.roundToIntegral to an integer past the largest finite). */
 #ifndef FER_EVAL_H
 #define FER_EVAL_H
 

@@ -134,6 +134,11 @@ printf '%s\n(assert (= (fp.roundToIntegral RNE x) (fp #b0 #b01 #b00)))\n(check-s
 printf '%s\n(assert (= ((_ fp.to_ubv 3) RNE x) #b101))\n(check-sat)\n' "$hdr" > "$dir/j/findings/c-ubv.smt2"
 # fp.min of +0 and -0 is either zero: negative with x = +0 is no wrong model
 printf '%s\n(assert (fp.isNegative (fp.min x (_ -zero 2 3))))\n(check-sat)\n' "$hdr" > "$dir/j/findings/d-min.smt2"
+# roundToIntegral of -3.5 in (2,3) is -4, past the largest finite (3.5): no
+# rule says what it is, so x = -3.5 is no wrong model for its being normal
+printf '%s\n(assert (fp.isNormal (fp.roundToIntegral RNE x)))\n(check-sat)\n' "$hdr" > "$dir/j/findings/e-rti.smt2"
+printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (fp #b1 #b10 #b11)))"\n' > "$dir/m35"
+chmod +x "$dir/m35"
 printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +zero 2 3)))"\n' > "$dir/zero"
 printf '#!/bin/sh\necho sat\necho "((define-fun x () (_ FloatingPoint 2 3) (_ +oo 2 3)))"\n' > "$dir/inf"
 printf '#!/bin/sh\necho sat\n' > "$dir/bare"
@@ -141,6 +146,9 @@ chmod +x "$dir/zero" "$dir/inf" "$dir/bare"
 "$FERRET" hunt replay "$dir/j" --target "$dir/zero" > "$dir/jz" 2> "$dir/err"
 grep -q '^a-quarter.smt2	wrong-model	sat' "$dir/jz" || { echo "judge: sat with x = +0 on 0.25 not a wrong model"; cat "$dir/jz" "$dir/err"; fail=1; }
 grep -q '^d-min.smt2	none	sat' "$dir/jz" || { echo "judge: fp.min of zeros counted"; cat "$dir/jz"; fail=1; }
+grep -q '^e-rti.smt2	wrong-model	sat' "$dir/jz" || { echo "judge: x = +0 on rti normal not checked"; cat "$dir/jz"; fail=1; }
+"$FERRET" hunt replay "$dir/j" --target "$dir/m35" > "$dir/jm" 2> "$dir/err"
+grep -q '^e-rti.smt2	none	sat' "$dir/jm" || { echo "judge: rti past the largest finite counted"; cat "$dir/jm"; fail=1; }
 "$FERRET" hunt replay "$dir/j" --target "$dir/inf" > "$dir/ji" 2> "$dir/err"
 grep -q '^c-ubv.smt2	none	sat' "$dir/ji" || { echo "judge: fp.to_ubv of +oo counted"; cat "$dir/ji"; fail=1; }
 # an unsat with no other solver: ferret's own search shows 1.0 sat (a
@@ -182,6 +190,57 @@ chmod +x "$dir/boom"
 [ "$(ls "$dir/b5/findings" | wc -l)" = 1 ] && [ "$(grep -c '	crash	' "$dir/b5/log.tsv")" = 5 ] &&
   [ "$(awk -F '\t' 'NR > 1 { print $5 }' "$dir/b5/causes.tsv")" = 5 ] ||
   { echo "crash causes:"; ls "$dir/b5/findings"; cat "$dir/b5/causes.tsv"; fail=1; }
+# solvers kept running (--persistent): a fake solver reading the scripts on
+# its input answers unsat each time; ferret's search shows the sat ones (wrong
+# unsats), all from one process; one that hangs on its second formula is
+# killed at the limit and a fresh one answers the third
+cat > "$dir/kept" <<'EOF'
+#!/bin/sh
+while IFS= read -r line; do
+  case "$line" in
+    '(check-sat)') echo unsat ;;
+    '(echo '*) e=${line#(echo }; echo "${e%)}" ;;
+  esac
+done
+EOF
+cat > "$dir/stuck" <<'EOF'
+#!/bin/sh
+n=0
+while IFS= read -r line; do
+  case "$line" in
+    '(check-sat)') n=$((n+1)); [ $n -ge 2 ] && exec sleep 30; echo unknown ;;
+    '(echo '*) e=${line#(echo }; echo "${e%)}" ;;
+  esac
+done
+EOF
+chmod +x "$dir/kept" "$dir/stuck"
+"$FERRET" hunt --target "$dir/kept" --persistent --formats 2.3 --count 8 --seed 3 --no-reduce \
+  -o "$dir/k1" 2> "$dir/err" || { echo "persistent failed"; cat "$dir/err"; fail=1; }
+grep -q "; 1 solver processes started" "$dir/err" || { echo "persistent: not kept running"; cat "$dir/err"; fail=1; }
+[ "$(grep -c '	wrong-unsat	' "$dir/k1/log.tsv")" -ge 1 ] && [ "$(grep -c '	unsat	' "$dir/k1/log.tsv")" = 8 ] ||
+  { echo "persistent: answers"; cat "$dir/k1/log.tsv"; fail=1; }
+"$FERRET" hunt --target "$dir/stuck" --persistent --formats 2.3 --count 3 --timeout 1 --seed 3 \
+  --no-reduce -o "$dir/k2" 2> "$dir/err" || { echo "persistent stuck failed"; cat "$dir/err"; fail=1; }
+[ "$(cut -f5 "$dir/k2/log.tsv" | tail -n +2 | tr '\n' ' ')" = "unknown timeout unknown " ] &&
+  grep -q "; 2 solver processes started" "$dir/err" ||
+  { echo "persistent: a hang"; cat "$dir/k2/log.tsv" "$dir/err"; fail=1; }
+# --timeout-factor: a solver answering at once (a few hundredths of a second)
+# gets a limit under 1.5 s after 16 answers; the formulas it sleeps on (one
+# in five) are cut there from then on, at --timeout (2 s) before
+cat > "$dir/fifth" <<'EOF'
+#!/bin/sh
+n=$(cat "$0.n" 2> /dev/null || echo 0); n=$((n+1)); echo $n > "$0.n"
+[ $((n % 5)) = 0 ] && exec sleep 4
+echo sat
+EOF
+chmod +x "$dir/fifth"
+"$FERRET" hunt --target "$dir/fifth" --timeout-factor 10 --formats 2.3 --count 30 --timeout 2 --seed 3 \
+  --no-reduce -o "$dir/k3" 2> "$dir/err" || { echo "timeout-factor failed"; cat "$dir/err"; fail=1; }
+t=$(awk -F '\t' 'NR > 1 && $5 == "timeout" { printf "%s:%s ", $1, ($1 < 15 ? $6 >= 1.9 : $6 < 1.5) }' \
+  "$dir/k3/log.tsv")
+[ "$t" = "4:1 9:1 14:1 19:1 24:1 29:1 " ] ||
+  { echo "timeout-factor: timeouts (formula:as expected) $t"; cat "$dir/k3/log.tsv"; fail=1; }
+grep -q "time limits [01]\.[0-9]* s" "$dir/err" || { echo "timeout-factor: limit"; cat "$dir/err"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }

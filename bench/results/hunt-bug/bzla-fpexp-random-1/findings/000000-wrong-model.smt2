@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 32, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.211 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.430 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (not (bvsle ((_ fp.to_ubv 24) RTZ (fp.fma RTP x1_2_3 (fp.sub r0 x0_2_3 (fp #b0 #b00 #b11)) x0_2_3)) #x000001)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 341, from Float64
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.116 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.295 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun b1_22 () (_ BitVec 22))
+(assert (not (fp.gt (fp.abs ((_ to_fp 3 2) r0 b1_22)) (fp #b0 #b011 #b1))))
+(check-sat)
+(get-model)

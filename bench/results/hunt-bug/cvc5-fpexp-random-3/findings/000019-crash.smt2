@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 41, from Float16
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.157 s (exit 139)
+; solver 2: z3 -T:3: sat in 0.375 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_4_4 () (_ FloatingPoint 4 4))
+(assert (= (_ +zero 2 3) ((_ to_fp 2 3) r0 x0_4_4)))
+(check-sat)
+(get-model)
