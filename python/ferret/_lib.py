@@ -102,7 +102,9 @@ class HuntOptions(Structure):
                 ("timeout", c_double), ("seed", c_uint64), ("shard", c_uint32),
                 ("nshards", c_uint32), ("agent", c_char_p), ("vars", c_uint32),
                 ("asserts", c_uint32), ("depth", c_uint32), ("formats", c_char_p),
-                ("no_reduce", c_int), ("resume", c_int)]
+                ("no_reduce", c_int), ("resume", c_int), ("persistent", c_int),
+                ("timeout_factor", c_double), ("progress", c_void_p),
+                ("progress_user", c_void_p)]
 
 
 WRITE_FN = ctypes.CFUNCTYPE(None, c_void_p, POINTER(ctypes.c_char), c_size_t)

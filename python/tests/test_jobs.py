@@ -255,3 +255,22 @@ class Hunt(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class StructLayouts(unittest.TestCase):
+    """The option structures the library initialises are as large as the C
+    ones: an init call writes the C size, so a field missing on the Python
+    side would be written past the end of the Python buffer."""
+
+    def test_init_writes_inside_the_structure(self):
+        import ctypes
+        from ferret import _lib
+        lib = _lib.lib
+        for name, cls in (("ferret_sample_options_init", _lib.SampleOptions),
+                          ("ferret_hunt_options_init", _lib.HuntOptions)):
+            size = ctypes.sizeof(cls)
+            buf = (ctypes.c_uint8 * (size + 256))(*([0xAB] * (size + 256)))
+            getattr(lib, name)(ctypes.cast(buf, ctypes.POINTER(cls)))
+            tail = bytes(buf[size:])
+            self.assertEqual(tail, b"\xab" * 256,
+                             "%s wrote past the %d bytes of %s" % (name, size, cls.__name__))
