@@ -892,3 +892,26 @@ TEST(engine_progress_lines_with_verbose) {
     ferret_delete(f);
   }
 }
+
+/* A limit found by the check inside local search ends the whole run: the
+ * run loop's own check is gated to every few hundred executions, and once
+ * local search took every check in turn the search went on for ever past
+ * its budget, its deadline and an interrupt.  x / +oo is a zero or NaN, so
+ * the first assertion never holds (unsat, or unknown after the budget);
+ * a solver of hunt's campaigns found the shape. */
+TEST(engine_limit_seen_by_local_search_ends_the_run) {
+  const char *q = "(declare-fun x () Float64)(declare-fun r () RoundingMode)"
+                  "(declare-fun y () Float32)"
+                  "(assert (fp.isNormal (fp.div RNA x (fp.roundToIntegral r (_ +oo 11 53)))))"
+                  "(assert (fp.leq ((_ to_fp 8 24) r 0.00000000003282484874189695034374381066299974918365478515625)"
+                  " (fp.sqrt RTZ (fp.abs y))))(check-sat)";
+  ferret *f = fresh("max_execs=300000 timeout=120");
+  ferret_result r = solve(f, q);
+  CHECK_MSG(r == FERRET_UNKNOWN || r == FERRET_UNSAT, "answer %d", (int)r);
+  if (r == FERRET_UNKNOWN) {
+    CHECK_STR(reason(f), "budget");
+    CHECK_MSG(f->stats.execs < 300000 + 10000, "%llu executions for a budget of 300000",
+              (unsigned long long)f->stats.execs);
+  }
+  ferret_delete(f);
+}

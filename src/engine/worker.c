@@ -287,6 +287,10 @@ int fer_worker_try(fer_worker *w, const fer_u128 *in, fer_origin o) {
 
 bool fer_worker_should_stop(fer_worker *w) {
   fer_search *s = w->s;
+  /* A stop already decided holds at every call: a limit found by a check
+   * inside local search must also end the run loop that called it, though
+   * the next check is CHECK_EVERY executions away. */
+  if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return true;
   if (w->execs < w->next_check) return false;
   w->next_check = w->execs + CHECK_EVERY;
   uint64_t total = atomic_fetch_add(&s->execs, w->execs - w->published) +
