@@ -63,7 +63,9 @@ bool fer_query_prepare(fer_query *q, fer_outcome *out) {
   if (q->relations && q->pn) {
     bool contradiction;
     double t = fer_now();
-    bool ok = fer_relations_run(f, q->pa, q->pn, &contradiction);
+    uint32_t rounds = 0;
+    bool ok = q->have_iv ? fer_relations_fixpoint(f, q->pa, q->pn, &q->iv, &contradiction, &rounds)
+                         : fer_relations_run(f, q->pa, q->pn, &contradiction);
     q->time_intervals += since(t);
     if (!ok) return failed(out, FER_WHY_MEMORY);
     if (contradiction) return proved(q, out, "relations");

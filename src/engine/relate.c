@@ -7,8 +7,12 @@
 
 #include "base/map.h"
 #include "base/stack.h"
+#include "engine/interval.h"
+#include "fp/fp.h"
 
 enum { ORDER_FP, ORDER_BVU, ORDER_BVS, NORDERS };
+
+typedef FER_STACK(fer_term) term_stack;
 
 typedef struct edge {
   uint32_t from, to; /* node numbers: from < to (strict) or from <= to */
@@ -23,6 +27,8 @@ typedef struct relate {
   FER_STACK(edge) edges;
   FER_STACK(uint32_t) diseq;   /* pairs of nodes that differ */
   FER_STACK(fer_term) todo;
+  FER_STACK(fer_term) term;    /* node -> term */
+  FER_STACK(uint32_t) finite;  /* nodes proved finite (FP) */
   bool ok;                     /* no allocation failed */
 } relate;
 
@@ -30,7 +36,9 @@ static uint32_t node(relate *r, fer_term t) {
   uint32_t v = fer_map_get(&r->node, t);
   if (v) return v - 1;
   uint32_t n = (uint32_t)r->parent.size;
-  if (!FER_PUSH(r->f, r->parent, n) || !fer_map_put(r->f, &r->node, t, n + 1)) r->ok = false;
+  if (!FER_PUSH(r->f, r->parent, n) || !FER_PUSH(r->f, r->term, t) ||
+      !fer_map_put(r->f, &r->node, t, n + 1))
+    r->ok = false;
   return n;
 }
 
@@ -88,6 +96,8 @@ static void zero_fact(relate *r, fer_term t) {
   case FER_OP_FP_SUB: /* (rm, x, y) */
     order(r, ORDER_FP, x[1], x[2], false);
     order(r, ORDER_FP, x[2], x[1], false);
+    if (r->ok && (!FER_PUSH(f, r->finite, node(r, x[1])) || !FER_PUSH(f, r->finite, node(r, x[2]))))
+      r->ok = false;
     break;
   case FER_OP_TO_FP_SBV:
   case FER_OP_TO_FP_UBV: /* (rm, t) */
@@ -246,25 +256,275 @@ static bool strict_cycle(relate *r, int o) {
   return found;
 }
 
+/* Read the conjunction a[0..n) into r. */
+static void collect(relate *r, ferret *f, const fer_term *a, size_t n) {
+  memset(r, 0, sizeof *r);
+  r->f = f, r->ok = true;
+  fer_map_init(&r->node);
+  for (size_t i = 0; i < n && r->ok; i++) {
+    if (!FER_PUSH(f, r->todo, a[i])) r->ok = false;
+    while (r->ok && r->todo.size) atom(r, r->todo.data[--r->todo.size]);
+  }
+}
+
+/* A disequality within one class, or a strict edge within a cycle. */
+static bool contradicted(relate *r) {
+  bool unsat = false;
+  for (size_t k = 0; r->ok && k + 1 < r->diseq.size && !unsat; k += 2)
+    unsat = find(r, r->diseq.data[k]) == find(r, r->diseq.data[k + 1]);
+  for (int o = 0; r->ok && o < NORDERS && !unsat; o++) unsat = strict_cycle(r, o);
+  return unsat && r->ok;
+}
+
+static void release(relate *r) {
+  ferret *f = r->f;
+  fer_map_release(f, &r->node);
+  FER_RELEASE(f, r->parent);
+  FER_RELEASE(f, r->edges);
+  FER_RELEASE(f, r->diseq);
+  FER_RELEASE(f, r->todo);
+  FER_RELEASE(f, r->term);
+  FER_RELEASE(f, r->finite);
+}
+
 bool fer_relations_run(ferret *f, const fer_term *a, size_t n, bool *unsat) {
   relate r;
-  memset(&r, 0, sizeof r);
-  r.f = f, r.ok = true;
-  fer_map_init(&r.node);
-  *unsat = false;
-  for (size_t i = 0; i < n && r.ok; i++) {
-    if (!FER_PUSH(f, r.todo, a[i])) r.ok = false;
-    while (r.ok && r.todo.size) atom(&r, r.todo.data[--r.todo.size]);
-  }
-  for (size_t k = 0; r.ok && k + 1 < r.diseq.size && !*unsat; k += 2)
-    *unsat = find(&r, r.diseq.data[k]) == find(&r, r.diseq.data[k + 1]);
-  for (int o = 0; r.ok && o < NORDERS && !*unsat; o++) *unsat = strict_cycle(&r, o);
+  collect(&r, f, a, n);
+  *unsat = contradicted(&r);
   bool ok = r.ok;
   if (!ok) *unsat = false;
-  fer_map_release(f, &r.node);
-  FER_RELEASE(f, r.parent);
-  FER_RELEASE(f, r.edges);
-  FER_RELEASE(f, r.diseq);
-  FER_RELEASE(f, r.todo);
+  release(&r);
+  return ok;
+}
+
+/* ------------------------------------------- relations with intervals */
+
+/* The bounds of one class: FP keys [lo, hi] (numeric order, interval.h's
+ * keys) and whether NaN is possible; BV unsigned [lo, hi] and signed keys
+ * [slo, shi].  kind 0: a class nothing is tracked for. */
+typedef struct bounds {
+  fer_u128 lo, hi, slo, shi;
+  uint8_t kind; /* FER_IV_FP, FER_IV_BV or 0 */
+  bool nan;     /* FP: NaN possible */
+} bounds;
+
+typedef struct fpkeys {
+  fer_u128 nz, pz, ninf, pinf; /* keys of -0, +0, -oo, +oo */
+  fer_fmt fmt;
+} fpkeys;
+
+static fpkeys fp_keys(uint32_t eb, uint32_t sb) {
+  fpkeys k;
+  fer_u128 S = (fer_u128)1 << (eb + sb - 1);
+  fer_u128 infmag = (((fer_u128)1 << eb) - 1) << (sb - 1);
+  k.nz = S - 1, k.pz = S, k.ninf = S - 1 - infmag, k.pinf = S + infmag;
+  k.fmt.eb = eb, k.fmt.sb = sb;
+  return k;
+}
+
+/* The full bounds of t's sort (kind 0 when it is not tracked). */
+static bounds top_of(ferret *f, fer_term t) {
+  bounds b;
+  memset(&b, 0, sizeof b);
+  const fer_sort_info *s = fer_sort_get(f, fer_term_sort(f, t));
+  if (s->kind == FER_SORT_FP && s->a + s->b <= 128) {
+    fpkeys k = fp_keys(s->a, s->b);
+    b.kind = FER_IV_FP, b.lo = k.ninf, b.hi = k.pinf, b.nan = true;
+  } else if (s->kind == FER_SORT_BV && s->a <= 128) {
+    fer_u128 mask = s->a == 128 ? ~(fer_u128)0 : ((fer_u128)1 << s->a) - 1;
+    b.kind = FER_IV_BV, b.lo = b.slo = 0, b.hi = b.shi = mask;
+  }
+  return b;
+}
+
+static fpkeys keys_of(ferret *f, fer_term t) {
+  const fer_sort_info *s = fer_sort_get(f, fer_term_sort(f, t));
+  return fp_keys(s->a, s->b);
+}
+
+static bool narrow_lo(fer_u128 *lo, fer_u128 v) {
+  if (v <= *lo) return false;
+  *lo = v;
+  return true;
+}
+
+static bool narrow_hi(fer_u128 *hi, fer_u128 v) {
+  if (v >= *hi) return false;
+  *hi = v;
+  return true;
+}
+
+/* One edge lo < hi (strict) or lo <= hi tells each end's bound to the
+ * other.  FP: numeric order on keys, where -0 and +0 are equal (x >= +0
+ * allows -0, x > -0 excludes +0).  An end with no value left is left as an
+ * empty range (lo > hi).  Returns whether a bound moved. */
+static bool along(ferret *f, const edge *e, fer_term t, bounds *a, bounds *b) {
+  bool moved = false;
+  if (e->order == ORDER_FP) {
+    fpkeys k = keys_of(f, t);
+    a->nan = b->nan = false;
+    fer_u128 l = a->lo, h = b->hi;
+    bool lz = l == k.nz || l == k.pz, hz = h == k.nz || h == k.pz;
+    fer_u128 lo = e->strict ? (lz ? k.pz + 1 : l + 1) : (lz ? k.nz : l);
+    fer_u128 hi = e->strict ? (hz ? k.nz - 1 : h - 1) : (hz ? k.pz : h);
+    moved |= narrow_lo(&b->lo, lo);
+    moved |= narrow_hi(&a->hi, hi);
+    return moved;
+  }
+  bool sign = e->order == ORDER_BVS;
+  fer_u128 *alo = sign ? &a->slo : &a->lo, *ahi = sign ? &a->shi : &a->hi;
+  fer_u128 *blo = sign ? &b->slo : &b->lo, *bhi = sign ? &b->shi : &b->hi;
+  if (!e->strict) {
+    moved |= narrow_lo(blo, *alo);
+    moved |= narrow_hi(ahi, *bhi);
+    return moved;
+  }
+  if (*alo == top_of(f, t).hi || *bhi == 0) { /* nothing above / below */
+    *blo = 1, *bhi = 0;
+    return true;
+  }
+  moved |= narrow_lo(blo, *alo + 1);
+  moved |= narrow_hi(ahi, *bhi - 1);
+  return moved;
+}
+
+static bool empty(const bounds *b) {
+  if (b->kind == FER_IV_FP) return b->lo > b->hi && !b->nan;
+  if (b->kind == FER_IV_BV) return b->lo > b->hi || b->slo > b->shi;
+  return false;
+}
+
+/* The bounds of every class: its members' domains met, the finite nodes,
+ * then the order edges to a fixpoint (at most FER_IV_MAX_ROUNDS passes: a
+ * strict cycle would creep one value per pass).  bs[] is by class
+ * representative.  true: some class is empty (unsat). */
+static bool class_bounds(relate *r, const fer_intervals *iv, bounds *bs) {
+  ferret *f = r->f;
+  uint32_t nn = (uint32_t)r->parent.size;
+  for (uint32_t v = 0; v < nn; v++)
+    if (find(r, v) == v) bs[v] = top_of(f, r->term.data[v]);
+  for (uint32_t v = 0; v < nn; v++) {
+    bounds *b = &bs[find(r, v)];
+    const fer_ival *d = fer_intervals_of(iv, r->term.data[v]);
+    if (!d || (b->kind == FER_IV_FP) != (d->kind == FER_IV_FP) || !b->kind) continue;
+    if (d->kind == FER_IV_FP) {
+      narrow_lo(&b->lo, d->lo), narrow_hi(&b->hi, d->hi);
+      b->nan &= d->nan;
+    } else if (d->kind == FER_IV_BV) {
+      narrow_lo(&b->lo, d->lo), narrow_hi(&b->hi, d->hi);
+      narrow_lo(&b->slo, d->slo), narrow_hi(&b->shi, d->shi);
+    }
+  }
+  for (size_t i = 0; i < r->finite.size; i++) {
+    uint32_t v = r->finite.data[i];
+    bounds *b = &bs[find(r, v)];
+    if (b->kind != FER_IV_FP) continue;
+    fpkeys k = keys_of(f, r->term.data[v]);
+    narrow_lo(&b->lo, k.ninf + 1), narrow_hi(&b->hi, k.pinf - 1);
+    b->nan = false;
+  }
+  for (uint32_t pass = 0; pass < FER_IV_MAX_ROUNDS; pass++) {
+    bool moved = false;
+    for (size_t i = 0; i < r->edges.size; i++) {
+      const edge *e = &r->edges.data[i];
+      bounds *a = &bs[find(r, e->from)], *b = &bs[find(r, e->to)];
+      if (!a->kind || a->kind != b->kind || (a->kind == FER_IV_FP) != (e->order == ORDER_FP))
+        continue;
+      moved |= along(f, e, r->term.data[e->from], a, b);
+      if (empty(a) || empty(b)) return true;
+    }
+    if (!moved) break;
+  }
+  for (uint32_t v = 0; v < nn; v++)
+    if (find(r, v) == v && empty(&bs[v])) return true;
+  return false;
+}
+
+/* Add atom t (a new fact, true in every model) to out unless it is there. */
+static void fact(relate *r, fer_map *seen, term_stack *out, bool *added,
+                 fer_op op, fer_term x, fer_term y) {
+  ferret *f = r->f;
+  fer_term xy[2] = {x, y};
+  fer_term t = x && y ? fer_mk(f, op, 2, xy, 0, 0) : 0;
+  if (!t) {
+    r->ok = false;
+    return;
+  }
+  if (fer_map_get(seen, t)) return;
+  if (!fer_map_put(f, seen, t, 1) || !FER_PUSH(f, *out, t)) r->ok = false;
+  *added = true;
+}
+
+/* The bounds of t's class that are narrower than t's domain, as atoms
+ * (fp.leq c t), (bvule t c), ... appended to out. */
+static void bound_facts(relate *r, fer_term t, const bounds *b, const fer_intervals *iv,
+                        fer_map *seen, term_stack *out, bool *added) {
+  ferret *f = r->f;
+  const fer_ival *d = fer_intervals_of(iv, t);
+  bounds own = top_of(f, t);
+  if (!b->kind || own.kind != b->kind) return;
+  if (d && d->kind == b->kind) {
+    own.lo = d->lo, own.hi = d->hi, own.nan = d->nan;
+    if (d->kind == FER_IV_BV) own.slo = d->slo, own.shi = d->shi;
+  }
+  fer_sort so = fer_term_sort(f, t);
+  if (b->kind == FER_IV_FP) {
+    if (b->nan) return; /* a bound with "or NaN" is no atom */
+    fpkeys k = keys_of(f, t);
+    if (b->lo > own.lo || own.nan)
+      fact(r, seen, out, added, FER_OP_FP_LEQ,
+           fer_mk_const_u128(f, so, fer_fp_from_order_key(k.fmt, b->lo)), t);
+    if (b->hi < own.hi)
+      fact(r, seen, out, added, FER_OP_FP_LEQ, t,
+           fer_mk_const_u128(f, so, fer_fp_from_order_key(k.fmt, b->hi)));
+    return;
+  }
+  fer_u128 sbit = (top_of(f, t).hi >> 1) + 1;
+  if (b->lo > own.lo) fact(r, seen, out, added, FER_OP_BVULE, fer_mk_const_u128(f, so, b->lo), t);
+  if (b->hi < own.hi) fact(r, seen, out, added, FER_OP_BVULE, t, fer_mk_const_u128(f, so, b->hi));
+  if (b->slo > own.slo)
+    fact(r, seen, out, added, FER_OP_BVSLE, fer_mk_const_u128(f, so, b->slo ^ sbit), t);
+  if (b->shi < own.shi)
+    fact(r, seen, out, added, FER_OP_BVSLE, t, fer_mk_const_u128(f, so, b->shi ^ sbit));
+}
+
+bool fer_relations_fixpoint(ferret *f, const fer_term *a, size_t n, fer_intervals *iv,
+                            bool *unsat, uint32_t *rounds) {
+  relate r;
+  collect(&r, f, a, n);
+  *unsat = contradicted(&r);
+  *rounds = 0;
+  term_stack all = {0};
+  fer_map seen;
+  fer_map_init(&seen);
+  bounds *bs = NULL;
+  size_t nb = r.parent.size;
+  if (r.ok && !*unsat && nb) {
+    bs = fer_calloc(f, nb * sizeof *bs);
+    if (!bs) r.ok = false;
+  }
+  for (size_t i = 0; r.ok && i < n; i++)
+    if (!FER_PUSH(f, all, a[i])) r.ok = false;
+  while (r.ok && bs && !*unsat && *rounds < FER_RELATE_MAX_ROUNDS) {
+    ++*rounds;
+    if ((*unsat = class_bounds(&r, iv, bs))) break;
+    bool added = false;
+    for (uint32_t v = 0; v < nb && r.ok; v++)
+      bound_facts(&r, r.term.data[v], &bs[find(&r, v)], iv, &seen, &all, &added);
+    if (!r.ok || !added) break;
+    /* the intervals again, with the class bounds as assertions: what
+     * they prove follows from a[0..n) alone, since every added atom
+     * does */
+    fer_intervals_release(f, iv);
+    fer_intervals_init(iv);
+    if (fer_intervals_run(f, all.data, all.size, iv) != FERRET_OK) r.ok = false;
+    else *unsat = iv->empty;
+  }
+  bool ok = r.ok;
+  if (!ok) *unsat = false;
+  if (bs) fer_free(f, bs, nb * sizeof *bs);
+  fer_map_release(f, &seen);
+  FER_RELEASE(f, all);
+  release(&r);
   return ok;
 }
