@@ -15,20 +15,25 @@ static void quiet(void *user, const char *text, size_t len) {
   (void)user, (void)text, (void)len;
 }
 
-/* The answer of the script's last check-sat, relations on or off, with
- * intervals off and at most 2000 candidates. */
-static ferret_result answer(const char *script, bool relations) {
+/* The answer of the script's last check-sat, intervals and relations on
+ * or off, with at most 2000 candidates. */
+static ferret_result answer_with(const char *script, bool intervals, bool relations) {
   ferret *f = ferret_new();
   if (!f) return FERRET_UNKNOWN;
   ferret_set_output(f, quiet, NULL);
   ferret_set_diagnostic(f, quiet, NULL);
-  ferret_set_option(f, "intervals", "0");
+  ferret_set_option(f, "intervals", intervals ? "1" : "0");
   ferret_set_option(f, "max_execs", "2000");
   ferret_set_option(f, "relations", relations ? "1" : "0");
   ferret_execute(f, "relate", script, strlen(script));
   ferret_result r = ferret_last_result(f);
   ferret_delete(f);
   return r;
+}
+
+/* Relations alone: intervals off. */
+static ferret_result answer(const char *script, bool relations) {
+  return answer_with(script, false, relations);
 }
 
 static const char *const contradictions[] = {
@@ -136,5 +141,101 @@ TEST(relations_claims_confirmed_by_z3) {
   }
   fprintf(stderr, "relations: %d proofs on random conjunctions, z3 unsat on %d\n", proved,
           confirmed);
+  CHECK(proved >= 5);
+}
+
+/* Contradictions that need relations and intervals together: a class or
+ * an order edge carries a bound from one term to another, and the
+ * intervals take it further. */
+static const char *const together[] = {
+    /* a = b (their difference converts to 0), a >= 100, b <= 50 */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))"
+    "(assert (fp.eq ((_ to_fp 11 53) RNE (bvsub a b)) (_ +zero 11 53)))"
+    "(assert (bvuge a #x00000064))(assert (bvule b #x00000032))(check-sat)",
+    /* a = b, b <= 50, so 3a <= 150 < 1000: the intervals again */
+    "(declare-const a (_ BitVec 32))(declare-const b (_ BitVec 32))"
+    "(assert (fp.eq ((_ to_fp 11 53) RNE (bvsub a b)) (_ +zero 11 53)))"
+    "(assert (bvule b #x00000032))(assert (bvuge (bvmul a #x00000003) #x000003e8))(check-sat)",
+    /* x - y == 0 under RTZ: x = y > 1, so sqrt(x) is positive */
+    "(declare-const x Float32)(declare-const y Float32)"
+    "(assert (fp.eq (fp.sub RTZ x y) (_ +zero 8 24)))(assert (fp.isNegative (fp.sqrt RNE x)))"
+    "(assert (fp.gt y ((_ to_fp 8 24) RNE 1.0)))(check-sat)",
+    /* signed: a = b, b <s -256, a >=s 0 */
+    "(declare-const a (_ BitVec 16))(declare-const b (_ BitVec 16))"
+    "(assert (fp.eq ((_ to_fp 8 24) RTP (bvsub a b)) (_ -zero 8 24)))"
+    "(assert (bvslt b #xff00))(assert (bvsge a #x0000))(check-sat)",
+};
+
+TEST(relations_and_intervals_prove_together) {
+  bool z3 = fer_test_have("z3");
+  for (size_t i = 0; i < sizeof together / sizeof *together; i++) {
+    const char *s = together[i];
+    CHECK_MSG(answer_with(s, true, true) == FERRET_UNSAT, "not proved: %s", s);
+    CHECK_MSG(answer_with(s, true, false) != FERRET_UNSAT, "intervals alone prove: %s", s);
+    CHECK_MSG(answer_with(s, false, true) != FERRET_UNSAT, "relations alone prove: %s", s);
+    if (z3) CHECK_MSG(fer_test_z3(s, strlen(s)) == 0, "z3 does not confirm: %s", s);
+  }
+}
+
+/* Random conjunctions of relational atoms and bounds by constants over two
+ * Float16 and three 8-bit BV variables, with intervals on: every unsat that
+ * needs the relations, z3 confirms. */
+TEST(relations_with_intervals_claims_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+  static const char *const rel[] = {
+      "(fp.lt %s %s)", "(fp.leq %s %s)", "(fp.eq (fp.sub RTN %s %s) (_ +zero 5 11))",
+      "(= (fp.sub RNE %s %s) (_ -zero 5 11))", "(bvult %s %s)", "(bvsle %s %s)",
+      "(= (bvsub %s %s) #x00)", "(= (bvxor %s %s) #x00)", "(not (bvuge %s %s))"};
+  static const char *const bound[] = {
+      "(fp.leq %s ((_ to_fp 5 11) RNE %d.5))", "(fp.gt (fp.mul RNE %s %s) ((_ to_fp 5 11) RNE %d.0))",
+      "(fp.lt ((_ to_fp 5 11) RTZ %d.25) %s)", "(fp.isInfinite (fp.add RNE %s ((_ to_fp 5 11) RNE %d.0)))",
+      "(bvule %s #x%02x)", "(bvuge (bvmul %s #x03) #x%02x)", "(bvsgt %s #x%02x)",
+      "(bvult (bvadd %s #x10) #x%02x)"};
+  static const char *const fv[] = {"x", "y"}, *const bv[] = {"a", "b", "c"};
+  uint64_t s = 11;
+  int proved = 0, confirmed = 0, rounds = fer_test_quick ? 200 : 800;
+  for (int round = 0; round < rounds; round++) {
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "(declare-const x (_ FloatingPoint 5 11))(declare-const y "
+                                "(_ FloatingPoint 5 11))(declare-const a (_ BitVec 8))"
+                                "(declare-const b (_ BitVec 8))(declare-const c (_ BitVec 8))");
+    int atoms = 3 + (int)(s % 4);
+    for (int k = 0; k < atoms; k++) {
+      s = s * 6364136223846793005u + 1442695040888963407u;
+      uint64_t r = s >> 28;
+      bool is_bound = r & 1;
+      char one[200];
+      if (!is_bound) {
+        uint32_t form = (uint32_t)((r >> 1) % 9);
+        bool fp = form < 4;
+        const char *u = fp ? fv[(r >> 5) % 2] : bv[(r >> 5) % 3];
+        const char *v = fp ? fv[(r >> 7) % 2] : bv[(r >> 7) % 3];
+        snprintf(one, sizeof one, rel[form], u, v);
+      } else {
+        uint32_t form = (uint32_t)((r >> 1) % 8);
+        int c = (int)((r >> 9) % 256);
+        if (form < 4) {
+          const char *u = fv[(r >> 5) % 2];
+          c = c % 40 - (form == 3 ? 0 : 20);
+          if (form == 1) snprintf(one, sizeof one, bound[form], u, u, c);
+          else if (form == 2) snprintf(one, sizeof one, bound[form], c, u);
+          else snprintf(one, sizeof one, bound[form], u, c);
+        } else {
+          snprintf(one, sizeof one, bound[form], bv[(r >> 5) % 3], c);
+        }
+      }
+      n += (size_t)snprintf(text + n, sizeof text - n, "(assert %s)", one);
+    }
+    snprintf(text + n, sizeof text - n, "(check-sat)\n");
+    if (answer_with(text, true, true) != FERRET_UNSAT) continue;
+    if (answer_with(text, true, false) == FERRET_UNSAT) continue;
+    proved++;
+    int z = fer_test_z3(text, strlen(text));
+    CHECK_MSG(z != 1, "z3 finds a model of a formula relations and intervals refute:\n%s", text);
+    confirmed += z == 0;
+  }
+  fprintf(stderr, "relations with intervals: %d proofs on random conjunctions, z3 unsat on %d\n",
+          proved, confirmed);
   CHECK(proved >= 5);
 }
