@@ -97,6 +97,20 @@ TEST(relations_leave_satisfiable_shapes_alone) {
 }
 
 
+/* The next pseudo-random number (a 64-bit LCG; the tests' own stream). */
+static uint64_t next_random(uint64_t *s) {
+  *s = *s * 6364136223846793005u + 1442695040888963407u;
+  return *s >> 28;
+}
+
+/* A formula ferret refuted: z3 must not find a model.  Counts it. */
+static void z3_confirms(const char *text, const char *who, int *proved, int *confirmed) {
+  ++*proved;
+  int z = fer_test_z3(text, strlen(text));
+  CHECK_MSG(z != 1, "z3 finds a model of a formula %s refute:\n%s", who, text);
+  *confirmed += z == 0;
+}
+
 /* Random conjunctions of atoms over four Float16 and four 8-bit BV
  * variables (orders, negations, identities, differences that are zero): every
  * unsat the relations give, z3 confirms. */
@@ -122,8 +136,7 @@ TEST(relations_claims_confirmed_by_z3) {
                                 "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))");
     int atoms = 2 + (int)(s % 4);
     for (int k = 0; k < atoms; k++) {
-      s = s * 6364136223846793005u + 1442695040888963407u;
-      uint64_t r = s >> 33;
+      uint64_t r = next_random(&s) >> 5;
       bool fp = r & 1;
       const char *u = fp ? fv[(r >> 1) % 4] : bv[(r >> 1) % 4];
       const char *v = fp ? fv[(r >> 3) % 4] : bv[(r >> 3) % 4];
@@ -134,10 +147,7 @@ TEST(relations_claims_confirmed_by_z3) {
     }
     snprintf(text + n, sizeof text - n, "(check-sat)\n");
     if (answer(text, true) != FERRET_UNSAT || answer(text, false) == FERRET_UNSAT) continue;
-    proved++;
-    int z = fer_test_z3(text, strlen(text));
-    CHECK_MSG(z != 1, "z3 finds a model of a formula the relations refute:\n%s", text);
-    confirmed += z == 0;
+    z3_confirms(text, "the relations", &proved, &confirmed);
   }
   fprintf(stderr, "relations: %d proofs on random conjunctions, z3 unsat on %d\n", proved,
           confirmed);
@@ -187,8 +197,8 @@ TEST(relations_with_intervals_claims_confirmed_by_z3) {
       "(= (fp.sub RNE %s %s) (_ -zero 5 11))", "(bvult %s %s)", "(bvsle %s %s)",
       "(= (bvsub %s %s) #x00)", "(= (bvxor %s %s) #x00)", "(not (bvuge %s %s))"};
   static const char *const bound[] = {
-      "(fp.leq %s ((_ to_fp 5 11) RNE %d.5))", "(fp.gt (fp.mul RNE %s %s) ((_ to_fp 5 11) RNE %d.0))",
-      "(fp.lt ((_ to_fp 5 11) RTZ %d.25) %s)", "(fp.isInfinite (fp.add RNE %s ((_ to_fp 5 11) RNE %d.0)))",
+      "(fp.leq %s ((_ to_fp 5 11) RNE %s%d.5%s))", "(fp.gt (fp.mul RNE %s %s) ((_ to_fp 5 11) RNE %s%d.0%s))",
+      "(fp.lt ((_ to_fp 5 11) RTZ %s%d.25%s) %s)", "(fp.isInfinite (fp.add RNE %s ((_ to_fp 5 11) RNE %s%d.0%s)))",
       "(bvule %s #x%02x)", "(bvuge (bvmul %s #x03) #x%02x)", "(bvsgt %s #x%02x)",
       "(bvult (bvadd %s #x10) #x%02x)"};
   static const char *const fv[] = {"x", "y"}, *const bv[] = {"a", "b", "c"};
@@ -202,8 +212,7 @@ TEST(relations_with_intervals_claims_confirmed_by_z3) {
                                 "(declare-const b (_ BitVec 8))(declare-const c (_ BitVec 8))");
     int atoms = 3 + (int)(s % 4);
     for (int k = 0; k < atoms; k++) {
-      s = s * 6364136223846793005u + 1442695040888963407u;
-      uint64_t r = s >> 28;
+      uint64_t r = next_random(&s);
       bool is_bound = r & 1;
       char one[200];
       if (!is_bound) {
@@ -218,9 +227,11 @@ TEST(relations_with_intervals_claims_confirmed_by_z3) {
         if (form < 4) {
           const char *u = fv[(r >> 5) % 2];
           c = c % 40 - (form == 3 ? 0 : 20);
-          if (form == 1) snprintf(one, sizeof one, bound[form], u, u, c);
-          else if (form == 2) snprintf(one, sizeof one, bound[form], c, u);
-          else snprintf(one, sizeof one, bound[form], u, c);
+          const char *neg = c < 0 ? "(- " : "", *close = c < 0 ? ")" : "";
+          c = c < 0 ? -c : c;
+          if (form == 1) snprintf(one, sizeof one, bound[form], u, u, neg, c, close);
+          else if (form == 2) snprintf(one, sizeof one, bound[form], neg, c, close, u);
+          else snprintf(one, sizeof one, bound[form], u, neg, c, close);
         } else {
           snprintf(one, sizeof one, bound[form], bv[(r >> 5) % 3], c);
         }
@@ -230,10 +241,7 @@ TEST(relations_with_intervals_claims_confirmed_by_z3) {
     snprintf(text + n, sizeof text - n, "(check-sat)\n");
     if (answer_with(text, true, true) != FERRET_UNSAT) continue;
     if (answer_with(text, true, false) == FERRET_UNSAT) continue;
-    proved++;
-    int z = fer_test_z3(text, strlen(text));
-    CHECK_MSG(z != 1, "z3 finds a model of a formula relations and intervals refute:\n%s", text);
-    confirmed += z == 0;
+    z3_confirms(text, "relations and intervals", &proved, &confirmed);
   }
   fprintf(stderr, "relations with intervals: %d proofs on random conjunctions, z3 unsat on %d\n",
           proved, confirmed);
