@@ -114,8 +114,10 @@ static void z3_confirms(const char *text, const char *who, int *proved, int *con
 /* Random conjunctions of atoms over four Float16 and four 8-bit BV
  * variables (orders, negations, identities, differences that are zero): every
  * unsat the relations give, z3 confirms. */
-TEST(relations_claims_confirmed_by_z3) {
-  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+/* One random atom over four Float16 variables x..w and four 8-bit BV
+ * variables a..d: orders, negations, identities, differences that are
+ * zero. */
+static void order_atom(uint64_t r, char *one, size_t size) {
   static const char *const fp_atoms[] = {
       "(fp.lt %s %s)", "(fp.leq %s %s)", "(fp.gt %s %s)", "(fp.eq %s %s)", "(= %s %s)",
       "(not (fp.lt %s %s))", "(not (= %s %s))", "(fp.eq (fp.sub RNE %s %s) (_ +zero 5 11))",
@@ -124,28 +126,37 @@ TEST(relations_claims_confirmed_by_z3) {
       "(bvult %s %s)", "(bvsle %s %s)", "(not (bvuge %s %s))", "(= %s %s)",
       "(distinct %s %s)", "(= (bvsub %s %s) #x00)", "(not (bvsgt %s %s))"};
   static const char *const fv[] = {"x", "y", "z", "w"}, *const bv[] = {"a", "b", "c", "d"};
+  r >>= 5;
+  bool fp = r & 1;
+  const char *u = fp ? fv[(r >> 1) % 4] : bv[(r >> 1) % 4];
+  const char *v = fp ? fv[(r >> 3) % 4] : bv[(r >> 3) % 4];
+  snprintf(one, size, fp ? fp_atoms[(r >> 5) % 9] : bv_atoms[(r >> 5) % 7], u, v);
+}
+
+/* declarations, then `atoms` random atoms made by make, then check-sat. */
+static void random_script(char *text, size_t size, const char *decls, int atoms, uint64_t *s,
+                          void (*make)(uint64_t, char *, size_t)) {
+  size_t n = (size_t)snprintf(text, size, "%s", decls);
+  for (int k = 0; k < atoms; k++) {
+    char one[200];
+    make(next_random(s), one, sizeof one);
+    n += (size_t)snprintf(text + n, size - n, "(assert %s)", one);
+  }
+  snprintf(text + n, size - n, "(check-sat)\n");
+}
+
+TEST(relations_claims_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
   uint64_t s = 7;
   int proved = 0, confirmed = 0, rounds = fer_test_quick ? 150 : 600;
   for (int round = 0; round < rounds; round++) {
     char text[4096];
-    size_t n = (size_t)snprintf(text, sizeof text,
-                                "(declare-const x (_ FloatingPoint 5 11))(declare-const y "
-                                "(_ FloatingPoint 5 11))(declare-const z (_ FloatingPoint 5 "
-                                "11))(declare-const w (_ FloatingPoint 5 11))"
-                                "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
-                                "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))");
-    int atoms = 2 + (int)(s % 4);
-    for (int k = 0; k < atoms; k++) {
-      uint64_t r = next_random(&s) >> 5;
-      bool fp = r & 1;
-      const char *u = fp ? fv[(r >> 1) % 4] : bv[(r >> 1) % 4];
-      const char *v = fp ? fv[(r >> 3) % 4] : bv[(r >> 3) % 4];
-      const char *form = fp ? fp_atoms[(r >> 5) % 9] : bv_atoms[(r >> 5) % 7];
-      char one[160];
-      snprintf(one, sizeof one, form, u, v);
-      n += (size_t)snprintf(text + n, sizeof text - n, "(assert %s)", one);
-    }
-    snprintf(text + n, sizeof text - n, "(check-sat)\n");
+    random_script(text, sizeof text,
+                  "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
+                  "(declare-const z (_ FloatingPoint 5 11))(declare-const w (_ FloatingPoint 5 11))"
+                  "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+                  "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))",
+                  2 + (int)(s % 4), &s, order_atom);
     if (answer(text, true) != FERRET_UNSAT || answer(text, false) == FERRET_UNSAT) continue;
     z3_confirms(text, "the relations", &proved, &confirmed);
   }
@@ -190,55 +201,55 @@ TEST(relations_and_intervals_prove_together) {
 /* Random conjunctions of relational atoms and bounds by constants over two
  * Float16 and three 8-bit BV variables, with intervals on: every unsat that
  * needs the relations, z3 confirms. */
-TEST(relations_with_intervals_claims_confirmed_by_z3) {
-  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+/* One random atom over Float16 x, y and 8-bit a, b, c: a relation, or a
+ * bound by a constant (some through an operator the intervals invert). */
+static void bound_atom(uint64_t r, char *one, size_t size) {
   static const char *const rel[] = {
       "(fp.lt %s %s)", "(fp.leq %s %s)", "(fp.eq (fp.sub RTN %s %s) (_ +zero 5 11))",
       "(= (fp.sub RNE %s %s) (_ -zero 5 11))", "(bvult %s %s)", "(bvsle %s %s)",
       "(= (bvsub %s %s) #x00)", "(= (bvxor %s %s) #x00)", "(not (bvuge %s %s))"};
   static const char *const bound[] = {
-      "(fp.leq %s ((_ to_fp 5 11) RNE %s%d.5%s))", "(fp.gt (fp.mul RNE %s %s) ((_ to_fp 5 11) RNE %s%d.0%s))",
-      "(fp.lt ((_ to_fp 5 11) RTZ %s%d.25%s) %s)", "(fp.isInfinite (fp.add RNE %s ((_ to_fp 5 11) RNE %s%d.0%s)))",
+      "(fp.leq %s ((_ to_fp 5 11) RNE %s%d.5%s))",
+      "(fp.gt (fp.mul RNE %s %s) ((_ to_fp 5 11) RNE %s%d.0%s))",
+      "(fp.lt ((_ to_fp 5 11) RTZ %s%d.25%s) %s)",
+      "(fp.isInfinite (fp.add RNE %s ((_ to_fp 5 11) RNE %s%d.0%s)))",
       "(bvule %s #x%02x)", "(bvuge (bvmul %s #x03) #x%02x)", "(bvsgt %s #x%02x)",
       "(bvult (bvadd %s #x10) #x%02x)"};
   static const char *const fv[] = {"x", "y"}, *const bv[] = {"a", "b", "c"};
+  if (!(r & 1)) {
+    uint32_t form = (uint32_t)((r >> 1) % 9);
+    bool fp = form < 4;
+    const char *u = fp ? fv[(r >> 5) % 2] : bv[(r >> 5) % 3];
+    const char *v = fp ? fv[(r >> 7) % 2] : bv[(r >> 7) % 3];
+    snprintf(one, size, rel[form], u, v);
+    return;
+  }
+  uint32_t form = (uint32_t)((r >> 1) % 8);
+  int c = (int)((r >> 9) % 256);
+  if (form >= 4) {
+    snprintf(one, size, bound[form], bv[(r >> 5) % 3], c);
+    return;
+  }
+  const char *u = fv[(r >> 5) % 2];
+  c = c % 40 - (form == 3 ? 0 : 20);
+  const char *neg = c < 0 ? "(- " : "", *close = c < 0 ? ")" : ""; /* SMT-LIB's -c */
+  c = c < 0 ? -c : c;
+  if (form == 1) snprintf(one, size, bound[form], u, u, neg, c, close);
+  else if (form == 2) snprintf(one, size, bound[form], neg, c, close, u);
+  else snprintf(one, size, bound[form], u, neg, c, close);
+}
+
+TEST(relations_with_intervals_claims_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
   uint64_t s = 11;
   int proved = 0, confirmed = 0, rounds = fer_test_quick ? 200 : 800;
   for (int round = 0; round < rounds; round++) {
     char text[4096];
-    size_t n = (size_t)snprintf(text, sizeof text,
-                                "(declare-const x (_ FloatingPoint 5 11))(declare-const y "
-                                "(_ FloatingPoint 5 11))(declare-const a (_ BitVec 8))"
-                                "(declare-const b (_ BitVec 8))(declare-const c (_ BitVec 8))");
-    int atoms = 3 + (int)(s % 4);
-    for (int k = 0; k < atoms; k++) {
-      uint64_t r = next_random(&s);
-      bool is_bound = r & 1;
-      char one[200];
-      if (!is_bound) {
-        uint32_t form = (uint32_t)((r >> 1) % 9);
-        bool fp = form < 4;
-        const char *u = fp ? fv[(r >> 5) % 2] : bv[(r >> 5) % 3];
-        const char *v = fp ? fv[(r >> 7) % 2] : bv[(r >> 7) % 3];
-        snprintf(one, sizeof one, rel[form], u, v);
-      } else {
-        uint32_t form = (uint32_t)((r >> 1) % 8);
-        int c = (int)((r >> 9) % 256);
-        if (form < 4) {
-          const char *u = fv[(r >> 5) % 2];
-          c = c % 40 - (form == 3 ? 0 : 20);
-          const char *neg = c < 0 ? "(- " : "", *close = c < 0 ? ")" : "";
-          c = c < 0 ? -c : c;
-          if (form == 1) snprintf(one, sizeof one, bound[form], u, u, neg, c, close);
-          else if (form == 2) snprintf(one, sizeof one, bound[form], neg, c, close, u);
-          else snprintf(one, sizeof one, bound[form], u, neg, c, close);
-        } else {
-          snprintf(one, sizeof one, bound[form], bv[(r >> 5) % 3], c);
-        }
-      }
-      n += (size_t)snprintf(text + n, sizeof text - n, "(assert %s)", one);
-    }
-    snprintf(text + n, sizeof text - n, "(check-sat)\n");
+    random_script(text, sizeof text,
+                  "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
+                  "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+                  "(declare-const c (_ BitVec 8))",
+                  3 + (int)(s % 4), &s, bound_atom);
     if (answer_with(text, true, true) != FERRET_UNSAT) continue;
     if (answer_with(text, true, false) == FERRET_UNSAT) continue;
     z3_confirms(text, "relations and intervals", &proved, &confirmed);
