@@ -145,24 +145,33 @@ static void random_script(char *text, size_t size, const char *decls, int atoms,
   snprintf(text + n, size - n, "(check-sat)\n");
 }
 
-TEST(relations_claims_confirmed_by_z3) {
-  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
-  uint64_t s = 7;
-  int proved = 0, confirmed = 0, rounds = fer_test_quick ? 150 : 600;
+/* Random scripts (random_script): every one the relations refute (with
+ * intervals on or off) that is not refuted without them, z3 must not
+ * satisfy; at least 5 such proofs. */
+static void random_claims(uint64_t s, int rounds, int atoms, const char *decls,
+                          void (*make)(uint64_t, char *, size_t), bool intervals,
+                          const char *who) {
+  int proved = 0, confirmed = 0;
   for (int round = 0; round < rounds; round++) {
     char text[4096];
-    random_script(text, sizeof text,
-                  "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
-                  "(declare-const z (_ FloatingPoint 5 11))(declare-const w (_ FloatingPoint 5 11))"
-                  "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
-                  "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))",
-                  2 + (int)(s % 4), &s, order_atom);
-    if (answer(text, true) != FERRET_UNSAT || answer(text, false) == FERRET_UNSAT) continue;
-    z3_confirms(text, "the relations", &proved, &confirmed);
+    random_script(text, sizeof text, decls, atoms + (int)(s % 4), &s, make);
+    if (answer_with(text, intervals, true) != FERRET_UNSAT) continue;
+    if (answer_with(text, intervals, false) == FERRET_UNSAT) continue;
+    z3_confirms(text, who, &proved, &confirmed);
   }
-  fprintf(stderr, "relations: %d proofs on random conjunctions, z3 unsat on %d\n", proved,
+  fprintf(stderr, "%s: %d proofs on random conjunctions, z3 unsat on %d\n", who, proved,
           confirmed);
   CHECK(proved >= 5);
+}
+
+TEST(relations_claims_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+  random_claims(7, fer_test_quick ? 150 : 600, 2,
+                "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
+                "(declare-const z (_ FloatingPoint 5 11))(declare-const w (_ FloatingPoint 5 11))"
+                "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+                "(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))",
+                order_atom, false, "the relations");
 }
 
 /* Contradictions that need relations and intervals together: a class or
@@ -241,20 +250,9 @@ static void bound_atom(uint64_t r, char *one, size_t size) {
 
 TEST(relations_with_intervals_claims_confirmed_by_z3) {
   if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
-  uint64_t s = 11;
-  int proved = 0, confirmed = 0, rounds = fer_test_quick ? 200 : 800;
-  for (int round = 0; round < rounds; round++) {
-    char text[4096];
-    random_script(text, sizeof text,
-                  "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
-                  "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
-                  "(declare-const c (_ BitVec 8))",
-                  3 + (int)(s % 4), &s, bound_atom);
-    if (answer_with(text, true, true) != FERRET_UNSAT) continue;
-    if (answer_with(text, true, false) == FERRET_UNSAT) continue;
-    z3_confirms(text, "relations and intervals", &proved, &confirmed);
-  }
-  fprintf(stderr, "relations with intervals: %d proofs on random conjunctions, z3 unsat on %d\n",
-          proved, confirmed);
-  CHECK(proved >= 5);
+  random_claims(11, fer_test_quick ? 200 : 800, 3,
+                "(declare-const x (_ FloatingPoint 5 11))(declare-const y (_ FloatingPoint 5 11))"
+                "(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))"
+                "(declare-const c (_ BitVec 8))",
+                bound_atom, true, "relations and intervals");
 }
