@@ -160,3 +160,76 @@ TEST(term_store_rollback) {
   CHECK(fer_term_count(f) >= y);
   ferret_delete(f);
 }
+
+/* fer_mk(op, args, i0, i1) refused with a message holding `expected`. */
+static bool refused(ferret *f, fer_op op, uint32_t n, const fer_term *a,
+                    uint32_t i0, uint32_t i1, const char *expected) {
+  if (fer_mk(f, op, n, a, i0, i1)) return false;
+  return ferret_error(f)->status == FERRET_ERROR_SORT &&
+         strstr(ferret_error(f)->message, expected) != NULL;
+}
+
+/* The width of BV term t, or 0 when t is 0 or not a bit-vector. */
+static uint32_t bv_width(ferret *f, fer_term t) {
+  if (!t || !fer_sort_is_bv(f, fer_term_sort(f, t))) return 0;
+  return fer_sort_get(f, fer_term_sort(f, t))->a;
+}
+
+/* The edges of the sort rules that compute or bound a result: each case
+ * just inside is accepted with the width worked out by hand, the case just
+ * outside refused with its rule's message. */
+TEST(term_sort_rule_edges) {
+  ferret *f = ferret_new();
+  fer_term b1 = fer_mk_var(f, "b1", fer_sort_bv(f, 1));
+  fer_term b2 = fer_mk_var(f, "b2", fer_sort_bv(f, 2));
+  fer_term b4 = fer_mk_var(f, "b4", fer_sort_bv(f, 4));
+  fer_term b5 = fer_mk_var(f, "b5", fer_sort_bv(f, 5));
+  fer_term big = fer_mk_var(f, "big", fer_sort_bv(f, UINT32_MAX - 1));
+  /* (fp s e m): eb = width of e >= 2, sb = width of m + 1 >= 2 */
+  fer_term fp3[3] = {b1, b2, b1};
+  fer_term t = fer_mk(f, FER_OP_FP, 3, fp3, 0, 0);
+  CHECK(t && fer_term_sort(f, t) == fer_sort_fp(f, 2, 2));
+  fp3[1] = b1;
+  CHECK(refused(f, FER_OP_FP, 3, fp3, 0, 0, "with eb >= 2, sb >= 2"));
+  fp3[0] = b2, fp3[1] = b2;
+  CHECK(refused(f, FER_OP_FP, 3, fp3, 0, 0, "(_ BitVec 1)"));
+  /* widths up to 2^32 - 1 */
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_ZERO_EXTEND, 1, &b1, UINT32_MAX - 1, 0)),
+             UINT32_MAX);
+  CHECK(refused(f, FER_OP_SIGN_EXTEND, 1, &b1, UINT32_MAX, 0, "a width below 2^32"));
+  fer_term cat[2] = {big, b1};
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_CONCAT, 2, cat, 0, 0)), UINT32_MAX);
+  cat[1] = b2;
+  CHECK(refused(f, FER_OP_CONCAT, 2, cat, 0, 0, "a width below 2^32"));
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_REPEAT, 1, &b1, UINT32_MAX, 0)), UINT32_MAX);
+  CHECK(refused(f, FER_OP_REPEAT, 1, &b2, 1u << 31, 0, "an index i >= 1"));
+  CHECK(refused(f, FER_OP_REPEAT, 1, &b4, 0, 0, "an index i >= 1"));
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_EXTRACT, 1, &b4, 3, 3)), 1);
+  CHECK(refused(f, FER_OP_EXTRACT, 1, &b4, 2, 3, "width > i >= j"));
+  /* (_ to_fp eb sb) of a bit-vector of width eb + sb; indices first */
+  t = fer_mk(f, FER_OP_TO_FP_BV, 1, &b4, 2, 2);
+  CHECK(t && fer_term_sort(f, t) == fer_sort_fp(f, 2, 2));
+  CHECK(refused(f, FER_OP_TO_FP_BV, 1, &b5, 2, 2, "one bit-vector of width eb+sb"));
+  CHECK(refused(f, FER_OP_TO_FP_BV, 1, &b5, 1, 4, "indices eb >= 2 and sb >= 2"));
+  /* (_ fp.to_ubv m) with m >= 1, checked before the arguments */
+  fer_term rm = fer_mk_rm(f, FER_RTZ);
+  fer_term x = fer_mk_var(f, "x", fer_sort_fp(f, 8, 24));
+  fer_term cv[2] = {rm, x};
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_FP_TO_UBV, 2, cv, 1, 0)), 1);
+  CHECK(refused(f, FER_OP_FP_TO_SBV, 2, cv, 0, 0, "an index m >= 1"));
+  CHECK(refused(f, FER_OP_FP_TO_SBV, 1, cv + 1, 0, 0, "an index m >= 1"));
+  CHECK(refused(f, FER_OP_FP_TO_SBV, 1, cv + 1, 3, 0, "(RoundingMode FloatingPoint)"));
+  /* fma: a rounding mode and three floating-points of one sort */
+  fer_term y = fer_mk_var(f, "y", fer_sort_fp(f, 11, 53));
+  fer_term fma[4] = {rm, x, x, x};
+  t = fer_mk(f, FER_OP_FP_FMA, 4, fma, 0, 0);
+  CHECK(t && fer_term_sort(f, t) == fer_term_sort(f, x));
+  fma[3] = y;
+  CHECK(refused(f, FER_OP_FP_FMA, 4, fma, 0, 0, "(RoundingMode F F F)"));
+  /* comparisons are Bool, bvcomp a 1-bit vector */
+  fer_term cmp[2] = {b4, b4};
+  t = fer_mk(f, FER_OP_BVUGT, 2, cmp, 0, 0);
+  CHECK(t && fer_term_sort(f, t) == fer_sort_bool(f));
+  CHECK_EQ_U(bv_width(f, fer_mk(f, FER_OP_BVCOMP, 2, cmp, 0, 0)), 1);
+  ferret_delete(f);
+}

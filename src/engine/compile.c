@@ -229,74 +229,85 @@ static int compile_wide(fer_comp *c, fer_term t, const uint32_t *r,
   return emit_wide(c, q, rw, dst);
 }
 
-static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
+/* An internal node being compiled (compile_node): its arguments, their
+ * registers, its sort and its first argument's, its indices. */
+typedef struct node_in {
+  fer_term t;
+  fer_op op;
+  uint32_t n;
+  const fer_term *args;
+  uint32_t r[4];                 /* registers of the first four arguments */
+  const fer_sort_info *s0, *st;  /* first argument's sort, the node's */
+  uint32_t w, eb, sb;            /* s0's width; st's eb and sb */
+  uint32_t i0, i1;
+  bool rne;                      /* the rounding mode is the constant RNE */
+} node_in;
+
+/* What a compile_* function of one operator family returns for an
+ * operator of another family (else 1 or 0 as emit). */
+#define NOT_MINE (-1)
+
+static uint32_t arg_reg(fer_comp *c, const node_in *x, uint32_t j) {
+  return c->reg[fer_cid(c, x->args[j])] - 1;
+}
+
+/* and, or, distinct (not = on every pair): a chain of AND or OR. */
+static int compile_nary_bool(fer_comp *c, const node_in *x, uint32_t *dst) {
   ferret *f = c->f;
-  fer_op op = fer_term_op(f, t);
-  uint32_t n = fer_term_nargs(f, t);
-  uint32_t r[4] = {0, 0, 0, 0};
-  const fer_term *args = fer_term_args(f, t);
-  fer_term a0 = args[0];
-  const fer_sort_info *s0 = fer_comp_sort(c, a0), *st = fer_comp_sort(c, t);
-  for (uint32_t j = 0; j < n && j < 4; j++) {
-    r[j] = c->reg[fer_cid(c, args[j])] - 1;
-    if (r[j] == FER_REAL_REG && op != FER_OP_TO_FP_REAL)
-      return unsupported(c, "Real term outside to_fp");
+  FER_STACK(uint32_t) rs = {0};
+  int ok = 1;
+  fer_op op = x->op;
+  if (op == FER_OP_DISTINCT) {
+    bool fp = x->s0->kind == FER_SORT_FP;
+    for (uint32_t i = 0; ok && i < x->n; i++)
+      for (uint32_t j = i + 1; ok && j < x->n; j++) {
+        uint32_t ri = arg_reg(c, x, i), rj = arg_reg(c, x, j), e, ne;
+        fer_insn q = fp ? I(FER_I_FSEQ, 0, ri, rj, x->s0->a, x->s0->b)
+                        : I(FER_I_EQ, ri, rj, 0, 0, 0);
+        ok = emit(c, q, &e) && emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &ne) &&
+             FER_PUSH(f, rs, ne);
+      }
+    op = FER_OP_AND;
+  } else {
+    ok = FER_RESERVE(f, rs, x->n);
+    for (uint32_t j = 0; ok && j < x->n; j++) rs.data[rs.size++] = arg_reg(c, x, j);
   }
-  if (touches_wide(c, t)) return compile_wide(c, t, r, dst);
-  if ((st->kind == FER_SORT_BV && st->a > 128) ||
-      (st->kind == FER_SORT_FP && (st->a + st->b > 128 || st->a > 30)))
-    return too_wide(c, t, "a term");
-  for (uint32_t j = 0; j < n; j++) {
-    const fer_sort_info *sj = fer_comp_sort(c, args[j]);
-    if ((sj->kind == FER_SORT_BV && sj->a > 128) ||
-        (sj->kind == FER_SORT_FP && (sj->a + sj->b > 128 || sj->a > 30)))
-      return too_wide(c, args[j], "an argument");
-  }
-  uint32_t w = s0->a, eb = st->a, sb = st->b;
-  uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
-  /* rounding-mode operand the constant RNE (specialised opcodes) */
-  bool rne = s0->kind == FER_SORT_RM && fer_term_op(f, a0) == FER_OP_CONST &&
-             fer_const_u128(f, a0) == FER_RNE;
-  switch (op) {
+  if (ok)
+    ok = chain(c, op == FER_OP_AND ? FER_I_AND : FER_I_OR, (uint32_t)rs.size,
+               rs.data, dst);
+  FER_RELEASE(f, rs);
+  return ok;
+}
+
+/* The Boolean connectives, = and ite. */
+static int compile_bool(fer_comp *c, const node_in *x, uint32_t *dst) {
+  const uint32_t *r = x->r;
+  switch (x->op) {
   case FER_OP_NOT: return emit(c, I(FER_I_NOT, r[0], 0, 0, 0, 0), dst);
   case FER_OP_AND:
   case FER_OP_OR:
-  case FER_OP_DISTINCT: {
-    FER_STACK(uint32_t) rs = {0};
-    int ok = 1;
-    if (op == FER_OP_DISTINCT) {
-      bool fp = s0->kind == FER_SORT_FP;
-      for (uint32_t i = 0; ok && i < n; i++)
-        for (uint32_t j = i + 1; ok && j < n; j++) {
-          uint32_t ri = c->reg[fer_cid(c, args[i])] - 1, rj = c->reg[fer_cid(c, args[j])] - 1, e, ne;
-          fer_insn q = fp ? I(FER_I_FSEQ, 0, ri, rj, s0->a, s0->b)
-                          : I(FER_I_EQ, ri, rj, 0, 0, 0);
-          ok = emit(c, q, &e) && emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &ne) &&
-               FER_PUSH(f, rs, ne);
-        }
-      op = FER_OP_AND;
-    } else {
-      ok = FER_RESERVE(f, rs, n);
-      for (uint32_t j = 0; ok && j < n; j++)
-        rs.data[rs.size++] = c->reg[fer_cid(c, args[j])] - 1;
-    }
-    if (ok)
-      ok = chain(c, op == FER_OP_AND ? FER_I_AND : FER_I_OR, (uint32_t)rs.size,
-                 rs.data, dst);
-    FER_RELEASE(f, rs);
-    return ok;
-  }
+  case FER_OP_DISTINCT: return compile_nary_bool(c, x, dst);
   case FER_OP_IMPLIES: return emit(c, I(FER_I_IMPLIES, r[0], r[1], 0, 0, 0), dst);
   case FER_OP_XOR: return emit(c, I(FER_I_XOR, r[0], r[1], 0, 0, 0), dst);
   case FER_OP_EQ:
-    if (s0->kind == FER_SORT_FP)
-      return emit(c, I(FER_I_FSEQ, 0, r[0], r[1], s0->a, s0->b), dst);
+    if (x->s0->kind == FER_SORT_FP)
+      return emit(c, I(FER_I_FSEQ, 0, r[0], r[1], x->s0->a, x->s0->b), dst);
     return emit(c, I(FER_I_EQ, r[0], r[1], 0, 0, 0), dst);
   case FER_OP_ITE: return emit(c, I(FER_I_ITE, r[0], r[1], r[2], 0, 0), dst);
+  default: return NOT_MINE;
+  }
+}
+
+/* The bit-vector operators of at most 128 bits (> and >= as < and <= with
+ * the arguments swapped). */
+static int compile_bv(fer_comp *c, const node_in *x, uint32_t *dst) {
+  const uint32_t *r = x->r;
+  uint32_t w = x->w, i0 = x->i0;
+  switch (x->op) {
   case FER_OP_CONCAT:
-    if (st->a > 128) return too_wide(c, t, "a concat");
-    return emit(c, I(FER_I_CONCAT, r[0], r[1], 0, fer_comp_sort(c, args[1])->a, 0), dst);
-  case FER_OP_EXTRACT: return emit(c, I(FER_I_EXTRACT, r[0], 0, 0, i0, i1), dst);
+    if (x->st->a > 128) return too_wide(c, x->t, "a concat");
+    return emit(c, I(FER_I_CONCAT, r[0], r[1], 0, fer_comp_sort(c, x->args[1])->a, 0), dst);
+  case FER_OP_EXTRACT: return emit(c, I(FER_I_EXTRACT, r[0], 0, 0, i0, x->i1), dst);
   case FER_OP_REPEAT: return emit(c, I(FER_I_REPEAT, r[0], 0, 0, w, i0), dst);
   case FER_OP_ZERO_EXTEND: *dst = r[0]; return 1; /* same bits */
   case FER_OP_SIGN_EXTEND: return emit(c, I(FER_I_SEXT, r[0], 0, 0, w, i0), dst);
@@ -319,6 +330,17 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
 #undef BV1
 #undef BV2
 #undef BV2S
+  default: return NOT_MINE;
+  }
+}
+
+/* The floating-point operators within one format: arithmetic, comparisons
+ * (>= and > as <= and < swapped), classification. */
+static int compile_fp(fer_comp *c, const node_in *x, uint32_t *dst) {
+  const uint32_t *r = x->r;
+  uint32_t eb = x->eb, sb = x->sb, ea = x->s0->a, sa = x->s0->b;
+  bool rne = x->rne;
+  switch (x->op) {
   case FER_OP_FP: return emit(c, I(FER_I_FPMAKE, r[0], r[1], r[2], eb, sb), dst);
   case FER_OP_FP_ABS: return emit(c, I(FER_I_FABS, 0, r[0], 0, eb, sb), dst);
   case FER_OP_FP_NEG: return emit(c, I(FER_I_FNEG, 0, r[0], 0, eb, sb), dst);
@@ -343,65 +365,119 @@ static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
     return emit(c, I(FER_I_FMAX, 0, r[0], r[1], eb, sb), dst);
 #define FCMP(OP, IOP, X, Y) \
   case FER_OP_##OP:                                                           \
-    return emit(c, I(specialise(FER_I_##IOP, s0->a, s0->b, false), 0, r[X],  \
-                     r[Y], s0->a, s0->b), dst);
+    return emit(c, I(specialise(FER_I_##IOP, ea, sa, false), 0, r[X],         \
+                     r[Y], ea, sa), dst);
   FCMP(FP_LEQ, FLEQ, 0, 1) FCMP(FP_LT, FLT, 0, 1) FCMP(FP_GEQ, FLEQ, 1, 0)
   FCMP(FP_GT, FLT, 1, 0) FCMP(FP_EQ, FEQ, 0, 1)
 #undef FCMP
 #define FCLS(OP, IOP) \
-  case FER_OP_##OP: return emit(c, I(FER_I_##IOP, 0, r[0], 0, s0->a, s0->b), dst);
+  case FER_OP_##OP: return emit(c, I(FER_I_##IOP, 0, r[0], 0, ea, sa), dst);
   FCLS(FP_IS_NORMAL, ISNORMAL) FCLS(FP_IS_SUBNORMAL, ISSUBNORMAL)
   FCLS(FP_IS_ZERO, ISZERO) FCLS(FP_IS_INF, ISINF) FCLS(FP_IS_NAN, ISNAN)
   FCLS(FP_IS_NEG, ISNEG) FCLS(FP_IS_POS, ISPOS)
 #undef FCLS
+  default: return NOT_MINE;
+  }
+}
+
+/* ((_ to_fp eb sb) rm r) of a Real literal r: the five roundings of r are
+ * registers (constants in the dictionary); a constant rounding mode picks
+ * one, a variable one selects among them at run time. */
+static int compile_to_fp_real(fer_comp *c, const node_in *x, uint32_t *dst) {
+  ferret *f = c->f;
+  bool neg;
+  const uint32_t *num, *den;
+  uint32_t nl, dl;
+  fer_real_get(f, x->args[1], &neg, &num, &nl, &den, &dl);
+  fer_fmt m = {x->eb, x->sb};
+  uint32_t first = FER_NONE;
+  for (int rm = 0; rm < 5; rm++) {
+    fer_u128 v = fer_fp_from_rational(m, (fer_rm)rm, neg, num, nl, den, dl);
+    uint32_t k = new_reg(c, v);
+    if (k == FER_NONE || !dict_add(c, x->eb + x->sb, v)) return 0;
+    if (rm == 0) first = k;
+  }
+  if (fer_term_op(f, x->args[0]) == FER_OP_CONST) { /* a fixed rounding mode */
+    *dst = first + (uint32_t)fer_const_u128(f, x->args[0]);
+    return 1;
+  }
+  return emit(c, I(FER_I_FROMREAL, x->r[0], first, 0, x->eb, x->sb), dst);
+}
+
+/* Conversions into and out of floating-point. */
+static int compile_fp_convert(fer_comp *c, const node_in *x, uint32_t *dst) {
+  const uint32_t *r = x->r;
+  uint32_t eb = x->eb, sb = x->sb;
+  switch (x->op) {
   case FER_OP_TO_FP_BV: *dst = r[0]; return 1; /* same bits */
   case FER_OP_TO_FP_FP: {
     fer_insn q = I(FER_I_FCVT, r[0], r[1], 0, eb, sb);
-    const fer_sort_info *s1 = fer_comp_sort(c, args[1]);
+    const fer_sort_info *s1 = fer_comp_sort(c, x->args[1]);
     q.e = s1->a, q.c = s1->b;
     return emit(c, q, dst);
   }
   case FER_OP_TO_FP_SBV:
   case FER_OP_TO_FP_UBV: {
-    uint32_t width = fer_comp_sort(c, args[1])->a;
-    if (width > 128) return too_wide(c, args[1], "an argument");
-    return emit(c, I(op == FER_OP_TO_FP_SBV ? FER_I_FROMSBV : FER_I_FROMUBV,
+    uint32_t width = fer_comp_sort(c, x->args[1])->a;
+    if (width > 128) return too_wide(c, x->args[1], "an argument");
+    return emit(c, I(x->op == FER_OP_TO_FP_SBV ? FER_I_FROMSBV : FER_I_FROMUBV,
                      r[0], r[1], width, eb, sb), dst);
   }
-  case FER_OP_TO_FP_REAL: {
-    bool neg;
-    const uint32_t *num, *den;
-    uint32_t nl, dl;
-    fer_real_get(f, args[1], &neg, &num, &nl, &den, &dl);
-    fer_fmt m = {eb, sb};
-    uint32_t first = FER_NONE;
-    for (int rm = 0; rm < 5; rm++) {
-      fer_u128 v = fer_fp_from_rational(m, (fer_rm)rm, neg, num, nl, den, dl);
-      uint32_t k = new_reg(c, v);
-      if (k == FER_NONE || !dict_add(c, eb + sb, v)) return 0;
-      if (rm == 0) first = k;
-    }
-    if (fer_term_op(f, args[0]) == FER_OP_CONST) { /* a fixed rounding mode */
-      *dst = first + (uint32_t)fer_const_u128(f, args[0]);
-      return 1;
-    }
-    return emit(c, I(FER_I_FROMREAL, r[0], first, 0, eb, sb), dst);
-  }
+  case FER_OP_TO_FP_REAL: return compile_to_fp_real(c, x, dst);
   case FER_OP_FP_TO_UBV:
   case FER_OP_FP_TO_SBV: {
-    const fer_sort_info *s1 = fer_comp_sort(c, args[1]);
-    fer_insn q = I(op == FER_OP_FP_TO_UBV ? FER_I_TOUBV : FER_I_TOSBV, r[0],
-                   r[1], s1->b, st->a, 0);
+    const fer_sort_info *s1 = fer_comp_sort(c, x->args[1]);
+    fer_insn q = I(x->op == FER_OP_FP_TO_UBV ? FER_I_TOUBV : FER_I_TOSBV, r[0],
+                   r[1], s1->b, x->st->a, 0);
     q.e = s1->a;
     c->p->may_unspec = true;
     return emit(c, q, dst);
   }
   case FER_OP_FP_TO_IEEE_BV:
     c->p->may_unspec = true;
-    return emit(c, I(FER_I_TOIEEE, 0, r[0], 0, s0->a, s0->b), dst);
-  default:
-    return unsupported(c, "operator not supported by the search engine");
+    return emit(c, I(FER_I_TOIEEE, 0, r[0], 0, x->s0->a, x->s0->b), dst);
+  default: return NOT_MINE;
   }
+}
+
+/* Is sort s beyond the narrow engine (BV over 128 bits, FP over 128 bits or
+ * eb over 30)? */
+static bool beyond_narrow(const fer_sort_info *s) {
+  return (s->kind == FER_SORT_BV && s->a > 128) ||
+         (s->kind == FER_SORT_FP && (s->a + s->b > 128 || s->a > 30));
+}
+
+/* An internal node: checks its sorts, then the family of its operator
+ * emits it. */
+static int compile_node(fer_comp *c, fer_term t, uint32_t *dst) {
+  ferret *f = c->f;
+  node_in x;
+  memset(&x, 0, sizeof x);
+  x.t = t, x.op = fer_term_op(f, t), x.n = fer_term_nargs(f, t);
+  x.args = fer_term_args(f, t);
+  x.s0 = fer_comp_sort(c, x.args[0]), x.st = fer_comp_sort(c, t);
+  for (uint32_t j = 0; j < x.n && j < 4; j++) {
+    x.r[j] = arg_reg(c, &x, j);
+    if (x.r[j] == FER_REAL_REG && x.op != FER_OP_TO_FP_REAL)
+      return unsupported(c, "Real term outside to_fp");
+  }
+  if (touches_wide(c, t)) return compile_wide(c, t, x.r, dst);
+  if (beyond_narrow(x.st)) return too_wide(c, t, "a term");
+  for (uint32_t j = 0; j < x.n; j++)
+    if (beyond_narrow(fer_comp_sort(c, x.args[j])))
+      return too_wide(c, x.args[j], "an argument");
+  x.w = x.s0->a, x.eb = x.st->a, x.sb = x.st->b;
+  x.i0 = fer_term_idx(f, t, 0), x.i1 = fer_term_idx(f, t, 1);
+  fer_term a0 = x.args[0];
+  x.rne = x.s0->kind == FER_SORT_RM && fer_term_op(f, a0) == FER_OP_CONST &&
+          fer_const_u128(f, a0) == FER_RNE;
+  int k = compile_bool(c, &x, dst);
+  if (k == NOT_MINE) k = compile_bv(c, &x, dst);
+  if (k == NOT_MINE) k = compile_fp(c, &x, dst);
+  if (k == NOT_MINE) k = compile_fp_convert(c, &x, dst);
+  if (k == NOT_MINE)
+    return unsupported(c, "operator not supported by the search engine");
+  return k;
 }
 
 /* Record internal node t (its value in register reg) for the sampling

@@ -1,4 +1,10 @@
-/* Sort checking: every non-leaf term is built here. */
+/* Sort checking: every non-leaf term is built here.
+ *
+ * fer_mk checks an application against the row of its operator's family in
+ * the table below: an optional check of the indices, the arity and the
+ * argument sorts (one message for both, as SMT-LIB states the signature),
+ * then the result sort, which for a few families checks more (widths that
+ * must fit, extract's bounds, the curried sort of an applied function). */
 #include <string.h>
 
 #include "base/context.h"
@@ -43,223 +49,283 @@ static bool all_same(ferret *f, uint32_t n, const fer_term *a) {
   return true;
 }
 
+/* One application being checked: the operator, its arguments, its indices
+ * (those the operator does not take are 0) and the first argument's width
+ * (BV) or eb (FP), 0 without arguments. */
+typedef struct mk_call {
+  fer_op op;
+  uint32_t n, i0, i1, w;
+  const fer_term *a;
+} mk_call;
+
+static fer_sort refuse(ferret *f, const mk_call *m, const char *expected) {
+  return sort_error(f, m->op, m->n, m->a, expected);
+}
+
+/* ---- argument rules (the arity is checked before) ---- */
+
+static bool args_bool(ferret *f, const mk_call *m) {
+  return all_kind(f, m->n, m->a, FER_SORT_BOOL);
+}
+static bool args_same(ferret *f, const mk_call *m) {
+  return all_same(f, m->n, m->a);
+}
+static bool args_bv(ferret *f, const mk_call *m) {
+  return all_kind(f, m->n, m->a, FER_SORT_BV);
+}
+static bool args_bv_same(ferret *f, const mk_call *m) {
+  return args_bv(f, m) && all_same(f, m->n, m->a);
+}
+static bool args_fp(ferret *f, const mk_call *m) {
+  return all_kind(f, m->n, m->a, FER_SORT_FP);
+}
+static bool args_fp_same(ferret *f, const mk_call *m) {
+  return args_fp(f, m) && all_same(f, m->n, m->a);
+}
+/* a rounding mode, then floating-points of one sort */
+static bool args_rm_fp(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_RM) &&
+         all_kind(f, m->n - 1, m->a + 1, FER_SORT_FP) &&
+         all_same(f, m->n - 1, m->a + 1);
+}
+static bool args_rm_real(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_RM) && is_kind(f, m->a[1], FER_SORT_REAL);
+}
+static bool args_rm_bv(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_RM) && is_kind(f, m->a[1], FER_SORT_BV);
+}
+static bool args_ite(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_BOOL) && all_same(f, 2, m->a + 1);
+}
+static bool args_select(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_ARRAY) &&
+         si(f, m->a[0])->a == fer_term_sort(f, m->a[1]);
+}
+static bool args_store(ferret *f, const mk_call *m) {
+  return args_select(f, m) && si(f, m->a[0])->b == fer_term_sort(f, m->a[2]);
+}
+/* the array sort is index 0 */
+static bool args_const_array(ferret *f, const mk_call *m) {
+  return m->i0 && m->i0 < f->store->sorts.size &&
+         fer_sort_get(f, m->i0)->kind == FER_SORT_ARRAY &&
+         fer_sort_get(f, m->i0)->b == fer_term_sort(f, m->a[0]);
+}
+/* the argument sorts are checked with the result (res_apply) */
+static bool args_apply(ferret *f, const mk_call *m) {
+  return fer_term_op(f, m->a[0]) == FER_OP_VAR &&
+         fer_var_arity(f, m->a[0]) == m->n - 1;
+}
+static bool args_fp_make(ferret *f, const mk_call *m) {
+  return args_bv(f, m) && m->w == 1 && si(f, m->a[1])->a >= 2 &&
+         si(f, m->a[2])->a >= 1;
+}
+static bool args_to_fp_bv(ferret *f, const mk_call *m) {
+  return is_kind(f, m->a[0], FER_SORT_BV) && (uint64_t)m->i0 + m->i1 == m->w;
+}
+
+/* ---- index rules (checked first) ---- */
+
+static bool idx_eb_sb(const mk_call *m) { return m->i0 >= 2 && m->i1 >= 2; }
+static bool idx_width(const mk_call *m) { return m->i0 >= 1; }
+
+/* ---- result sorts (0: refused or out of memory) ---- */
+
+static fer_sort res_bool(ferret *f, const mk_call *m) { return fer_sort_bool(f); }
+static fer_sort res_arg0(ferret *f, const mk_call *m) {
+  return fer_term_sort(f, m->a[0]);
+}
+static fer_sort res_arg1(ferret *f, const mk_call *m) {
+  return fer_term_sort(f, m->a[1]);
+}
+static fer_sort res_bv1(ferret *f, const mk_call *m) { return fer_sort_bv(f, 1); }
+static fer_sort res_select(ferret *f, const mk_call *m) {
+  return si(f, m->a[0])->b;
+}
+static fer_sort res_idx_sort(ferret *f, const mk_call *m) { return m->i0; }
+static fer_sort res_fp_idx(ferret *f, const mk_call *m) {
+  return fer_sort_fp(f, m->i0, m->i1);
+}
+static fer_sort res_bv_idx(ferret *f, const mk_call *m) {
+  return fer_sort_bv(f, m->i0);
+}
+static fer_sort res_ieee_bits(ferret *f, const mk_call *m) {
+  return fer_sort_bv(f, fer_sort_bits(f, fer_term_sort(f, m->a[0])));
+}
+static fer_sort res_fp_make(ferret *f, const mk_call *m) {
+  return fer_sort_fp(f, si(f, m->a[1])->a, si(f, m->a[2])->a + 1);
+}
+/* Walks the curried sort (Array A1 (Array A2 ... R)) of the function. */
+static fer_sort res_apply(ferret *f, const mk_call *m) {
+  fer_sort c = fer_term_sort(f, m->a[0]);
+  for (uint32_t k = 1; k < m->n; k++) {
+    const fer_sort_info *s = fer_sort_get(f, c);
+    if (s->kind != FER_SORT_ARRAY || s->a != fer_term_sort(f, m->a[k]))
+      return refuse(f, m, "arguments of the function's declared sorts");
+    c = s->b;
+  }
+  return c;
+}
+static fer_sort res_concat(ferret *f, const mk_call *m) {
+  uint64_t width = (uint64_t)m->w + si(f, m->a[1])->a;
+  if (width > UINT32_MAX) return refuse(f, m, "a width below 2^32");
+  return fer_sort_bv(f, (uint32_t)width);
+}
+static fer_sort res_extract(ferret *f, const mk_call *m) {
+  if (!(m->i0 < m->w && m->i1 <= m->i0))
+    return refuse(f, m, "indices with width > i >= j >= 0");
+  return fer_sort_bv(f, m->i0 - m->i1 + 1);
+}
+static fer_sort res_repeat(ferret *f, const mk_call *m) {
+  if (!(m->i0 >= 1 && (uint64_t)m->w * m->i0 <= UINT32_MAX))
+    return refuse(f, m, "an index i >= 1");
+  return fer_sort_bv(f, m->w * m->i0);
+}
+static fer_sort res_extend(ferret *f, const mk_call *m) {
+  if ((uint64_t)m->w + m->i0 > UINT32_MAX) return refuse(f, m, "a width below 2^32");
+  return fer_sort_bv(f, m->w + m->i0);
+}
+
+/* ---- the table ---- */
+
+typedef struct sort_rule {
+  bool (*indices)(const mk_call *); /* NULL: no index rule */
+  const char *indices_expected;
+  uint32_t min, max;                 /* arity */
+  bool (*args)(ferret *, const mk_call *);
+  const char *expected;              /* arity and arguments */
+  fer_sort (*result)(ferret *, const mk_call *);
+} sort_rule;
+
+#define ANY UINT32_MAX
+#define ONE_BV "one bit-vector"
+#define ONE_FP "one floating-point"
+#define TWO_BV "two bit-vectors of the same width"
+#define TWO_FP "two floating-points of the same sort"
+#define EB_SB idx_eb_sb, "indices eb >= 2 and sb >= 2"
+
+typedef enum sort_family {
+  F_NONE, F_NOT, F_BOOL2, F_BOOLN, F_EQ, F_DISTINCT, F_ITE, F_SELECT, F_STORE,
+  F_CONST_ARRAY, F_APPLY, F_CONCAT, F_EXTRACT, F_REPEAT, F_EXTEND, F_BV1,
+  F_BVRED, F_BVNEGO, F_BV2, F_BVCOMP, F_BVPRED, F_TO_IEEE, F_FP_MAKE, F_FP1,
+  F_FP_ARITH, F_FP_FMA, F_FP_ROUND, F_FP2, F_FP_PRED, F_FP_CLASS, F_TO_FP_BV,
+  F_TO_FP_FP, F_TO_FP_REAL, F_TO_FP_INT, F_FP_TO_BV, F_COUNT
+} sort_family;
+
+static const sort_rule rules[F_COUNT] = {
+  [F_NOT] = {0, 0, 1, 1, args_bool, "(Bool)", res_bool},
+  [F_BOOL2] = {0, 0, 2, 2, args_bool, "(Bool Bool)", res_bool},
+  [F_BOOLN] = {0, 0, 2, ANY, args_bool, "two or more Bool arguments", res_bool},
+  [F_EQ] = {0, 0, 2, 2, args_same, "two arguments of the same sort", res_bool},
+  [F_DISTINCT] = {0, 0, 2, ANY, args_same,
+                  "two or more arguments of the same sort", res_bool},
+  [F_ITE] = {0, 0, 3, 3, args_ite, "(Bool T T)", res_arg1},
+  [F_SELECT] = {0, 0, 2, 2, args_select, "((Array I E) I)", res_select},
+  [F_STORE] = {0, 0, 3, 3, args_store, "((Array I E) I E)", res_arg0},
+  [F_CONST_ARRAY] = {0, 0, 1, 1, args_const_array,
+                     "a value of the array's element sort", res_idx_sort},
+  [F_APPLY] = {0, 0, 2, ANY, args_apply,
+               "a function and as many arguments as it takes", res_apply},
+  [F_CONCAT] = {0, 0, 2, 2, args_bv, "two bit-vectors", res_concat},
+  [F_EXTRACT] = {0, 0, 1, 1, args_bv, ONE_BV, res_extract},
+  [F_REPEAT] = {0, 0, 1, 1, args_bv, ONE_BV, res_repeat},
+  [F_EXTEND] = {0, 0, 1, 1, args_bv, ONE_BV, res_extend},
+  [F_BV1] = {0, 0, 1, 1, args_bv, ONE_BV, res_arg0},
+  [F_BVRED] = {0, 0, 1, 1, args_bv, ONE_BV, res_bv1},
+  [F_BVNEGO] = {0, 0, 1, 1, args_bv, ONE_BV, res_bool},
+  [F_BV2] = {0, 0, 2, 2, args_bv_same, TWO_BV, res_arg0},
+  [F_BVCOMP] = {0, 0, 2, 2, args_bv_same, TWO_BV, res_bv1},
+  [F_BVPRED] = {0, 0, 2, 2, args_bv_same, TWO_BV, res_bool},
+  [F_TO_IEEE] = {0, 0, 1, 1, args_fp, ONE_FP, res_ieee_bits},
+  [F_FP_MAKE] = {0, 0, 3, 3, args_fp_make,
+                 "((_ BitVec 1) (_ BitVec eb) (_ BitVec sb-1)) with eb >= 2, sb >= 2",
+                 res_fp_make},
+  [F_FP1] = {0, 0, 1, 1, args_fp, ONE_FP, res_arg0},
+  [F_FP_ARITH] = {0, 0, 3, 3, args_rm_fp,
+                  "(RoundingMode F F) for one floating-point sort F", res_arg1},
+  [F_FP_FMA] = {0, 0, 4, 4, args_rm_fp,
+                "(RoundingMode F F F) for one floating-point sort F", res_arg1},
+  [F_FP_ROUND] = {0, 0, 2, 2, args_rm_fp, "(RoundingMode F)", res_arg1},
+  [F_FP2] = {0, 0, 2, 2, args_fp_same, TWO_FP, res_arg0},
+  [F_FP_PRED] = {0, 0, 2, 2, args_fp_same, TWO_FP, res_bool},
+  [F_FP_CLASS] = {0, 0, 1, 1, args_fp, ONE_FP, res_bool},
+  [F_TO_FP_BV] = {EB_SB, 1, 1, args_to_fp_bv, "one bit-vector of width eb+sb",
+                  res_fp_idx},
+  [F_TO_FP_FP] = {EB_SB, 2, 2, args_rm_fp, "(RoundingMode FloatingPoint)",
+                  res_fp_idx},
+  [F_TO_FP_REAL] = {EB_SB, 2, 2, args_rm_real, "(RoundingMode Real)", res_fp_idx},
+  [F_TO_FP_INT] = {EB_SB, 2, 2, args_rm_bv, "(RoundingMode BitVec)", res_fp_idx},
+  [F_FP_TO_BV] = {idx_width, "an index m >= 1", 2, 2, args_rm_fp,
+                  "(RoundingMode FloatingPoint)", res_bv_idx},
+};
+
+#undef ANY
+#undef ONE_BV
+#undef ONE_FP
+#undef TWO_BV
+#undef TWO_FP
+#undef EB_SB
+
+/* The family of each non-leaf operator (F_NONE: a leaf). */
+static const uint8_t family[FER_OP_COUNT] = {
+  [FER_OP_NOT] = F_NOT, [FER_OP_IMPLIES] = F_BOOL2, [FER_OP_XOR] = F_BOOL2,
+  [FER_OP_AND] = F_BOOLN, [FER_OP_OR] = F_BOOLN, [FER_OP_EQ] = F_EQ,
+  [FER_OP_DISTINCT] = F_DISTINCT, [FER_OP_ITE] = F_ITE,
+  [FER_OP_SELECT] = F_SELECT, [FER_OP_STORE] = F_STORE,
+  [FER_OP_CONST_ARRAY] = F_CONST_ARRAY, [FER_OP_APPLY] = F_APPLY,
+  [FER_OP_CONCAT] = F_CONCAT, [FER_OP_EXTRACT] = F_EXTRACT,
+  [FER_OP_REPEAT] = F_REPEAT, [FER_OP_ZERO_EXTEND] = F_EXTEND,
+  [FER_OP_SIGN_EXTEND] = F_EXTEND, [FER_OP_ROTATE_LEFT] = F_BV1,
+  [FER_OP_ROTATE_RIGHT] = F_BV1, [FER_OP_BVNOT] = F_BV1, [FER_OP_BVNEG] = F_BV1,
+  [FER_OP_BVREDAND] = F_BVRED, [FER_OP_BVREDOR] = F_BVRED,
+  [FER_OP_FP_TO_IEEE_BV] = F_TO_IEEE, [FER_OP_BVNEGO] = F_BVNEGO,
+  [FER_OP_BVAND] = F_BV2, [FER_OP_BVOR] = F_BV2, [FER_OP_BVXOR] = F_BV2,
+  [FER_OP_BVNAND] = F_BV2, [FER_OP_BVNOR] = F_BV2, [FER_OP_BVXNOR] = F_BV2,
+  [FER_OP_BVADD] = F_BV2, [FER_OP_BVSUB] = F_BV2, [FER_OP_BVMUL] = F_BV2,
+  [FER_OP_BVUDIV] = F_BV2, [FER_OP_BVUREM] = F_BV2, [FER_OP_BVSDIV] = F_BV2,
+  [FER_OP_BVSREM] = F_BV2, [FER_OP_BVSMOD] = F_BV2, [FER_OP_BVSHL] = F_BV2,
+  [FER_OP_BVLSHR] = F_BV2, [FER_OP_BVASHR] = F_BV2, [FER_OP_BVCOMP] = F_BVCOMP,
+  [FER_OP_BVULT] = F_BVPRED, [FER_OP_BVULE] = F_BVPRED,
+  [FER_OP_BVUGT] = F_BVPRED, [FER_OP_BVUGE] = F_BVPRED,
+  [FER_OP_BVSLT] = F_BVPRED, [FER_OP_BVSLE] = F_BVPRED,
+  [FER_OP_BVSGT] = F_BVPRED, [FER_OP_BVSGE] = F_BVPRED,
+  [FER_OP_BVUADDO] = F_BVPRED, [FER_OP_BVSADDO] = F_BVPRED,
+  [FER_OP_BVUMULO] = F_BVPRED, [FER_OP_BVSMULO] = F_BVPRED,
+  [FER_OP_BVUSUBO] = F_BVPRED, [FER_OP_BVSSUBO] = F_BVPRED,
+  [FER_OP_BVSDIVO] = F_BVPRED, [FER_OP_FP] = F_FP_MAKE,
+  [FER_OP_FP_ABS] = F_FP1, [FER_OP_FP_NEG] = F_FP1,
+  [FER_OP_FP_ADD] = F_FP_ARITH, [FER_OP_FP_SUB] = F_FP_ARITH,
+  [FER_OP_FP_MUL] = F_FP_ARITH, [FER_OP_FP_DIV] = F_FP_ARITH,
+  [FER_OP_FP_FMA] = F_FP_FMA, [FER_OP_FP_SQRT] = F_FP_ROUND,
+  [FER_OP_FP_RTI] = F_FP_ROUND, [FER_OP_FP_REM] = F_FP2,
+  [FER_OP_FP_MIN] = F_FP2, [FER_OP_FP_MAX] = F_FP2,
+  [FER_OP_FP_LEQ] = F_FP_PRED, [FER_OP_FP_LT] = F_FP_PRED,
+  [FER_OP_FP_GEQ] = F_FP_PRED, [FER_OP_FP_GT] = F_FP_PRED,
+  [FER_OP_FP_EQ] = F_FP_PRED, [FER_OP_FP_IS_NORMAL] = F_FP_CLASS,
+  [FER_OP_FP_IS_SUBNORMAL] = F_FP_CLASS, [FER_OP_FP_IS_ZERO] = F_FP_CLASS,
+  [FER_OP_FP_IS_INF] = F_FP_CLASS, [FER_OP_FP_IS_NAN] = F_FP_CLASS,
+  [FER_OP_FP_IS_NEG] = F_FP_CLASS, [FER_OP_FP_IS_POS] = F_FP_CLASS,
+  [FER_OP_TO_FP_BV] = F_TO_FP_BV, [FER_OP_TO_FP_FP] = F_TO_FP_FP,
+  [FER_OP_TO_FP_REAL] = F_TO_FP_REAL, [FER_OP_TO_FP_SBV] = F_TO_FP_INT,
+  [FER_OP_TO_FP_UBV] = F_TO_FP_INT, [FER_OP_FP_TO_UBV] = F_FP_TO_BV,
+  [FER_OP_FP_TO_SBV] = F_FP_TO_BV,
+};
+
 fer_term fer_mk(ferret *f, fer_op op, uint32_t n, const fer_term *a,
                 uint32_t i0, uint32_t i1) {
   FER_REQUIRE(f, op < FER_OP_COUNT && fer_op_table[op].kind != FER_KIND_LEAF,
               "fer_mk on a leaf operator");
-  fer_sort bool_sort = fer_sort_bool(f), res = 0;
   const fer_op_info *info = &fer_op_table[op];
+  FER_REQUIRE(f, family[op] != F_NONE, "unknown operator");
+  if (family[op] == F_NONE) return 0;
   if (info->nidx < 2) i1 = 0;
   if (info->nidx < 1) i0 = 0;
-  uint32_t w = n ? si(f, a[0])->a : 0; /* first argument's width / eb */
-#define NEED(COND, EXPECTED) \
-  do { if (!(COND)) return sort_error(f, op, n, a, EXPECTED); } while (0)
-  switch (op) {
-  case FER_OP_NOT:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BOOL), "(Bool)");
-    res = bool_sort;
-    break;
-  case FER_OP_IMPLIES:
-  case FER_OP_XOR:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BOOL), "(Bool Bool)");
-    res = bool_sort;
-    break;
-  case FER_OP_AND:
-  case FER_OP_OR:
-    NEED(n >= 2 && all_kind(f, n, a, FER_SORT_BOOL), "two or more Bool arguments");
-    res = bool_sort;
-    break;
-  case FER_OP_EQ:
-    NEED(n == 2 && all_same(f, 2, a), "two arguments of the same sort");
-    res = bool_sort;
-    break;
-  case FER_OP_DISTINCT:
-    NEED(n >= 2 && all_same(f, n, a), "two or more arguments of the same sort");
-    res = bool_sort;
-    break;
-  case FER_OP_ITE:
-    NEED(n == 3 && is_kind(f, a[0], FER_SORT_BOOL) && all_same(f, 2, a + 1),
-         "(Bool T T)");
-    res = fer_term_sort(f, a[1]);
-    break;
-  case FER_OP_SELECT:
-    NEED(n == 2 && is_kind(f, a[0], FER_SORT_ARRAY) &&
-             si(f, a[0])->a == fer_term_sort(f, a[1]),
-         "((Array I E) I)");
-    res = si(f, a[0])->b;
-    break;
-  case FER_OP_STORE:
-    NEED(n == 3 && is_kind(f, a[0], FER_SORT_ARRAY) &&
-             si(f, a[0])->a == fer_term_sort(f, a[1]) &&
-             si(f, a[0])->b == fer_term_sort(f, a[2]),
-         "((Array I E) I E)");
-    res = fer_term_sort(f, a[0]);
-    break;
-  case FER_OP_CONST_ARRAY:
-    NEED(n == 1 && i0 && i0 < f->store->sorts.size &&
-             fer_sort_get(f, i0)->kind == FER_SORT_ARRAY &&
-             fer_sort_get(f, i0)->b == fer_term_sort(f, a[0]),
-         "a value of the array's element sort");
-    res = i0;
-    break;
-  case FER_OP_APPLY: {
-    NEED(n >= 2 && fer_term_op(f, a[0]) == FER_OP_VAR &&
-             fer_var_arity(f, a[0]) == n - 1,
-         "a function and as many arguments as it takes");
-    fer_sort c = fer_term_sort(f, a[0]);
-    for (uint32_t k = 1; k < n; k++) {
-      NEED(fer_sort_get(f, c)->kind == FER_SORT_ARRAY &&
-               fer_sort_get(f, c)->a == fer_term_sort(f, a[k]),
-           "arguments of the function's declared sorts");
-      c = fer_sort_get(f, c)->b;
-    }
-    res = c;
-    break;
-  }
-  case FER_OP_CONCAT:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BV), "two bit-vectors");
-    NEED((uint64_t)w + si(f, a[1])->a <= UINT32_MAX, "a width below 2^32");
-    res = fer_sort_bv(f, w + si(f, a[1])->a);
-    break;
-  case FER_OP_EXTRACT:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    NEED(i0 < w && i1 <= i0, "indices with width > i >= j >= 0");
-    res = fer_sort_bv(f, i0 - i1 + 1);
-    break;
-  case FER_OP_REPEAT:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    NEED(i0 >= 1 && (uint64_t)w * i0 <= UINT32_MAX, "an index i >= 1");
-    res = fer_sort_bv(f, w * i0);
-    break;
-  case FER_OP_ZERO_EXTEND:
-  case FER_OP_SIGN_EXTEND:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    NEED((uint64_t)w + i0 <= UINT32_MAX, "a width below 2^32");
-    res = fer_sort_bv(f, w + i0);
-    break;
-  case FER_OP_ROTATE_LEFT:
-  case FER_OP_ROTATE_RIGHT:
-  case FER_OP_BVNOT:
-  case FER_OP_BVNEG:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    res = fer_term_sort(f, a[0]);
-    break;
-  case FER_OP_BVREDAND:
-  case FER_OP_BVREDOR:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    res = fer_sort_bv(f, 1);
-    break;
-  case FER_OP_FP_TO_IEEE_BV:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_FP), "one floating-point");
-    res = fer_sort_bv(f, fer_sort_bits(f, fer_term_sort(f, a[0])));
-    break;
-  case FER_OP_BVNEGO:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_BV), "one bit-vector");
-    res = bool_sort;
-    break;
-  case FER_OP_BVAND: case FER_OP_BVOR: case FER_OP_BVXOR:
-  case FER_OP_BVNAND: case FER_OP_BVNOR: case FER_OP_BVXNOR:
-  case FER_OP_BVADD: case FER_OP_BVSUB: case FER_OP_BVMUL:
-  case FER_OP_BVUDIV: case FER_OP_BVUREM: case FER_OP_BVSDIV:
-  case FER_OP_BVSREM: case FER_OP_BVSMOD: case FER_OP_BVSHL:
-  case FER_OP_BVLSHR: case FER_OP_BVASHR:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BV) && all_same(f, 2, a),
-         "two bit-vectors of the same width");
-    res = fer_term_sort(f, a[0]);
-    break;
-  case FER_OP_BVCOMP:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BV) && all_same(f, 2, a),
-         "two bit-vectors of the same width");
-    res = fer_sort_bv(f, 1);
-    break;
-  case FER_OP_BVULT: case FER_OP_BVULE: case FER_OP_BVUGT: case FER_OP_BVUGE:
-  case FER_OP_BVSLT: case FER_OP_BVSLE: case FER_OP_BVSGT: case FER_OP_BVSGE:
-  case FER_OP_BVUADDO: case FER_OP_BVSADDO: case FER_OP_BVUMULO:
-  case FER_OP_BVSMULO: case FER_OP_BVUSUBO: case FER_OP_BVSSUBO:
-  case FER_OP_BVSDIVO:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_BV) && all_same(f, 2, a),
-         "two bit-vectors of the same width");
-    res = bool_sort;
-    break;
-  case FER_OP_FP:
-    NEED(n == 3 && all_kind(f, 3, a, FER_SORT_BV) && w == 1 &&
-             si(f, a[1])->a >= 2 && si(f, a[2])->a >= 1,
-         "((_ BitVec 1) (_ BitVec eb) (_ BitVec sb-1)) with eb >= 2, sb >= 2");
-    res = fer_sort_fp(f, si(f, a[1])->a, si(f, a[2])->a + 1);
-    break;
-  case FER_OP_FP_ABS:
-  case FER_OP_FP_NEG:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_FP), "one floating-point");
-    res = fer_term_sort(f, a[0]);
-    break;
-  case FER_OP_FP_ADD: case FER_OP_FP_SUB: case FER_OP_FP_MUL:
-  case FER_OP_FP_DIV:
-    NEED(n == 3 && is_kind(f, a[0], FER_SORT_RM) &&
-             all_kind(f, 2, a + 1, FER_SORT_FP) && all_same(f, 2, a + 1),
-         "(RoundingMode F F) for one floating-point sort F");
-    res = fer_term_sort(f, a[1]);
-    break;
-  case FER_OP_FP_FMA:
-    NEED(n == 4 && is_kind(f, a[0], FER_SORT_RM) &&
-             all_kind(f, 3, a + 1, FER_SORT_FP) && all_same(f, 3, a + 1),
-         "(RoundingMode F F F) for one floating-point sort F");
-    res = fer_term_sort(f, a[1]);
-    break;
-  case FER_OP_FP_SQRT:
-  case FER_OP_FP_RTI:
-    NEED(n == 2 && is_kind(f, a[0], FER_SORT_RM) && is_kind(f, a[1], FER_SORT_FP),
-         "(RoundingMode F)");
-    res = fer_term_sort(f, a[1]);
-    break;
-  case FER_OP_FP_REM: case FER_OP_FP_MIN: case FER_OP_FP_MAX:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_FP) && all_same(f, 2, a),
-         "two floating-points of the same sort");
-    res = fer_term_sort(f, a[0]);
-    break;
-  case FER_OP_FP_LEQ: case FER_OP_FP_LT: case FER_OP_FP_GEQ:
-  case FER_OP_FP_GT: case FER_OP_FP_EQ:
-    NEED(n == 2 && all_kind(f, 2, a, FER_SORT_FP) && all_same(f, 2, a),
-         "two floating-points of the same sort");
-    res = bool_sort;
-    break;
-  case FER_OP_FP_IS_NORMAL: case FER_OP_FP_IS_SUBNORMAL:
-  case FER_OP_FP_IS_ZERO: case FER_OP_FP_IS_INF: case FER_OP_FP_IS_NAN:
-  case FER_OP_FP_IS_NEG: case FER_OP_FP_IS_POS:
-    NEED(n == 1 && all_kind(f, 1, a, FER_SORT_FP), "one floating-point");
-    res = bool_sort;
-    break;
-  case FER_OP_TO_FP_BV:
-    NEED(i0 >= 2 && i1 >= 2, "indices eb >= 2 and sb >= 2");
-    NEED(n == 1 && is_kind(f, a[0], FER_SORT_BV) && (uint64_t)i0 + i1 == w,
-         "one bit-vector of width eb+sb");
-    res = fer_sort_fp(f, i0, i1);
-    break;
-  case FER_OP_TO_FP_FP:
-  case FER_OP_TO_FP_SBV:
-  case FER_OP_TO_FP_UBV:
-  case FER_OP_TO_FP_REAL: {
-    uint32_t k = op == FER_OP_TO_FP_FP     ? FER_SORT_FP
-                 : op == FER_OP_TO_FP_REAL ? FER_SORT_REAL
-                                           : FER_SORT_BV;
-    NEED(i0 >= 2 && i1 >= 2, "indices eb >= 2 and sb >= 2");
-    NEED(n == 2 && is_kind(f, a[0], FER_SORT_RM) && is_kind(f, a[1], k),
-         k == FER_SORT_FP     ? "(RoundingMode FloatingPoint)"
-         : k == FER_SORT_REAL ? "(RoundingMode Real)"
-                              : "(RoundingMode BitVec)");
-    res = fer_sort_fp(f, i0, i1);
-    break;
-  }
-  case FER_OP_FP_TO_UBV:
-  case FER_OP_FP_TO_SBV:
-    NEED(i0 >= 1, "an index m >= 1");
-    NEED(n == 2 && is_kind(f, a[0], FER_SORT_RM) && is_kind(f, a[1], FER_SORT_FP),
-         "(RoundingMode FloatingPoint)");
-    res = fer_sort_bv(f, i0);
-    break;
-  default:
-    FER_REQUIRE(f, 0, "unknown operator");
-  }
-#undef NEED
+  const sort_rule *rule = &rules[family[op]];
+  mk_call m = {op, n, i0, i1, n ? si(f, a[0])->a : 0, a};
+  if (rule->indices && !rule->indices(&m))
+    return refuse(f, &m, rule->indices_expected);
+  if (n < rule->min || n > rule->max || !rule->args(f, &m))
+    return refuse(f, &m, rule->expected);
+  fer_sort res = rule->result(f, &m);
   if (!res) return 0;
   fer_node node;
   memset(&node, 0, sizeof node);

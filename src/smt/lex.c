@@ -74,8 +74,10 @@ static const char *scan_delimited(fer_lexer *l, const char *p, char close,
   return NULL;
 }
 
-void fer_lex_next(fer_lexer *l, fer_token *t) {
-  const char *p = l->p, *end = l->end;
+/* Whitespace and comments from p on (counting lines); the first byte of
+ * the next token, or end. */
+static const char *skip_blank(fer_lexer *l, const char *p) {
+  const char *end = l->end;
   for (;;) {
     while (p < end && (CLASS(*p) & FER_CH_WS)) {
       if (*p == '\n') l->line++, l->line_start = p + 1;
@@ -86,123 +88,143 @@ void fer_lex_next(fer_lexer *l, fer_token *t) {
       p = nl ? nl : end;
       continue;
     }
-    break;
+    return p;
   }
+}
+
+/* The token scanners below: p is the token's first byte; each returns the
+ * end of the token and sets its kind, or returns NULL with l->error set. */
+
+/* #b and #x literals. */
+static const char *scan_radix(fer_lexer *l, const char *p, fer_token *t) {
+  const char *end = l->end, *q = p + 2;
+  char base = p + 1 < end ? p[1] : 0;
+  if (base == 'b') {
+    while (q < end && (*q == '0' || *q == '1')) q++;
+  } else if (base == 'x') {
+    while (q < end && (CLASS(*q) & FER_CH_DIGIT ||
+                       (*q >= 'a' && *q <= 'f') || (*q >= 'A' && *q <= 'F')))
+      q++;
+  } else {
+    l->error = "invalid literal: '#' must start #b or #x";
+    return NULL;
+  }
+  if (q == p + 2) {
+    l->error = base == 'b' ? "invalid binary literal: no digits after #b"
+                           : "invalid hexadecimal literal: no digits after #x";
+    return NULL;
+  }
+  if (q < end && (CLASS(*q) & FER_CH_SYM)) {
+    l->error = base == 'b' ? "invalid binary literal" : "invalid hexadecimal literal";
+    return NULL;
+  }
+  t->kind = base == 'b' ? FER_TOK_BINARY : FER_TOK_HEX;
+  return q;
+}
+
+static const char *scan_keyword(fer_lexer *l, const char *p, fer_token *t) {
+  const char *q = p + 1;
+  while (q < l->end && (CLASS(*q) & FER_CH_SYM)) q++;
+  if (q == p + 1) {
+    l->error = "invalid keyword: ':' must be followed by a name";
+    return NULL;
+  }
+  t->kind = FER_TOK_KEYWORD;
+  return q;
+}
+
+/* A numeral or a decimal. */
+static const char *scan_number(fer_lexer *l, const char *p, fer_token *t) {
+  const char *end = l->end, *q = p + 1;
+  while (q < end && (CLASS(*q) & FER_CH_DIGIT)) q++;
+  t->kind = FER_TOK_NUMERAL;
+  if (q + 1 < end && *q == '.' && (CLASS(q[1]) & FER_CH_DIGIT)) {
+    q += 2;
+    while (q < end && (CLASS(*q) & FER_CH_DIGIT)) q++;
+    t->kind = FER_TOK_DECIMAL;
+  }
+  if (q < end && (CLASS(*q) & FER_CH_SYM)) {
+    l->error = "invalid numeral (a symbol cannot start with a digit)";
+    return NULL;
+  }
+  return q;
+}
+
+/* A simple symbol, or a character that starts no token. */
+static const char *scan_symbol(fer_lexer *l, const char *p, fer_token *t) {
+  unsigned char c = (unsigned char)*p;
+  if (CLASS(c) & FER_CH_START) {
+    const char *q = p + 1;
+    while (q < l->end && (CLASS(*q) & FER_CH_SYM)) q++;
+    t->kind = FER_TOK_SYMBOL;
+    return q;
+  }
+  if (c >= 0x80) {
+    l->error = "unexpected non-ASCII character (only strings and |quoted "
+               "symbols| may contain them)";
+  } else { /* name it: printable as itself, else by its code */
+    if (c > 0x20 && c < 0x7f)
+      snprintf(l->msg, sizeof l->msg, "unexpected character '%c'", (char)c);
+    else
+      snprintf(l->msg, sizeof l->msg, "unexpected character (code %u)", (unsigned)c);
+    l->error = l->msg;
+  }
+  return NULL;
+}
+
+/* A string or a |quoted symbol| at p (its opening delimiter). */
+static void lex_delimited(fer_lexer *l, const char *p, fer_token *t) {
+  char c = *p;
+  const char *q = scan_delimited(l, p + 1, c, c == '"');
+  if (!q) {
+    /* Nothing after an unterminated string can be read reliably. */
+    l->error = c == '"' ? "unterminated string literal"
+                        : "unterminated quoted symbol";
+    l->fatal = true;
+    t->kind = FER_TOK_ERROR;
+    t->s = p, t->slen = (uint32_t)(l->end - p), t->len = t->slen;
+    l->p = l->end;
+    return;
+  }
+  t->kind = c == '"' ? FER_TOK_STRING : FER_TOK_SYMBOL;
+  t->quoted = c == '|';
+  t->s = p + 1, t->slen = (uint32_t)(q - (p + 1));
+  t->len = (uint32_t)(q + 1 - p);
+  l->p = q + 1;
+}
+
+void fer_lex_next(fer_lexer *l, fer_token *t) {
+  const char *p = skip_blank(l, l->p), *end = l->end;
   t->line = l->line;
   t->col = (uint32_t)(p - l->line_start) + 1;
   t->text = p;
   t->quoted = false;
   t->kind = FER_TOK_EOF;
-  const char *start = p;
   if (p >= end) {
     t->s = p, t->slen = 0, t->len = 0;
     l->p = p;
     return;
   }
   const char *s = p, *q; /* content start; q = end of token */
-  unsigned char c = (unsigned char)*p;
-  switch (c) {
+  switch (*p) {
   case '(': t->kind = FER_TOK_LPAR, q = p + 1; break;
   case ')': t->kind = FER_TOK_RPAR, q = p + 1; break;
   case '"':
-    q = scan_delimited(l, p + 1, '"', true);
-    if (!q) goto unterminated;
-    t->kind = FER_TOK_STRING, s = p + 1;
-    t->s = s, t->slen = (uint32_t)(q - s);
-    q++;
-    goto done_content;
-  case '|':
-    q = scan_delimited(l, p + 1, '|', false);
-    if (!q) goto unterminated;
-    t->kind = FER_TOK_SYMBOL, t->quoted = true, s = p + 1;
-    t->s = s, t->slen = (uint32_t)(q - s);
-    q++;
-    goto done_content;
-  case '#': {
-    char base = p + 1 < end ? p[1] : 0;
-    q = p + 2;
-    if (base == 'b') {
-      while (q < end && (*q == '0' || *q == '1')) q++;
-    } else if (base == 'x') {
-      while (q < end && (CLASS(*q) & FER_CH_DIGIT ||
-                         (*q >= 'a' && *q <= 'f') || (*q >= 'A' && *q <= 'F')))
-        q++;
-    } else {
-      l->error = "invalid literal: '#' must start #b or #x";
-      goto bad;
-    }
-    if (q == p + 2) {
-      l->error = base == 'b' ? "invalid binary literal: no digits after #b"
-                             : "invalid hexadecimal literal: no digits after #x";
-      goto bad;
-    }
-    if (q < end && (CLASS(*q) & FER_CH_SYM)) {
-      l->error = base == 'b' ? "invalid binary literal" : "invalid hexadecimal literal";
-      goto bad;
-    }
-    t->kind = base == 'b' ? FER_TOK_BINARY : FER_TOK_HEX;
-    s = p + 2;
+  case '|': lex_delimited(l, p, t); return;
+  case '#': q = scan_radix(l, p, t), s = p + 2; break;
+  case ':': q = scan_keyword(l, p, t); break;
+  default:
+    q = CLASS(*p) & FER_CH_DIGIT ? scan_number(l, p, t) : scan_symbol(l, p, t);
     break;
   }
-  case ':':
-    q = p + 1;
-    while (q < end && (CLASS(*q) & FER_CH_SYM)) q++;
-    if (q == p + 1) {
-      l->error = "invalid keyword: ':' must be followed by a name";
-      goto bad;
-    }
-    t->kind = FER_TOK_KEYWORD;
-    break;
-  default:
-    if (CLASS(c) & FER_CH_DIGIT) {
-      q = p + 1;
-      while (q < end && (CLASS(*q) & FER_CH_DIGIT)) q++;
-      t->kind = FER_TOK_NUMERAL;
-      if (q + 1 < end && *q == '.' && (CLASS(q[1]) & FER_CH_DIGIT)) {
-        q += 2;
-        while (q < end && (CLASS(*q) & FER_CH_DIGIT)) q++;
-        t->kind = FER_TOK_DECIMAL;
-      }
-      if (q < end && (CLASS(*q) & FER_CH_SYM)) {
-        l->error = "invalid numeral (a symbol cannot start with a digit)";
-        goto bad;
-      }
-    } else if (CLASS(c) & FER_CH_START) {
-      q = p + 1;
-      while (q < end && (CLASS(*q) & FER_CH_SYM)) q++;
-      t->kind = FER_TOK_SYMBOL;
-    } else {
-      if (c >= 0x80) {
-        l->error = "unexpected non-ASCII character (only strings and |quoted "
-                   "symbols| may contain them)";
-      } else { /* name it: printable as itself, else by its code */
-        if (c > 0x20 && c < 0x7f)
-          snprintf(l->msg, sizeof l->msg, "unexpected character '%c'", (char)c);
-        else
-          snprintf(l->msg, sizeof l->msg, "unexpected character (code %u)", (unsigned)c);
-        l->error = l->msg;
-      }
-      goto bad;
-    }
-    break;
+  if (!q) { /* a bad token: skip to the next delimiter */
+    q = skip_junk(p + 1, end);
+    t->kind = FER_TOK_ERROR;
+    t->s = p, t->slen = (uint32_t)(q - p), t->len = t->slen;
+    l->p = q;
+    return;
   }
   t->s = s, t->slen = (uint32_t)(q - s);
-done_content:
-  t->len = (uint32_t)(q - start);
+  t->len = (uint32_t)(q - p);
   l->p = q;
-  return;
-bad:
-  q = skip_junk(p + 1, end);
-  t->kind = FER_TOK_ERROR;
-  t->s = p, t->slen = (uint32_t)(q - p), t->len = t->slen;
-  l->p = q;
-  return;
-unterminated:
-  /* Nothing after an unterminated string can be read reliably. */
-  l->error = c == '"' ? "unterminated string literal"
-                      : "unterminated quoted symbol";
-  l->fatal = true;
-  t->kind = FER_TOK_ERROR;
-  t->s = p, t->slen = (uint32_t)(end - p), t->len = t->slen;
-  l->p = end;
 }

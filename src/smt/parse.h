@@ -224,10 +224,11 @@ typedef struct fer_reader {
   fer_rewriter rewrite;
 } fer_reader;
 
+/* ---- the reader and its built-in names (parse.c) ---- */
 int fer_rd_init(ferret *, fer_reader *);
 void fer_rd_release(ferret *, fer_reader *);
 
-/* ---- tokens (parse.c) ---- */
+/* ---- tokens (parse_tok.c) ---- */
 /* Start reading text[0..len) whose first byte is at line:col. */
 void fer_rd_begin(fer_reader *, const char *text, size_t len, uint32_t line,
                   uint32_t col);
@@ -251,7 +252,7 @@ bool fer_rd_skip_sexpr(ferret *, fer_reader *);
 /* A numeral that fits in uint32 (indices, push/pop levels). */
 bool fer_rd_u32(ferret *, fer_reader *, uint32_t *value, const char *what);
 
-/* ---- symbols and bindings (parse.c) ---- */
+/* ---- symbols and bindings (parse_sym.c) ---- */
 /* The symbol named s[0..len), created if new; 0 on allocation failure. */
 uint32_t fer_sym_intern(ferret *, fer_reader *, const char *s, uint32_t len);
 /* The symbol or 0 if the name was never seen. */
@@ -280,7 +281,7 @@ void fer_rd_mark_restore(fer_reader *, fer_rd_mark);
 bool fer_rd_check_fresh(ferret *, fer_reader *, uint32_t sym, uint32_t line,
                         uint32_t col);
 
-/* ---- overloaded declarations (parse.c) ---- */
+/* ---- overloaded declarations (parse_sym.c) ---- */
 /* May `sym` be declared with argument sorts dom[0..n)?  It may if it is
  * free, or if every meaning it has is a declared variable or function
  * with other argument sorts (overloading, as z3 and cvc5 allow).  Reports
@@ -294,7 +295,7 @@ fer_term fer_rd_overload(const ferret *, const fer_reader *, uint32_t sym,
 /* Is `sym` declared with more than one signature? */
 bool fer_rd_overloaded(const ferret *, const fer_reader *, uint32_t sym);
 
-/* ---- sorts (parse.c) ---- */
+/* ---- sorts (parse_sort.c) ---- */
 fer_sort fer_rd_sort(ferret *, fer_reader *);
 /* define-sort after the name: parameters and body. */
 bool fer_rd_define_sort(ferret *, fer_reader *, uint32_t sym);
