@@ -706,7 +706,7 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   req.accept = engine_take, req.accept_user = &e;
   uint64_t used = fer_conc_tried_all(c) - q->tried0;
   req.budget.max_execs = c->max_execs ? (used < c->max_execs ? c->max_execs - used : 1) : 0;
-  req.budget.deadline = q->deadline;
+  req.budget.deadline = fer_conc_wall_deadline(q);
   fer_engine_stats st;
   fer_engine_status s = fer_query_run(&qy, &req, &st);
   if (q->found) r = 1;
