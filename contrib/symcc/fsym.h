@@ -65,6 +65,7 @@ typedef struct fsym_state {
   uint64_t max_terms, max_path;
   FILE *log, *trace;
   const char *map_file;     /* SYMCC_AFL_COVERAGE_MAP, saved on change */
+  const char *dump_dir;     /* SYMCC_FERRET_DUMP: queries ended on budget */
 
   /* back-off */
   uint8_t *map;             /* FSYM_MAP_SIZE hit counts */

@@ -31,7 +31,7 @@ static const char *const known_env[] = {
     "SYMCC_FERRET_SOLVE",      "SYMCC_FERRET_MAX_TERMS",
     "SYMCC_FERRET_MAX_PATH",   "SYMCC_FERRET_TRACE",
     "SYMCC_FERRET_STATS",      "SYMCC_FERRET_RANDOM_SEED",
-    "SYMCC_FERRET_TIMEOUT_MAX_MS", NULL};
+    "SYMCC_FERRET_TIMEOUT_MAX_MS", "SYMCC_FERRET_DUMP", NULL};
 
 static void die(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "SymCC (ferret backend): ");
@@ -349,6 +349,33 @@ static const char *answer(ferret_result r) {
   return r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
 }
 
+/* SYMCC_FERRET_DUMP: a query that ended on its budget as an SMT-LIB
+ * script (the input bytes' variables, pi, b) in that folder, named
+ * PID-N.smt2, for another solver to try.  A term whose text exceeds 16
+ * MiB is not written. */
+static void dump_query(ferret_term b) {
+  static unsigned n;
+  if (!fsym.dump_dir) return;
+  char name[4096];
+  snprintf(name, sizeof name, "%s/%ld-%06u.smt2", fsym.dump_dir, (long)getpid(), n++);
+  FILE *out = fopen(name, "w");
+  if (!out) return;
+  fprintf(out, "(set-logic QF_BVFP)\n");
+  for (size_t i = 0; i < fsym.nbytes; i++)
+    if (fsym.vars[i]) {
+      const char *v = ferret_term_string(fsym.f, fsym.vars[i]);
+      if (v) fprintf(out, "(declare-const %s (_ BitVec 8))\n", v);
+    }
+  bool ok = true;
+  for (size_t i = 0; i <= fsym.npath && ok; i++) {
+    const char *t = ferret_term_string(fsym.f, i < fsym.npath ? fsym.path[i] : b);
+    ok = t && strlen(t) < (16u << 20);
+    if (ok) fprintf(out, "(assert %s)\n", t);
+  }
+  fprintf(out, "(check-sat)\n");
+  if (fclose(out) || !ok) remove(name);
+}
+
 /* Look for an input taking the other side of the branch: b with pi, then
  * (optimistic solving) b alone. */
 static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
@@ -393,6 +420,7 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (cpu > fsym.slowest_cpu) fsym.slowest_cpu = cpu;
   if (r != FERRET_SAT && on_budget) {
     fsym.on_budget++;
+    dump_query(b);
     if (*level < FSYM_GIVEN_UP) {
       bool capped = !ms || ms >= fsym.timeout_max_ms;
       *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1);
@@ -613,6 +641,8 @@ void _sym_initialize(void) {
     die("cannot open SYMCC_FERRET_TRACE %s: %s", trace, strerror(errno));
   if (fsym.trace) setvbuf(fsym.trace, NULL, _IOLBF, 0);
   fsym.map_file = fsym_afl_map();
+  fsym.dump_dir = getenv("SYMCC_FERRET_DUMP");
+  if (fsym.dump_dir && !*fsym.dump_dir) fsym.dump_dir = NULL;
 
   fsym.f = ferret_new();
   fsym.map = calloc(FSYM_MAP_SIZE, 1);
