@@ -136,13 +136,14 @@ run_one() {
   if [ "$1" = ferret ]; then
     stats=$(sed -n 's/^ferret: \({.*}\)$/\1/p' "$d/log" 2>/dev/null | tail -1)
     # Killed at its CPU limit, the runtime printed no counters: count its
-    # query lines ("ferret: branch SITE taken: ANSWER[, optimistic sat] (STAGE, MS ms)").
+    # query lines ("ferret: branch SITE taken: ANSWER[, optimistic sat] (STAGE, C ms CPU of B, MS ms)").
     [ -n "$stats" ] || stats=$(awk '/^ferret: branch / {
         q++; if (/: sat \(/) s++; else if (/: unsat/) u++; else k++
         if (/optimistic sat/) o++
-        t += substr($0, match($0, /[0-9.]+ ms\)/), RLENGTH - 4) }
-      END { if (q) printf "{\"queries\": %d, \"sat\": %d, \"unsat\": %d, \"unknown\": %d, \"optimistic_sat\": %d, \"solver_seconds\": %.6f, \"from_log\": true}", q, s, u, k, o, t / 1000 }' "$d/log" 2>/dev/null)
-    # "ferret: branch SITE taken: ANSWER (STAGE, MS ms)": the slowest query.
+        t += substr($0, match($0, /[0-9.]+ ms\)/), RLENGTH - 4)
+        if (match($0, /[0-9.]+ ms CPU/)) c += substr($0, RSTART, RLENGTH - 7) }
+      END { if (q) printf "{\"queries\": %d, \"sat\": %d, \"unsat\": %d, \"unknown\": %d, \"optimistic_sat\": %d, \"solver_seconds\": %.6f, \"solver_cpu_seconds\": %.6f, \"from_log\": true}", q, s, u, k, o, t / 1000, c / 1000 }' "$d/log" 2>/dev/null)
+    # "ferret: branch SITE taken: ANSWER (STAGE, C ms CPU of B, MS ms)": the slowest query (wall).
     slowest=$(sed -n 's/^ferret: branch .*, \([0-9.]*\) ms).*/\1/p' "$d/log" 2>/dev/null | sort -g | tail -1)
   else
     stats=$(tail -1 "$d/z3" 2>/dev/null || true)

@@ -4,12 +4,18 @@ and runtime, and (with gnuplot) one plot per program of the edges reached
 over the CPU time of the search.
 
     bench/symcc-summary.py [--plots DIR] RESULT_DIR...
+    bench/symcc-summary.py --ferret-detail RESULT_DIR...
+
+--ferret-detail: per program, the ferret runtime's queries by CPU time
+(histogram per answer) and its answers per stage, summed over executions.
 
 Each RESULT_DIR is an OUT_DIR of bench/symcc-explore.sh (its name is the
 program's).  Counters: ferret's from its SYMCC_FERRET_STATS lines; QSYM's
 and simple's from bench/symcc/z3-stats.c (z3 checks; for simple, the
 queries are its checks of a diverging branch, its solver time includes its
-re-checks of the path).  Executions per minute are per CPU minute of the
+re-checks of the path).  Solver time is CPU seconds (the process's CPU
+clock around each query or z3 check; load-independent), with the wall
+seconds beside it.  Executions per minute are per CPU minute of the
 executions.
 """
 import json
@@ -32,6 +38,7 @@ def summarise(d):
     ex = list(rows(os.path.join(d, "executions.tsv")))
     s = {"execs": len(ex), "cpu": 0.0, "wall": 0.0, "peak": 0, "crashes": 0,
          "queries": 0, "sat": 0, "unsat": 0, "unknown": 0, "opt": 0, "solver": 0.0,
+         "solver_cpu": 0.0, "no_cpu": 0, "on_budget": 0, "slowest_cpu": None,
          "missing_stats": 0, "slowest": None}
     for e in ex:
         if e.get("slowest_query_ms"):
@@ -49,6 +56,13 @@ def summarise(d):
             s[k] += st.get(k, 0)
         s["opt"] += st.get("optimistic_sat", 0)
         s["solver"] += st.get("solver_seconds", 0.0)
+        if "solver_cpu_seconds" in st:
+            s["solver_cpu"] += st["solver_cpu_seconds"]
+        else:
+            s["no_cpu"] += 1
+        s["on_budget"] += st.get("on_budget", 0)
+        if "slowest_cpu_ms" in st:
+            s["slowest_cpu"] = max(s["slowest_cpu"] or 0.0, st["slowest_cpu_ms"])
     found = list(open(os.path.join(d, "found.tsv")))
     s["seeds"] = sum(1 for l in found if "\tseed " in l)
     s["new"] = len(found) - s["seeds"]
@@ -83,14 +97,37 @@ def plot(name, results, out_dir):
     return png
 
 
+def ferret_detail(dirs):
+    print("| program | answer | <0.1 ms | <1 | <4 | <16 | <64 | <256 | <1024 | more | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for d in dirs:
+        name = os.path.basename(os.path.normpath(d))
+        hist, stages, cpu = {}, {}, 0.0
+        for e in rows(os.path.join(d, "ferret", "executions.tsv")):
+            if not e.get("stats"):
+                continue
+            st = json.loads(e["stats"])
+            cpu += st.get("solver_cpu_seconds", 0.0)
+            for k, v in st.get("cpu_ms_histogram", {}).items():
+                if k != "upper":
+                    hist[k] = [a + b for a, b in zip(hist.get(k, [0] * len(v)), v)]
+            for k, v in st.get("answers_by_stage", {}).items():
+                stages[k] = stages.get(k, 0) + v
+        for k, v in hist.items():
+            print("| %s | %s | %s | %.2f |" % (name, k, " | ".join(str(x) for x in v), cpu))
+        print("| %s | by stage | %s |" % (name, ", ".join("%s %d" % kv for kv in stages.items() if kv[1])))
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--ferret-detail"]:
+        return ferret_detail(args[1:])
     plots = None
     if args[:1] == ["--plots"]:
         plots, args = args[1], args[2:]
     if not args:
         sys.exit(__doc__)
-    print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver s |"
+    print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver CPU s (wall s) |"
           " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     made, notes = [], []
@@ -109,12 +146,14 @@ def main():
             results.append((rt, s))
             at = max((e for c, e in s["curve"] if c <= equal), default=None)
             if s["slowest"] is not None:
-                notes.append("%s, %s: slowest query %.0f ms (wall)" % (name, rt, s["slowest"]))
+                notes.append("%s, %s: slowest query %.0f ms wall, %s ms CPU; %d queries ended on their budget%s" % (
+                    name, rt, s["slowest"], "%.1f" % s["slowest_cpu"] if s["slowest_cpu"] is not None else "?",
+                    s["on_budget"], "; %d executions without CPU counters" % s["no_cpu"] if s["no_cpu"] else ""))
             sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
             note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
-            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.1f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
+            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.2f (%.1f) | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
                 name, rt, s["edges"], s["seed_edges"], at, equal, s["queries"], note, sat, s["unsat"],
-                s["unknown"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
+                s["unknown"], s["solver_cpu"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
                 s["cpu"], s["wall"], s["new"], s["peak"] / 1024))
         if plots and results and all(s["curve"] for _, s in results):
             if shutil.which("gnuplot"):

@@ -682,7 +682,10 @@ FERRET_API const uint8_t *ferret_concolic_input(const ferret_concolic *);
 FERRET_API const char *ferret_concolic_stage(const ferret_concolic *);
 /* Settings: "timeout_ms" per query (0: none; default: the ferret
  * context's option timeout_ms, else its timeout in seconds, else 1000,
- * as they were when the concolic context was made), "max_execs"
+ * as they were when the concolic context was made), "cpu_time" 1: the
+ * query budget ("timeout_ms") counts the process's CPU time, so it does
+ * not shrink on a loaded machine (the engine stage is given the CPU time
+ * left as wall time; default 0: wall time), "max_execs"
  * candidate inputs per query, every stage's together (default 0: none,
  * the time limit bounds it), "random_seed" of the random choices
  * (default 1), and each stage by name ("seed" is the stage that tries the

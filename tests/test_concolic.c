@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ferret.h"
@@ -581,6 +582,45 @@ TEST(concolic_multigoal_and_budget) {
                           ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x3039));
   ferret_concolic_clear_path(b.c);
   CHECK(ferret_concolic_solve(b.c, hard) == FERRET_UNKNOWN);
+  bench_close(&b);
+}
+
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* "cpu_time": the budget counts the process's CPU time, so a query no
+ * stage can decide (x * x == 3 over 32 bits has no solution, as an odd
+ * square is 1 mod 8, and none of the stages proves it) spends its whole
+ * budget in CPU time, however loaded the machine, and not much more.  The
+ * engine stage is off: it keeps wall time (it is given the CPU time left
+ * as a wall deadline), so on a loaded machine it would stop early. */
+TEST(concolic_cpu_time_budget) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  CHECK(ferret_concolic_set(b.c, "cpu_time", 2) == FERRET_ERROR_OPTION);
+  CHECK(ferret_concolic_set(b.c, "cpu_time", 1) == FERRET_OK);
+  CHECK(ferret_concolic_set(b.c, "timeout_ms", 40) == FERRET_OK);
+  CHECK(ferret_concolic_set(b.c, "engine", 0) == FERRET_OK);
+  ferret_term x = cat(f, le16(&b, 2), le16(&b, 0));
+  ferret_term sq = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, x, x),
+                        ferret_mk_bits64(f, ferret_sort_bv(f, 32), 3));
+  for (int round = 0; round < 2; round++) { /* plain, then optimistic */
+    double t0 = cpu_seconds();
+    ferret_result r = round ? ferret_concolic_solve_optimistic(b.c, sq)
+                            : ferret_concolic_solve(b.c, sq);
+    double spent = cpu_seconds() - t0;
+    CHECK(r == FERRET_UNKNOWN);
+    /* the stages may run out of candidates first on a fast build */
+    bool on_budget = !strcmp(ferret_concolic_stage(b.c), "timeout");
+    CHECK_MSG(on_budget || !strcmp(ferret_concolic_stage(b.c), "incomplete"), "%s",
+              ferret_concolic_stage(b.c));
+    CHECK_MSG((!on_budget || spent >= 0.040) && spent < 0.040 + 0.5,
+              "%.3f CPU s for a 40 ms budget", spent);
+  }
   bench_close(&b);
 }
 

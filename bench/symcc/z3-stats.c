@@ -1,6 +1,7 @@
 /* Preloaded into a program running on SymCC's simple or QSYM runtime (both
    solve with z3 through its C API): counts z3's satisfiability checks by
-   answer and the wall time they take, and at exit writes one JSON line to
+   answer and the wall and CPU time they take (CPU: the process's, z3
+   checks on the calling thread), and at exit writes one JSON line to
    the file named by FSYM_Z3_STATS (rewritten after every check too, so that
    a run killed at its CPU limit leaves its counts), with the keys of the ferret runtime's
    SYMCC_FERRET_STATS line.  "queries" are the checks made inside a
@@ -21,16 +22,16 @@ typedef void (*push_fn)(void *, void *);
 
 static struct {
   unsigned long long checks, queries, sat, unsat, unknown;
-  double seconds, query_seconds;
+  double seconds, query_seconds, cpu_seconds, query_cpu_seconds;
   long depth;
 } z3s;
 
 static void z3_stats_report(void);
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -41,14 +42,16 @@ int Z3_solver_check(void *ctx, void *solver)
     real = (check_fn)dlsym(RTLD_NEXT, "Z3_solver_check");
   const char *mode = getenv("FSYM_Z3_QUERIES");
   int query = z3s.depth > 0 || (mode && !strcmp(mode, "all"));
-  double t0 = now();
+  double t0 = clock_s(CLOCK_MONOTONIC), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
   int r = real(ctx, solver); /* Z3_L_FALSE -1, Z3_L_UNDEF 0, Z3_L_TRUE 1 */
-  double dt = now() - t0;
+  double dt = clock_s(CLOCK_MONOTONIC) - t0, dc = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  z3s.cpu_seconds += dc;
   z3s.checks++;
   z3s.seconds += dt;
   if (query) {
     z3s.queries++;
     z3s.query_seconds += dt;
+    z3s.query_cpu_seconds += dc;
     if (r > 0)
       z3s.sat++;
     else if (r < 0)
@@ -101,8 +104,9 @@ static void z3_stats_report(void)
   if (!f)
     return;
   fprintf(f, "{\"checks\": %llu, \"queries\": %llu, \"sat\": %llu, \"unsat\": %llu, "
-          "\"unknown\": %llu, \"solver_seconds\": %.6f, \"query_seconds\": %.6f}\n",
+          "\"unknown\": %llu, \"solver_seconds\": %.6f, \"query_seconds\": %.6f, "
+          "\"solver_cpu_seconds\": %.6f, \"query_cpu_seconds\": %.6f}\n",
           z3s.checks, z3s.queries, z3s.sat, z3s.unsat, z3s.unknown, z3s.seconds,
-          z3s.query_seconds);
+          z3s.query_seconds, z3s.cpu_seconds, z3s.query_cpu_seconds);
   fclose(f);
 }

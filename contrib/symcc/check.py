@@ -142,8 +142,14 @@ def run(real, argv):
     sys.stdout.flush()
     sys.stderr.flush()
     ftrace = os.path.join(work, "ferret.trace")
+    # Each program runs once, so no branch gets the runtime's escalated
+    # budget of a later execution: the first budget is 1 CPU s here (the
+    # 5 ms default leaves uadd_sat.ll's and usub_sat.ll's two-byte range,
+    # about 50 ms of CPU, unanswered).
     r = go(os.environ["FSYM_FERRET_LIB"], os.path.join(work, "ferret"),
-           {"SYMCC_FERRET_TRACE": ftrace}, data, argv, None, None)
+           {"SYMCC_FERRET_TRACE": ftrace,
+            "SYMCC_FERRET_TIMEOUT_MS": os.environ.get("FSYM_TIMEOUT_MS", "1000")},
+           data, argv, None, None)
     rc = r.returncode if r else 124
     rec["ferret_rc"] = rc
     claims = []  # (site, direction flipped to, input file)

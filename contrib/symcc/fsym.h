@@ -29,6 +29,13 @@
  * 8-15, 16-31, 32-127, 128+) must be new for the branch to be solved. */
 #define FSYM_MAP_SIZE (1u << 16)
 #define FSYM_CALL_DEPTH 256 /* calling contexts deeper than this share one */
+/* A branch whose query ended on its budget gets twice the budget at its
+ * next query, up to SYMCC_FERRET_TIMEOUT_MAX_MS; one that ends on that
+ * cap too is not asked again (QSYM's back-off of hard branches). */
+#define FSYM_GIVEN_UP 255
+/* Per-query CPU time histogram: below 0.1, 1, 4, 16, 64, 256, 1024 ms,
+ * and above. */
+#define FSYM_HIST 8
 
 typedef struct fsym_state {
   ferret *f;
@@ -53,15 +60,17 @@ typedef struct fsym_state {
 
   /* settings (environment, read once by _sym_initialize) */
   const char *outdir;
-  unsigned timeout_ms, max_execs;
+  unsigned timeout_ms, timeout_max_ms, max_execs; /* CPU ms per query */
   bool solve, optimistic, backoff;
   uint64_t max_terms, max_path;
   FILE *log, *trace;
   const char *map_file;     /* SYMCC_AFL_COVERAGE_MAP, saved on change */
+  const char *dump_dir;     /* SYMCC_FERRET_DUMP: queries ended on budget */
 
   /* back-off */
   uint8_t *map;             /* FSYM_MAP_SIZE hit counts */
   uint8_t *virgin;          /* buckets seen per cell */
+  uint8_t *level;           /* per cell: budget doublings; FSYM_GIVEN_UP */
   uint64_t ctx_stack[FSYM_CALL_DEPTH];
   unsigned depth;
 
@@ -81,7 +90,10 @@ typedef struct fsym_state {
   /* counters, printed at exit with SYMCC_FERRET_STATS=1 */
   uint64_t branches, queries, sat, unsat, unknown, opt_sat, skipped,
       duplicates, files, errors, diverged;
-  double seconds;
+  uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget;
+  uint64_t hist[4][FSYM_HIST]; /* by answer: sat, unsat, unknown, optimistic sat */
+  uint64_t by_stage[16];       /* sat/unsat answers per ferret stage */
+  double seconds, cpu_seconds, slowest_cpu;
 } fsym_state;
 
 extern FSYM_HIDDEN fsym_state fsym;

@@ -31,7 +31,7 @@ static const char *const known_env[] = {
     "SYMCC_FERRET_SOLVE",      "SYMCC_FERRET_MAX_TERMS",
     "SYMCC_FERRET_MAX_PATH",   "SYMCC_FERRET_TRACE",
     "SYMCC_FERRET_STATS",      "SYMCC_FERRET_RANDOM_SEED",
-    NULL};
+    "SYMCC_FERRET_TIMEOUT_MAX_MS", "SYMCC_FERRET_DUMP", NULL};
 
 static void die(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "SymCC (ferret backend): ");
@@ -167,6 +167,7 @@ static bool ensure_concolic(void) {
   if (!fsym.cc) return false;
   fsym.cc_size = size;
   fsym.seed_dirty = false;
+  ferret_concolic_set(fsym.cc, "cpu_time", 1);
   ferret_concolic_set(fsym.cc, "timeout_ms", fsym.timeout_ms);
   ferret_concolic_set(fsym.cc, "max_execs", fsym.max_execs);
   ferret_concolic_set(fsym.cc, "random_seed",
@@ -284,10 +285,11 @@ static uint8_t bucket(uint8_t count) {
  * a query: its hit count in this execution reached an AFL bucket no
  * earlier visit (in this execution, or in the ones that shared
  * SYMCC_AFL_COVERAGE_MAP) reached. */
-static bool interesting(uintptr_t site, int taken) {
-  if (!fsym.backoff) return true;
+static bool interesting(uintptr_t site, int taken, size_t *cell) {
   uint64_t ctx = fsym.depth ? fsym.ctx_stack[fsym.depth - 1] : 0;
   size_t i = mix(mix(ctx, site), (uint64_t)(taken != 0)) & (FSYM_MAP_SIZE - 1);
+  *cell = i;
+  if (!fsym.backoff) return true;
   if (fsym.map[i] < 255) fsym.map[i]++;
   uint8_t b = bucket(fsym.map[i]);
   if (fsym.virgin[i] & b) return false;
@@ -310,44 +312,127 @@ void _sym_notify_basic_block(uintptr_t site) { (void)site; }
 
 /* ---------------------------------------------------------------- queries */
 
-static double now(void) {
+static double clock_s(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+static double now(void) { return clock_s(CLOCK_MONOTONIC); }
+static double cpu_now(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
+
+/* The CPU budget of a query at a branch whose earlier queries ended on
+ * their budget `level` times: the first budget doubled as often, at most
+ * the cap (0: no budget). */
+static unsigned budget_ms(uint8_t level) {
+  if (!fsym.timeout_ms) return 0;
+  uint64_t ms = (uint64_t)fsym.timeout_ms << (level < 32 ? level : 32);
+  return ms < fsym.timeout_max_ms ? (unsigned)ms : fsym.timeout_max_ms;
+}
+
+static const char *const stage_names[] = {
+    "seed", "i2s", "consts", "intervals", "range", "bytes",
+    "gradient", "det", "havoc", "multigoal", "engine", NULL};
+
+static void count_answer(int kind, const char *stage, double cpu) {
+  static const double upper[FSYM_HIST - 1] = {1e-4, 1e-3, 4e-3, 16e-3,
+                                              64e-3, 256e-3, 1.024};
+  int h = 0;
+  while (h < FSYM_HIST - 1 && cpu >= upper[h]) h++;
+  fsym.hist[kind][h]++;
+  if (kind == 2) return;
+  int s = 0;
+  while (stage_names[s] && strcmp(stage_names[s], stage)) s++;
+  fsym.by_stage[s]++;
 }
 
 static const char *answer(ferret_result r) {
   return r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
 }
 
+/* SYMCC_FERRET_DUMP: a query that ended on its budget as an SMT-LIB
+ * script (the input bytes' variables, pi, b) in that folder, named
+ * PID-N.smt2, for another solver to try.  A term whose text exceeds 16
+ * MiB is not written. */
+static void dump_query(ferret_term b) {
+  static unsigned n;
+  if (!fsym.dump_dir) return;
+  char name[4096];
+  snprintf(name, sizeof name, "%s/%ld-%06u.smt2", fsym.dump_dir, (long)getpid(), n++);
+  FILE *out = fopen(name, "w");
+  if (!out) return;
+  fprintf(out, "(set-logic QF_BVFP)\n");
+  for (size_t i = 0; i < fsym.nbytes; i++)
+    if (fsym.vars[i]) {
+      const char *v = ferret_term_string(fsym.f, fsym.vars[i]);
+      if (v) fprintf(out, "(declare-const %s (_ BitVec 8))\n", v);
+    }
+  bool ok = true;
+  for (size_t i = 0; i <= fsym.npath && ok; i++) {
+    const char *t = ferret_term_string(fsym.f, i < fsym.npath ? fsym.path[i] : b);
+    ok = t && strlen(t) < (16u << 20);
+    if (ok) fprintf(out, "(assert %s)\n", t);
+  }
+  fprintf(out, "(check-sat)\n");
+  if (fclose(out) || !ok) remove(name);
+}
+
 /* Look for an input taking the other side of the branch: b with pi, then
  * (optimistic solving) b alone. */
-static void flip(ferret_term b, uintptr_t site, int taken) {
+static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (!ensure_concolic()) return;
-  double t0 = now();
+  uint8_t *level = &fsym.level[cell];
+  unsigned ms = budget_ms(*level);
+  ferret_concolic_set(fsym.cc, "timeout_ms", ms);
+  double t0 = now(), c0 = cpu_now();
   fsym.queries++;
+  if (*level) fsym.escalated++;
   ferret_result r = ferret_concolic_solve(fsym.cc, b);
   const char *stage = ferret_concolic_stage(fsym.cc);
-  bool optimistic = false;
+  bool optimistic = false, on_budget = r == FERRET_UNKNOWN && !strcmp(stage, "timeout");
   if (r == FERRET_SAT) fsym.sat++;
   else if (r == FERRET_UNSAT) fsym.unsat++;
   else fsym.unknown++;
+  if (r != FERRET_UNKNOWN) count_answer(r == FERRET_SAT ? 0 : 1, stage, cpu_now() - c0);
   ferret_result first = r;
-  if (r != FERRET_SAT && fsym.optimistic &&
-      ferret_concolic_solve_optimistic(fsym.cc, b) == FERRET_SAT) {
-    r = FERRET_SAT;
-    optimistic = true;
-    fsym.opt_sat++;
-    stage = ferret_concolic_stage(fsym.cc);
+  if (r != FERRET_SAT && fsym.optimistic) {
+    /* b alone, within what is left of the same budget */
+    double left_ms = ms ? ms - 1e3 * (cpu_now() - c0) : 0;
+    if (ms && left_ms < 1) {
+      fsym.opt_no_budget++;
+    } else {
+      ferret_concolic_set(fsym.cc, "timeout_ms", ms ? (int64_t)left_ms : 0);
+      double c1 = cpu_now();
+      if (ferret_concolic_solve_optimistic(fsym.cc, b) == FERRET_SAT) {
+        r = FERRET_SAT;
+        optimistic = true;
+        fsym.opt_sat++;
+        stage = ferret_concolic_stage(fsym.cc);
+        count_answer(3, stage, cpu_now() - c1);
+      } else if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout")) {
+        on_budget = true;
+      }
+    }
   }
-  double dt = now() - t0;
+  double dt = now() - t0, cpu = cpu_now() - c0;
+  if (first == FERRET_UNKNOWN) count_answer(2, stage, cpu);
   fsym.seconds += dt;
+  fsym.cpu_seconds += cpu;
+  if (cpu > fsym.slowest_cpu) fsym.slowest_cpu = cpu;
+  if (r != FERRET_SAT && on_budget) {
+    fsym.on_budget++;
+    dump_query(b);
+    if (*level < FSYM_GIVEN_UP) {
+      bool capped = !ms || ms >= fsym.timeout_max_ms;
+      *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1);
+      if (capped) fsym.given_up++;
+    }
+  }
   const char *name = NULL;
   if (r == FERRET_SAT) name = emit_input(ferret_concolic_input(fsym.cc), fsym.nbytes);
   fprintf(fsym.log, "ferret: branch %#lx %s: %s", (unsigned long)site,
           taken ? "taken" : "not taken", answer(first));
   if (optimistic) fprintf(fsym.log, ", optimistic sat");
-  fprintf(fsym.log, " (%s, %.2f ms)", stage, 1e3 * dt);
+  fprintf(fsym.log, " (%s, %.2f ms CPU of %u, %.2f ms)", stage, 1e3 * cpu, ms, 1e3 * dt);
   if (r == FERRET_SAT) {
     if (!name) fprintf(fsym.log, " (not written)");
     else if (!*name) fprintf(fsym.log, " -> test-case handler");
@@ -397,8 +482,10 @@ void _sym_push_path_constraint(SymExpr constraint, int taken, uintptr_t site) {
   }
   fsym.branches++;
   if (fsym.trace) trace_branch(c, site, taken);
-  if (interesting(site, taken) && fsym.solve) flip(other, site, taken);
-  else fsym.skipped++;
+  size_t cell;
+  if (!interesting(site, taken, &cell) || !fsym.solve) fsym.skipped++;
+  else if (fsym.level[cell] == FSYM_GIVEN_UP) fsym.given_up_skips++;
+  else flip(other, site, taken, cell);
   if (fsym.npath == fsym.path_cap) {
     size_t cap = fsym.path_cap ? 2 * fsym.path_cap : 256;
     ferret_term *p = realloc(fsym.path, cap * sizeof *p);
@@ -458,6 +545,8 @@ static void load_map(void) {
   if (!in) return; /* first execution: the file is written at exit */
   if (fread(fsym.virgin, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
     memset(fsym.virgin, 0, FSYM_MAP_SIZE);
+  else if (fread(fsym.level, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
+    memset(fsym.level, 0, FSYM_MAP_SIZE);
   fclose(in);
 }
 
@@ -466,32 +555,59 @@ static void write_log(void *user, const char *text, size_t len) {
   fwrite(text, 1, len, fsym.log);
 }
 
+static void print_stats(void);
+
 static void at_exit(void) {
   if (!fsym.ready) return;
   if (fsym.map_file) {
     FILE *out = fopen(fsym.map_file, "wb");
     if (out) {
       fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out);
+      fwrite(fsym.level, 1, FSYM_MAP_SIZE, out);
       fclose(out);
     }
   }
-  if (env_num("SYMCC_FERRET_STATS", 0, 1))
-    fprintf(fsym.log,
-            "ferret: {\"input_bytes\": %zu, \"branches\": %llu, \"queries\": "
-            "%llu, \"sat\": %llu, \"unsat\": %llu, \"unknown\": %llu, "
-            "\"optimistic_sat\": %llu, \"skipped\": %llu, \"duplicates\": "
-            "%llu, \"new_inputs\": %llu, \"errors\": %llu, \"diverged\": "
-            "%llu, \"solver_seconds\": %.6f, \"concrete\": %s}\n",
-            fsym.nbytes, (unsigned long long)fsym.branches,
-            (unsigned long long)fsym.queries, (unsigned long long)fsym.sat,
-            (unsigned long long)fsym.unsat, (unsigned long long)fsym.unknown,
-            (unsigned long long)fsym.opt_sat, (unsigned long long)fsym.skipped,
-            (unsigned long long)fsym.duplicates,
-            (unsigned long long)fsym.files, (unsigned long long)fsym.errors,
-            (unsigned long long)fsym.diverged, fsym.seconds,
-            fsym.concrete ? "true" : "false");
+  if (env_num("SYMCC_FERRET_STATS", 0, 1)) print_stats();
   if (fsym.trace) fflush(fsym.trace);
   fflush(fsym.log);
+}
+
+static void print_stats(void) {
+  fprintf(fsym.log,
+          "ferret: {\"input_bytes\": %zu, \"branches\": %llu, \"queries\": "
+          "%llu, \"sat\": %llu, \"unsat\": %llu, \"unknown\": %llu, "
+          "\"optimistic_sat\": %llu, \"skipped\": %llu, \"duplicates\": "
+          "%llu, \"new_inputs\": %llu, \"errors\": %llu, \"diverged\": "
+          "%llu, \"solver_seconds\": %.6f, \"concrete\": %s, ",
+          fsym.nbytes, (unsigned long long)fsym.branches,
+          (unsigned long long)fsym.queries, (unsigned long long)fsym.sat,
+          (unsigned long long)fsym.unsat, (unsigned long long)fsym.unknown,
+          (unsigned long long)fsym.opt_sat, (unsigned long long)fsym.skipped,
+          (unsigned long long)fsym.duplicates,
+          (unsigned long long)fsym.files, (unsigned long long)fsym.errors,
+          (unsigned long long)fsym.diverged, fsym.seconds,
+          fsym.concrete ? "true" : "false");
+  fprintf(fsym.log, "\"solver_cpu_seconds\": %.6f, \"slowest_cpu_ms\": %.3f, "
+          "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
+          "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
+          "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
+          fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
+          (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
+          (unsigned long long)fsym.given_up, (unsigned long long)fsym.given_up_skips,
+          (unsigned long long)fsym.opt_no_budget);
+  static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
+  for (int k = 0; k < 4; k++) {
+  fprintf(fsym.log, ", \"%s\": [", kinds[k]);
+    for (int h = 0; h < FSYM_HIST; h++)
+      fprintf(fsym.log, "%s%llu", h ? ", " : "", (unsigned long long)fsym.hist[k][h]);
+    fputc(']', fsym.log);
+  }
+  fprintf(fsym.log, "}, \"answers_by_stage\": {");
+  for (int s = 0; s < 12; s++)
+  fprintf(fsym.log, "%s\"%s\": %llu", s ? ", " : "",
+          stage_names[s] ? stage_names[s] : "other",
+          (unsigned long long)fsym.by_stage[s]);
+  fprintf(fsym.log, "}}\n");
 }
 
 void _sym_initialize(void) {
@@ -503,9 +619,15 @@ void _sym_initialize(void) {
   fsym.log = stderr;
   if (fsym_log_file() && !(fsym.log = fopen(fsym_log_file(), "w")))
     die("cannot open SYMCC_LOG_FILE %s: %s", fsym_log_file(), strerror(errno));
+  /* line by line, so that an execution killed at a CPU limit leaves the
+   * queries it made */
+  if (fsym.log != stderr) setvbuf(fsym.log, NULL, _IOLBF, 0);
   fprintf(stderr, "This is SymCC running with the ferret backend\n");
   fsym.outdir = fsym_output_dir();
-  fsym.timeout_ms = (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MS", 1000, 86400000);
+  fsym.timeout_ms = (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MS", 5, 86400000);
+  fsym.timeout_max_ms =
+      (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MAX_MS", 500, 86400000);
+  if (fsym.timeout_max_ms < fsym.timeout_ms) fsym.timeout_max_ms = fsym.timeout_ms;
   fsym.max_execs = (unsigned)env_num("SYMCC_FERRET_MAX_EXECS", 0, UINT32_MAX);
   fsym.optimistic = env_num("SYMCC_FERRET_OPTIMISTIC", 1, 1);
   fsym.backoff = env_num("SYMCC_FERRET_BACKOFF", 1, 1);
@@ -519,12 +641,15 @@ void _sym_initialize(void) {
     die("cannot open SYMCC_FERRET_TRACE %s: %s", trace, strerror(errno));
   if (fsym.trace) setvbuf(fsym.trace, NULL, _IOLBF, 0);
   fsym.map_file = fsym_afl_map();
+  fsym.dump_dir = getenv("SYMCC_FERRET_DUMP");
+  if (fsym.dump_dir && !*fsym.dump_dir) fsym.dump_dir = NULL;
 
   fsym.f = ferret_new();
   fsym.map = calloc(FSYM_MAP_SIZE, 1);
   fsym.virgin = calloc(FSYM_MAP_SIZE, 1);
+  fsym.level = calloc(FSYM_MAP_SIZE, 1);
   fsym.ph_bv = calloc(257, sizeof *fsym.ph_bv);
-  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.ph_bv) {
+  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.ph_bv) {
     fprintf(stderr, "SymCC (ferret backend): out of memory at start; the "
             "program runs concretely\n");
     return;

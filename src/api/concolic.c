@@ -209,6 +209,13 @@ ferret_status ferret_concolic_set(ferret_concolic *x, const char *name,
     else c->rng_seed = (uint64_t)value; /* "seed" is the stage */
     return FERRET_OK;
   }
+  if (!strcmp(name, "cpu_time")) {
+    if (value != 0 && value != 1)
+      return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                       "concolic: cpu_time is 0 (wall) or 1 (CPU)");
+    c->cpu_time = value;
+    return FERRET_OK;
+  }
   for (int s = 0; s < FER_CONC_NSTAGES; s++) {
     if (strcmp(name, fer_conc_stage_name[s])) continue;
     if (value != 0 && value != 1)

@@ -5,6 +5,7 @@
  * (stages.c) in order.  Minimum, maximum and all values of a term over the
  * path: values.c.  What these files share: concolic_internal.h. */
 #include <string.h>
+#include <time.h>
 
 #include "engine/engine.h"
 #include "smt/eval.h"
@@ -204,11 +205,23 @@ uint64_t fer_conc_tried_all(const fer_concolic *c) {
   return n;
 }
 
+double fer_conc_clock(const fer_concolic *c) {
+  struct timespec ts;
+  if (!c->cpu_time || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)) return fer_now();
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double fer_conc_wall_deadline(const fer_conc_query *q) {
+  if (q->deadline <= 0 || !q->c->cpu_time) return q->deadline;
+  double left = q->deadline - fer_conc_clock(q->c);
+  return fer_now() + (left > 0 ? left : 0) + 1e-9;
+}
+
 /* The query's time or candidate budget is spent. */
 bool fer_conc_timed_out(const fer_conc_query *q) {
   if (q->c->max_execs && fer_conc_tried_all(q->c) - q->tried0 >= q->c->max_execs)
     return true;
-  return q->deadline > 0 && fer_now() >= q->deadline;
+  return q->deadline > 0 && fer_conc_clock(q->c) >= q->deadline;
 }
 
 /* Do the conjuncts idx[0..n) (indices into c->conjs) hold on buf? */
@@ -482,7 +495,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   fer_conc_query q;
   memset(&q, 0, sizeof q);
   q.c = c, q.b = b, q.optimistic = optimistic;
-  q.deadline = c->timeout_ms ? t0 + (double)c->timeout_ms / 1000 : 0;
+  q.deadline = c->timeout_ms ? fer_conc_clock(c) + (double)c->timeout_ms / 1000 : 0;
   fer_rng_seed(&q.rng, c->rng_seed + c->st.queries);
   q.tried0 = fer_conc_tried_all(c);
   q.partial = optimistic ? NULL : fer_malloc(f, c->size ? c->size : 1);

@@ -122,6 +122,7 @@ typedef struct fer_concolic {
   /* options */
   uint64_t max_execs;          /* engine stage budget (0: none) */
   uint64_t timeout_ms;         /* per query (0: none) */
+  bool cpu_time;               /* timeout_ms counts the process's CPU time */
   uint32_t stages;             /* bit i: stage i on */
   uint64_t rng_seed;
   /* the last answer */

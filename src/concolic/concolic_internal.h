@@ -19,7 +19,7 @@ typedef struct fer_conc_query {
   fer_concolic *c;
   fer_term b;
   bool optimistic;
-  double deadline;
+  double deadline;             /* on fer_conc_clock's clock; 0: none */
   FER_STACK(uint32_t) bdeps;   /* b's variables */
   FER_STACK(uint32_t) aff;     /* variables whose bytes b's bytes overlap */
   FER_STACK(uint32_t) related; /* path conjuncts reading an affected variable */
@@ -49,6 +49,13 @@ typedef struct fer_conc_query {
   uint32_t partial_fails;
   uint64_t tried0;             /* candidates before this query */
 } fer_conc_query;
+
+/* The clock of the query budget: the process's CPU seconds with
+ * c->cpu_time (load-independent), else fer_now's wall seconds. */
+double fer_conc_clock(const fer_concolic *);
+/* A wall-clock deadline for the engine (which keeps wall time) with as
+ * many seconds as the query has left on fer_conc_clock; 0: none. */
+double fer_conc_wall_deadline(const fer_conc_query *);
 
 /* ---- concolic.c: bytes <-> values ---- */
 

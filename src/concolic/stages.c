@@ -4,7 +4,10 @@
  * propagation's proofs, range brute force, single bytes, gradient
  * descent, AFL's deterministic and havoc stages, multi-goal repair, and
  * the engine's search.  Each builds candidates from the base input and
- * hands them to fer_conc_accept (concolic_internal.h). */
+ * hands them to fer_conc_accept (concolic_internal.h).  The loops look at
+ * the budget (fer_conc_timed_out) at least every 16 candidates: on deep
+ * terms one candidate's evaluation takes tens of microseconds, so a
+ * coarser check lets a query overrun a budget of a few milliseconds. */
 #include <string.h>
 
 #include "engine/engine.h"
@@ -287,7 +290,7 @@ static bool range_group(fer_conc_query *q) {
     return false;
   }
   for (uint64_t k = 0; k < (uint64_t)count; k++) {
-    if ((k & 255) == 0 && fer_conc_timed_out(q)) return false;
+    if ((k & 15) == 0 && fer_conc_timed_out(q)) return false;
     if (!write_group(q, g, fer_warc_at(g->arc, k))) continue;
     c->st.tried[FER_CONC_RANGE]++;
     if (fer_conc_accept(q, c->cur, true)) return true;
@@ -316,7 +319,7 @@ bool fer_conc_stage_range(fer_conc_query *q) {
   if (n > 2) return range_group(q);
   uint32_t space = 1u << (8 * n);
   for (uint32_t v = 0; v < space; v++) {
-    if ((v & 255) == 0 && fer_conc_timed_out(q)) return false;
+    if ((v & 15) == 0 && fer_conc_timed_out(q)) return false;
     memcpy(c->cur, q->base, c->size);
     for (size_t i = 0; i < n; i++) c->cur[q->bbytes.data[i]] = (uint8_t)(v >> (8 * i));
     c->st.tried[FER_CONC_RANGE]++;
@@ -335,6 +338,7 @@ bool fer_conc_stage_bytes(fer_conc_query *q) {
     size_t at = q->bbytes.data[i];
     for (uint32_t v = 0; v < 256; v++) {
       if (v == q->base[at]) continue;
+      if ((v & 15) == 15 && fer_conc_timed_out(q)) return false;
       memcpy(c->cur, q->base, c->size);
       c->cur[at] = (uint8_t)v;
       c->st.tried[FER_CONC_BYTES]++;
@@ -526,7 +530,7 @@ bool fer_conc_stage_havoc(fer_conc_query *q) {
   if (!n) return false;
   static const uint8_t interesting[] = {0, 1, 0x7f, 0x80, 0xff, 0x10, 0x20, 0x40};
   for (uint32_t round = 0; round < 4096; round++) {
-    if ((round & 63) == 0 && fer_conc_timed_out(q)) return false;
+    if ((round & 15) == 0 && fer_conc_timed_out(q)) return false;
     memcpy(c->cur, q->base, c->size);
     uint32_t stack = 1u << fer_rng_below(&q->rng, 4);
     for (uint32_t s = 0; s < stack; s++) {
@@ -706,7 +710,7 @@ int fer_conc_stage_engine(fer_conc_query *q) {
   req.accept = engine_take, req.accept_user = &e;
   uint64_t used = fer_conc_tried_all(c) - q->tried0;
   req.budget.max_execs = c->max_execs ? (used < c->max_execs ? c->max_execs - used : 1) : 0;
-  req.budget.deadline = q->deadline;
+  req.budget.deadline = fer_conc_wall_deadline(q);
   fer_engine_stats st;
   fer_engine_status s = fer_query_run(&qy, &req, &st);
   if (q->found) r = 1;

@@ -45,7 +45,7 @@ static fer_term value_on(fer_concolic *c, fer_term t, const uint8_t *buf) {
 static ferret_result round_solve(fer_concolic *c, fer_term b, double deadline) {
   uint64_t keep = c->timeout_ms;
   if (deadline > 0) {
-    double left = deadline - fer_now();
+    double left = deadline - fer_conc_clock(c);
     if (left <= 0) {
       c->reason = "timeout";
       return FERRET_UNKNOWN;
@@ -94,7 +94,7 @@ ferret_result fer_concolic_optimize(fer_concolic *c, fer_term t, bool max,
     c->reason = "unsupported";
     return FERRET_UNKNOWN;
   }
-  double deadline = c->timeout_ms ? fer_now() + (double)c->timeout_ms / 1000 : 0;
+  double deadline = c->timeout_ms ? fer_conc_clock(c) + (double)c->timeout_ms / 1000 : 0;
   uint8_t *best = fer_malloc(f, c->size ? c->size : 1);
   uint8_t *seed0 = fer_malloc(f, c->size ? c->size : 1);
   if (!best || !seed0) {
@@ -162,7 +162,7 @@ ferret_result fer_concolic_solve_all(fer_concolic *c, fer_term t,
                                      void *user, bool *complete) {
   ferret *f = c->f;
   *complete = false;
-  double deadline = c->timeout_ms ? fer_now() + (double)c->timeout_ms / 1000 : 0;
+  double deadline = c->timeout_ms ? fer_conc_clock(c) + (double)c->timeout_ms / 1000 : 0;
   fer_term_stack differ = {0};
   fer_term b = fer_true(f);
   ferret_result r = FERRET_UNKNOWN, first = FERRET_UNKNOWN;

@@ -31,11 +31,15 @@ fail() {
 build() {
   "$S" -O2 -fno-math-errno "$2" -o "$W/$1" -lm 2>"$W/$1.cc" || { cat "$W/$1.cc"; fail "compiling $2"; }
 }
-# run PROGRAM SEED: solve from SEED into $W/PROGRAM.out/, log in $W/PROGRAM.log
+# run PROGRAM SEED: solve from SEED into $W/PROGRAM.out/, log in $W/PROGRAM.log.
+# Each program runs once, so no branch gets an escalated budget: the first
+# budget is 1 CPU s unless SYMCC_FERRET_TIMEOUT_MS says otherwise (the 5 ms
+# default leaves floats.c's float-to-int query unanswered).
 run() {
   rm -rf "$W/$1.out"
   mkdir "$W/$1.out"
-  SYMCC_OUTPUT_DIR="$W/$1.out" SYMCC_FERRET_STATS=1 prog "$W/$1" <"$2" >"$W/$1.stdout" 2>"$W/$1.log" ||
+  SYMCC_OUTPUT_DIR="$W/$1.out" SYMCC_FERRET_STATS=1 SYMCC_FERRET_TIMEOUT_MS=${SYMCC_FERRET_TIMEOUT_MS:-1000} \
+    prog "$W/$1" <"$2" >"$W/$1.stdout" 2>"$W/$1.log" ||
     fail "$1 exited with status $?: $(tail -30 "$W/$1.log")"
 }
 # replays PROGRAM: the output of every new input, run again without solving
@@ -54,6 +58,7 @@ SRC=${SYMCC_SRC:-../shared/peers/symcc}
 build fmod tests/symcc/fmod.c
 build floats tests/symcc/floats.c
 build backoff tests/symcc/backoff.c
+build budget tests/symcc/budget.c
 build optimistic tests/symcc/optimistic.c
 build handler "$SRC/test/test_case_handler.c"
 RTENV=""
@@ -98,6 +103,19 @@ features() {
   [ "$(stat backoff queries)" = 7 ] || fail "$1coverage map, first run: 7 queries expected"
   SYMCC_AFL_COVERAGE_MAP="$W/map" run backoff "$W/z"
   [ "$(stat backoff queries)" = 0 ] || fail "$1coverage map, second run: 0 queries expected, got $(stat backoff queries)"
+
+  # the budget: CPU time, doubled per site after each query ending on it,
+  # the site retired after one ending on the cap (tests/symcc/budget.c)
+  printf 'abcd' >"$W/abcd"
+  SYMCC_FERRET_TIMEOUT_MS=1 SYMCC_FERRET_TIMEOUT_MAX_MS=4 run budget "$W/abcd"
+  [ "$(stat budget queries)" = 3 ] || fail "$1budget: 3 queries expected, got $(stat budget queries): $(cat "$W/budget.log")"
+  [ "$(sed -n 's/.* CPU of \([0-9]*\),.*/\1/p' "$W/budget.log" | tr '\n' ' ')" = "1 2 4 " ] ||
+    fail "$1budget: budgets 1, 2, 4 ms expected: $(grep 'ferret: branch' "$W/budget.log")"
+  for k in on_budget:3 escalated:2 given_up:1 given_up_skips:4; do
+    [ "$(stat budget "${k%:*}")" = "${k#*:}" ] || fail "$1budget: ${k%:*} should be ${k#*:}: $(tail -1 "$W/budget.log")"
+  done
+  slowest=$(stat budget slowest_cpu_ms)
+  [ "${slowest%.*}" -lt 100 ] || fail "$1budget: a query took $slowest ms of CPU for at most 4"
 
   # memory: past the term limit the run goes on concretely, output unchanged
   printf 'y' >"$W/y" # 121 = 3 * 40 + 1
