@@ -538,26 +538,110 @@ static void short_usage(cli_sub sub) {
           cli_subs[sub].name);
 }
 
+/* --help or --version anywhere before "--": printed, true. */
+static bool help_or_version(int argc, char **argv, cli_sub sub, int used) {
+  for (int k = 1; k < argc && strcmp(argv[k], "--"); k++) {
+    if (is_help(argv[k])) {
+      if (used) cli_help(stdout, sub);
+      else cli_help_all(stdout);
+      return true;
+    }
+    if (is_version(argv[k])) {
+      printf("ferret %s\n", ferret_version());
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The row of option word arg (a long name, --no-NAME of an on/off option,
+ * or a short letter) into *o, the value written into the word itself
+ * (--name=V, -nV, -n=V) into *value, and the spelling for messages into
+ * spelled.  0, or the usage error's exit code. */
+static int lookup(cli_sub sub, const char *arg, const cli_option **o, const char **value,
+                  bool *negated, char spelled[80]) {
+  bool other;
+  *value = NULL, *negated = false;
+  if (arg[1] != '-') {
+    *o = find_short(sub, arg[1], &other);
+    snprintf(spelled, 80, "-%c", arg[1]);
+    if (!*o && other)
+      return cli_usage(sub, "%s does not apply to `ferret %s`", spelled, cli_subs[sub].name);
+    if (!*o) return cli_usage(sub, "unknown option %s", spelled);
+    if (arg[2]) *value = arg[2] == '=' ? arg + 3 : arg + 2; /* -n5, -n=5 */
+    return 0;
+  }
+  const char *name = arg + 2, *eq = strchr(name, '=');
+  size_t len = eq ? (size_t)(eq - name) : strlen(name);
+  *o = find_long(sub, name, len, &other);
+  if (!*o && !other && len > 3 && !strncmp(name, "no-", 3)) {
+    const cli_option *p = find_long(sub, name + 3, len - 3, &other);
+    if (p && kind_of(p).kind == CLI_FLAG) *o = p, *negated = true;
+    else if (p)
+      return cli_usage(sub, "--%.*s: --%s is not an on/off option", (int)len, name, p->name);
+  }
+  snprintf(spelled, 80, "--%.*s", (int)(len < 60 ? len : 60), name);
+  if (!*o) {
+    const char *meant = hint(sub, name, len);
+    if (other)
+      return cli_usage(sub, "%s does not apply to `ferret %s`%s%s%s", spelled,
+                       cli_subs[sub].name, meant ? " (did you mean " : "", meant ? meant : "",
+                       meant ? "?)" : "");
+    return cli_usage(sub, "unknown option %s", spelled);
+  }
+  if (eq) *value = eq + 1;
+  return 0;
+}
+
+/* The value of option o at argv[*i] into *value: an on/off option's
+ * (written in the word, a following 0/1/true/false, or 1; 0 when
+ * negated), else the word's own or the next word (*i moves past it).
+ * 0, or the usage error's exit code. */
+static int take_value(cli_sub sub, const cli_option *o, bool negated, const char *spelled,
+                      int argc, char **argv, int *i, const char **value) {
+  kind_info k = kind_of(o);
+  if (k.kind == CLI_FLAG) {
+    if (negated && *value) return cli_usage(sub, "%s takes no value", spelled);
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!*value && !negated && next &&
+        (!strcmp(next, "0") || !strcmp(next, "1") || !strcmp(next, "true") ||
+         !strcmp(next, "false")))
+      *value = argv[++*i]; /* --stats 1, as for any option */
+    if (!*value) *value = negated ? "0" : "1";
+    if (!strcmp(*value, "true")) *value = "1";
+    if (!strcmp(*value, "false")) *value = "0";
+  } else if (!*value) {
+    if (*i + 1 >= argc)
+      return cli_usage(sub, "%s needs a value (%s)", spelled,
+                       o->arg ? o->arg : k.choices ? k.choices : "a number");
+    *value = argv[++*i];
+  }
+  return 0;
+}
+
+/* The number of positional arguments sub takes.  0, or the usage error's
+ * exit code. */
+static int check_positionals(const cli_args *a) {
+  cli_sub sub = a->sub;
+  const cli_sub_info *si = &cli_subs[sub];
+  if (a->npos < si->minpos)
+    return cli_usage(sub, "no %s%s", si->posname,
+                     strstr(si->synopsis, "|-") ? " (use '-' for stdin)" : "");
+  if (si->maxpos && a->npos > si->maxpos)
+    return cli_usage(sub, "unexpected argument '%s': one %s only", a->pos[si->maxpos],
+                     si->posname);
+  if (!si->minpos && !si->maxpos && a->npos)
+    return cli_usage(sub, "unexpected argument '%s'", a->pos[0]);
+  return 0;
+}
+
 int cli_parse(int argc, char **argv, cli_args *a, bool *done) {
   memset(a, 0, sizeof *a);
-  *done = false;
   int used;
   cli_sub sub = which_sub(argc, argv, &used);
   a->sub = sub;
-  /* --help and --version win anywhere before "--" */
-  for (int k = 1; k < argc && strcmp(argv[k], "--"); k++) {
-    if (is_help(argv[k])) {
-      *done = true;
-      if (used) cli_help(stdout, sub);
-      else cli_help_all(stdout);
-      return 0;
-    }
-    if (is_version(argv[k])) {
-      *done = true;
-      printf("ferret %s\n", ferret_version());
-      return 0;
-    }
-  }
+  *done = help_or_version(argc, argv, sub, used);
+  if (*done) return 0;
   if (argc <= 1 + used) {
     if (used) short_usage(sub);
     else
@@ -573,7 +657,8 @@ int cli_parse(int argc, char **argv, cli_args *a, bool *done) {
     return 1;
   }
   bool options_done = false;
-  for (int i = 1 + used; i < argc; i++) {
+  int rc = 0;
+  for (int i = 1 + used; !rc && i < argc; i++) {
     const char *arg = argv[i];
     if (options_done || arg[0] != '-' || !arg[1]) { /* "-" is stdin */
       a->pos[a->npos++] = arg;
@@ -584,86 +669,17 @@ int cli_parse(int argc, char **argv, cli_args *a, bool *done) {
       continue;
     }
     const cli_option *o;
-    const char *value = NULL;
-    bool other, negated = false;
+    const char *value;
+    bool negated;
     char spelled[80];
-    if (arg[1] == '-') {
-      const char *name = arg + 2, *eq = strchr(name, '=');
-      size_t len = eq ? (size_t)(eq - name) : strlen(name);
-      o = find_long(sub, name, len, &other);
-      if (!o && !other && len > 3 && !strncmp(name, "no-", 3)) {
-        const cli_option *p = find_long(sub, name + 3, len - 3, &other);
-        if (p && kind_of(p).kind == CLI_FLAG) o = p, negated = true;
-        else if (p) return cli_args_free(a), cli_usage(sub, "--%.*s: --%s is not an on/off option",
-                                                       (int)len, name, p->name);
-      }
-      snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
-      if (!o) {
-        const char *meant = hint(sub, name, len);
-        cli_args_free(a);
-        if (other)
-          return cli_usage(sub, "%s does not apply to `ferret %s`%s%s%s", spelled,
-                           cli_subs[sub].name, meant ? " (did you mean " : "",
-                           meant ? meant : "", meant ? "?)" : "");
-        return cli_usage(sub, "unknown option %s", spelled);
-      }
-      if (eq) value = eq + 1;
-    } else {
-      o = find_short(sub, arg[1], &other);
-      snprintf(spelled, sizeof spelled, "-%c", arg[1]);
-      if (!o) {
-        cli_args_free(a);
-        if (other)
-          return cli_usage(sub, "%s does not apply to `ferret %s`", spelled, cli_subs[sub].name);
-        return cli_usage(sub, "unknown option %s", spelled);
-      }
-      if (arg[2]) value = arg[2] == '=' ? arg + 3 : arg + 2; /* -n5, -n=5 */
-    }
-    kind_info k = kind_of(o);
-    if (k.kind == CLI_FLAG) {
-      if (negated && value) {
-        cli_args_free(a);
-        return cli_usage(sub, "%s takes no value", spelled);
-      }
-      if (!value && !negated && i + 1 < argc &&
-          (!strcmp(argv[i + 1], "0") || !strcmp(argv[i + 1], "1") ||
-           !strcmp(argv[i + 1], "true") || !strcmp(argv[i + 1], "false")))
-        value = argv[++i]; /* --stats 1, as for any option */
-      if (!value) value = negated ? "0" : "1";
-      if (!strcmp(value, "true")) value = "1";
-      if (!strcmp(value, "false")) value = "0";
-    } else if (!value) {
-      if (i + 1 >= argc) {
-        cli_args_free(a);
-        return cli_usage(sub, "%s needs a value (%s)", spelled,
-                         o->arg ? o->arg : k.choices ? k.choices : "a number");
-      }
-      value = argv[++i];
-    }
-    int rc = check_value(sub, o, spelled, value);
-    if (rc) {
-      cli_args_free(a);
-      return rc;
-    }
-    add_given(a, o, value);
+    rc = lookup(sub, arg, &o, &value, &negated, spelled);
+    if (!rc) rc = take_value(sub, o, negated, spelled, argc, argv, &i, &value);
+    if (!rc) rc = check_value(sub, o, spelled, value);
+    if (!rc) add_given(a, o, value);
   }
-  const cli_sub_info *si = &cli_subs[sub];
-  if (a->npos < si->minpos) {
-    cli_args_free(a);
-    return cli_usage(sub, "no %s%s", si->posname,
-                     strstr(si->synopsis, "|-") ? " (use '-' for stdin)" : "");
-  }
-  if (si->maxpos && a->npos > si->maxpos) {
-    const char *extra = a->pos[si->maxpos];
-    cli_args_free(a);
-    return cli_usage(sub, "unexpected argument '%s': one %s only", extra, si->posname);
-  }
-  if (!si->minpos && !si->maxpos && a->npos) {
-    const char *extra = a->pos[0];
-    cli_args_free(a);
-    return cli_usage(sub, "unexpected argument '%s'", extra);
-  }
-  return 0;
+  if (!rc) rc = check_positionals(a);
+  if (rc) cli_args_free(a);
+  return rc;
 }
 
 void cli_args_free(cli_args *a) {

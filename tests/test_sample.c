@@ -764,6 +764,32 @@ TEST(sample_timeout_ms) {
   ferret_delete(f);
 }
 
+/* A run that gives no sample ends unknown, and says why in the same words
+ * as solve: a spent execution budget is "budget", a time limit "timeout";
+ * the end is the same limit.  The formula has one solution (x is found
+ * only by inverting a multiply and an xorshift), far beyond either limit. */
+TEST(sample_unknown_reasons) {
+  static const char *const hard =
+      "(declare-fun x () (_ BitVec 64))"
+      "(assert (= (bvmul (bvxor x (bvlshr x #x000000000000001d)) #x9e3779b97f4a7c15)"
+      "           #x0123456789abcdef))";
+  static const char *const cases[][2] = {{"max_execs=3000", "budget"},
+                                         {"timeout_ms=300", "timeout"}};
+  for (int i = 0; i < 2; i++) {
+    ferret *f = load(cases[i][0], hard);
+    got g = {0};
+    CHECK_MSG(run(f, NULL, NULL, 5, FERRET_FORMAT_CSV, &g) == FERRET_UNKNOWN, "%s", cases[i][0]);
+    ferret_sample_info info;
+    CHECK(ferret_get_sample_info(f, &info) == FERRET_OK);
+    CHECK_MSG(info.result == FERRET_UNKNOWN && info.samples == 0 && g.n == 0, "%s: %zu samples",
+              cases[i][0], g.n);
+    CHECK_MSG(!strcmp(info.reason, cases[i][1]) && !strcmp(info.end, cases[i][1]),
+              "%s: reason '%s', end '%s'", cases[i][0], info.reason, info.end);
+    got_free(&g);
+    ferret_delete(f);
+  }
+}
+
 /* Runs of formulas whose every solution ferret can count end "complete"
  * with that many samples, each once, and say how many exist. */
 static void exhausts(const char *opts, const char *formula, const char *proj,

@@ -9,7 +9,9 @@
  *   agent.c  Thompson sampling, UCB1, epsilon-greedy, uniform random
  *   run.c    a solver process on a script file, with a time limit
  *   session.c solvers kept running, a formula each on their input
- *   hunt.c   the campaign: runs, checks, reduction, files
+ *   hunt.c   the campaign loop (verdict.c, reduce.c, causes.c and
+ *            record.c: its checks, reduction, causes and files; their
+ *            shared state in hunt_internal.h)
  *
  * A formula is a list of assertions, terms of the context's store over
  * variables named x<i>_<eb>_<sb> (one name per sort, so a model printed by

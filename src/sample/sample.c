@@ -29,6 +29,12 @@ int fer_sample_strategy_parse(const char *s) {
   return -1;
 }
 
+/* How a sampling run ended (stats.end), when the job ended it: every
+ * solution given, the count reached, the callback's stop; or a limit or a
+ * failure, whose fer_why (and message) say which. */
+typedef enum sample_end { END_NONE, END_COMPLETE, END_COUNT, END_STOPPED, END_WHY } sample_end;
+static const char *const end_text[] = {NULL, "complete", "count", "stopped", NULL};
+
 /* What distinctness needs of an output variable's sort. */
 typedef struct out_kind {
   fer_fmt fmt;        /* FP: its format, else {0, 0} */
@@ -59,14 +65,45 @@ typedef struct job {
   bool out_ready;    /* out_at is this run's */
   out_kind *out_kind; /* cfg->nout */
   double t0;
-  const char *end;   /* why the run ended, when the job ended it */
+  sample_end end;    /* why the run ended, when the job ended it */
+  fer_why end_why;   /* END_WHY: the limit (TIMEOUT, INTERRUPTED, the
+                        engine's reason) or the job's failure */
+  const char *end_msg; /* END_WHY: static text replacing fer_why_text, or NULL */
   double phase_deadline;  /* the prefer phase: its own limits (0: none) */
   uint64_t phase_count;
   bool phase_over;        /* the prefer phase reached them */
-  const char *fail;  /* set when the job itself failed ("memory") */
+  fer_why fail;      /* set when the job itself failed (MEMORY, or ERROR:
+                        the coverage could not evaluate a sample) */
+  const char *fail_msg; /* static text replacing fer_why_text[fail], or NULL */
 } job;
 
 static double since(double t) { return fer_now() - t; }
+
+/* The job failed: why (and the message replacing its text, or NULL). */
+static void job_fail(job *j, fer_why why, const char *msg) {
+  j->fail = why, j->fail_msg = msg;
+}
+
+/* The run ended by a limit or a failure (a message that is the kind's
+ * own text is dropped: the kind says it). */
+static void end_by(job *j, fer_why why, const char *msg) {
+  j->end = END_WHY, j->end_why = why;
+  j->end_msg = msg && strcmp(msg, fer_why_text[why]) ? msg : NULL;
+}
+
+/* The text of the run's end (stats.end). */
+static const char *end_name(const job *j) {
+  if (j->end != END_WHY) return end_text[j->end];
+  return j->end_msg ? j->end_msg : fer_why_text[j->end_why];
+}
+
+/* The outcome of a job that gave no sample: unknown, for its failure or
+ * for what ended its run. */
+static fer_outcome job_unknown(const job *j) {
+  if (j->fail) return fer_outcome_unknown(j->fail, j->fail_msg);
+  if (j->end == END_WHY) return fer_outcome_unknown(j->end_why, j->end_msg);
+  return fer_outcome_unknown(j->end ? FER_WHY_OTHER : FER_WHY_NONE, end_text[j->end]);
+}
 
 /* ------------------------------------------------------ one solution */
 
@@ -91,7 +128,7 @@ static bool where_out(job *j, const fer_engine_solution *s) {
     j->out_at[k] = i ? i - 1 : s->nvars;
   }
   fer_map_release(j->f, &at);
-  if (!ok) j->fail = "memory";
+  if (!ok) job_fail(j, FER_WHY_MEMORY, NULL);
   return j->out_ready = ok;
 }
 
@@ -198,12 +235,12 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
   for (size_t k = 0; cfg->values && k < cfg->nout; k++) {
     fer_term v = cfg->out[k];
     if (!(j->values[k] = fer_value_term(f, fer_term_sort(f, v), j->bits[k]))) {
-      j->fail = "memory";
+      job_fail(j, FER_WHY_MEMORY, NULL);
       return FER_ENGINE_STOP;
     }
   }
   if (j->have_cov && !fer_coverage_add(&j->cov, m)) {
-    j->fail = "coverage: cannot evaluate";
+    job_fail(j, FER_WHY_ERROR, "coverage: cannot evaluate");
     return FER_ENGINE_STOP;
   }
   fer_sample_item it = {j->st->samples, cfg->out, cfg->values ? j->values : NULL,
@@ -212,18 +249,18 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
                         j->have_cov ? fer_coverage_percent(&j->cov, -1) : -1};
   j->st->samples++;
   if (!j->cb(j->user, &it)) {
-    j->end = "stopped";
+    j->end = END_STOPPED;
     return FER_ENGINE_STOP;
   }
   /* every solution counted before the run was given (the exact set
    * made every one of them count once) */
   if (j->total > 0 && !j->exact_lost && j->phase_deadline <= 0 &&
       j->st->samples >= (uint64_t)j->total) {
-    j->end = "complete";
+    j->end = END_COMPLETE;
     return FER_ENGINE_STOP;
   }
   if (cfg->count && j->st->samples >= cfg->count) {
-    j->end = "count";
+    j->end = END_COUNT;
     return FER_ENGINE_STOP;
   }
   if ((j->phase_count && j->st->samples >= j->phase_count) ||
@@ -235,7 +272,7 @@ static fer_engine_verdict give(job *j, const fer_model *m, const uint64_t h[2],
    * own; the judge, behind them by up to a queue of solutions, ends the
    * run at the deadline itself. */
   if (cfg->deadline > 0 && now >= cfg->deadline) {
-    j->end = "timeout";
+    end_by(j, FER_WHY_TIMEOUT, NULL);
     return FER_ENGINE_STOP;
   }
   return FER_ENGINE_GO_ON;
@@ -301,23 +338,20 @@ static fer_engine_verdict on_solution(void *user, const fer_engine_solution *s) 
 
 /* Nothing left to search after preprocessing: the one model the
  * eliminations define, checked on the original formula a[0..n). */
-static ferret_result only_model(job *j, const fer_term *a, size_t n,
-                                const fer_pre *pre, const char **why) {
+static fer_outcome only_model(job *j, const fer_term *a, size_t n, const fer_pre *pre) {
   ferret *f = j->f;
   fer_model m;
   fer_model_init(&m);
-  ferret_result r = FERRET_UNKNOWN;
   fer_why w = fer_query_settle(f, &m, a, n, pre, &j->st->time_validate);
-  *why = fer_why_text[w];
+  fer_outcome o = fer_outcome_unknown(w, NULL);
   if (!w) {
     emit(j, NULL, &m, 0);
-    r = j->fail ? FERRET_UNKNOWN : FERRET_SAT;
-    *why = j->fail ? j->fail : "";
-    if (!j->end) j->end = "complete";
-    if (r == FERRET_SAT && j->phase_deadline <= 0) j->total = 1; /* the one model */
+    o = j->fail ? job_unknown(j) : (fer_outcome){FERRET_SAT, FER_WHY_NONE, NULL};
+    if (!j->end) j->end = END_COMPLETE;
+    if (o.result == FERRET_SAT && j->phase_deadline <= 0) j->total = 1; /* the one model */
   }
   fer_model_release(f, &m);
-  return r;
+  return o;
 }
 
 /* The formula to search: the preprocessed assertions, plus (= v v) for
@@ -476,18 +510,16 @@ static int64_t count_samples(job *j, fer_query *q, const fer_term_stack *ca) {
   return total;
 }
 
-static ferret_result search(job *j, fer_query *q, const fer_term_stack *ca,
-                            const char **why) {
+static fer_outcome search(job *j, fer_query *q, const fer_term_stack *ca) {
   ferret *f = j->f;
   fer_sample_stats *st = j->st;
   fer_prog p;
   const fer_slot_range *ranges;
   fer_why cw = fer_query_compile(q, ca->data, ca->size, &p, &ranges);
   if (cw) {
-    *why = fer_why_text[cw];
     if (cw == FER_WHY_UNSUPPORTED && f->error.status == FERRET_ERROR_UNSUPPORTED)
       fer_diag(f, "ferret: warning: unknown: %s\n", f->error.message); /* as solve */
-    return FERRET_UNKNOWN;
+    return fer_outcome_unknown(cw, NULL);
   }
   st->slots = p.nslots, st->instructions = (uint32_t)p.code.size;
   st->nodes = (uint32_t)p.node_reg.size;
@@ -506,14 +538,12 @@ static ferret_result search(job *j, fer_query *q, const fer_term_stack *ca,
     j->total = count_samples(j, q, ca);
     if (!j->total) { /* a component without a solution: unsat, proved */
       fer_prog_release(f, &p);
-      j->end = "complete";
-      *why = "";
-      return st->samples ? FERRET_SAT : FERRET_UNSAT;
+      j->end = END_COMPLETE;
+      return (fer_outcome){st->samples ? FERRET_SAT : FERRET_UNSAT, FER_WHY_NONE, NULL};
     }
     if (fer_query_ranges(q, &p, &ranges)) { /* the counts compiled others */
       fer_prog_release(f, &p);
-      *why = fer_why_text[FER_WHY_MEMORY];
-      return FERRET_UNKNOWN;
+      return fer_outcome_unknown(FER_WHY_MEMORY, NULL);
     }
   }
   if (main_phase && (whole || j->total > 0)) j->exact = true;
@@ -532,52 +562,45 @@ static ferret_result search(job *j, fer_query *q, const fer_term_stack *ca,
   st->de_features += rs.de_features;
   st->time_wait += rs.time_wait, st->judge_apart |= rs.judge_apart;
   fer_prog_release(f, &p);
-  ferret_result res = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
-  *why = "";
+  /* unknown with no reason unless one is found below */
+  fer_outcome o = {st->samples ? FERRET_SAT : FERRET_UNKNOWN, FER_WHY_NONE, NULL};
   /* the engine's own deadline was the prefer phase's: that phase is over */
   if (es == FER_ENGINE_UNKNOWN && j->phase_deadline > 0 &&
       fer_now() >= j->phase_deadline && !atomic_load(&f->interrupt))
     j->phase_over = true;
   if (j->fail) {
-    *why = j->fail;
-    j->end = j->fail;
+    end_by(j, j->fail, j->fail_msg);
+    if (!st->samples) o = job_unknown(j);
   } else if (es == FER_ENGINE_EXHAUSTED) {
-    if (!st->samples) res = FERRET_UNSAT;
-    j->end = "complete";
+    if (!st->samples) o.result = FERRET_UNSAT;
+    j->end = END_COMPLETE;
     /* the whole space was enumerated: every distinct sample was given */
     if (main_phase && j->exact && !j->exact_lost) j->total = (int64_t)st->samples;
   } else if (es == FER_ENGINE_UNKNOWN && !j->phase_over) {
-    j->end = rs.reason;
-    if (!st->samples) *why = rs.reason;
-  } else if (j->phase_over) {
-    *why = "";
+    end_by(j, fer_query_why(es, &rs), rs.reason);
+    if (!st->samples) o = job_unknown(j);
   }
-  return res;
+  return o;
 }
 
 /* One pass of the pipeline (query.h): formula fa[0..fn) searched, each
  * sample validated on a[0..n); the one model when nothing is left to
  * search. */
-static ferret_result pass(job *j, const fer_term *a, size_t n,
-                          const fer_term *fa, size_t fn, const char **why) {
+static fer_outcome pass(job *j, const fer_term *a, size_t n, const fer_term *fa, size_t fn) {
   ferret *f = j->f;
   fer_query q;
   fer_query_init(&q, f, a, n);
   q.fa = fa, q.fn = fn;
   fer_term_stack ca = {0};
-  ferret_result r = FERRET_UNKNOWN;
   fer_outcome o;
-  *why = "memory";
   if (!fer_query_prepare(&q, &o)) {
-    r = o.result;
-    *why = fer_outcome_reason(&o);
-    if (r == FERRET_UNSAT) j->end = "complete";
+    if (o.result == FERRET_UNSAT) j->end = END_COMPLETE;
   } else if (!with_free_vars(f, fa, fn, &q.pre, &ca)) {
-    /* memory */
+    o = fer_outcome_unknown(FER_WHY_MEMORY, NULL);
   } else if (!ca.size) {
-    r = only_model(j, a, n, &q.pre, why);
+    o = only_model(j, a, n, &q.pre);
   } else {
-    r = search(j, &q, &ca, why);
+    o = search(j, &q, &ca);
   }
   fer_sample_stats *st = j->st;
   st->time_preprocess += q.time_preprocess, st->time_compile += q.time_compile;
@@ -585,7 +608,7 @@ static ferret_result pass(job *j, const fer_term *a, size_t n,
   st->time_search += q.total.time_search, st->time_validate += q.total.time_validate;
   FER_RELEASE(f, ca);
   fer_query_release(&q);
-  return r;
+  return o;
 }
 
 /* The prefer phase (sample.h): the formula with the prefer terms, within
@@ -607,14 +630,13 @@ static void prefer_phase(job *j, const fer_term *a, size_t n) {
   /* half the time; without a time limit at most 10 s, so that a
    * preference few models satisfy cannot hold up the run */
   j->phase_deadline = cfg->deadline > 0 ? now + (cfg->deadline - now) / 2 : now + 10;
-  const char *why;
-  pass(j, a, n, fa.data, fa.size, &why);
+  pass(j, a, n, fa.data, fa.size);
   j->st->preferred = j->st->samples;
   j->phase_count = 0, j->phase_deadline = 0, j->phase_over = false;
   /* the whole run goes on unless the job itself ended it */
-  if (j->end && strcmp(j->end, "count") && strcmp(j->end, "stopped") &&
-      strcmp(j->end, "timeout") && strcmp(j->end, "interrupted") && !j->fail)
-    j->end = NULL;
+  bool limit = j->end == END_WHY && !j->end_msg && /* "timeout", "interrupted" */
+               (j->end_why == FER_WHY_TIMEOUT || j->end_why == FER_WHY_INTERRUPTED);
+  if (j->end != END_COUNT && j->end != END_STOPPED && !limit && !j->fail) j->end = END_NONE;
   FER_RELEASE(f, fa);
 }
 
@@ -632,8 +654,7 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
   st->seed = (uint64_t)f->opt.seed, st->jobs = (uint32_t)f->opt.jobs;
   st->strategy = fer_sample_strategy_name[cfg->strategy];
   st->coverage = -1;
-  ferret_result r = FERRET_UNKNOWN;
-  const char *why = "memory";
+  fer_outcome o = fer_outcome_unknown(FER_WHY_MEMORY, NULL);
   size_t vb = fer_array_bytes(cfg->nout, sizeof *j.values);
   size_t bb = fer_array_bytes(cfg->nout, sizeof *j.bits);
   size_t ob = fer_array_bytes(cfg->nout, sizeof *j.out_at);
@@ -652,13 +673,10 @@ ferret_result fer_sample(ferret *f, const fer_term *a, size_t n,
     j.have_cov = true;
   }
   if (cfg->nprefer) prefer_phase(&j, a, n);
-  if (j.fail) {
-    why = j.fail;
-  } else if (j.end) { /* the count, the callback, a limit or an interrupt */
-    r = st->samples ? FERRET_SAT : FERRET_UNKNOWN;
-    why = st->samples ? "" : j.end;
+  if (j.fail || j.end) { /* a failure; the count, the callback, a limit or an interrupt */
+    o = st->samples && !j.fail ? (fer_outcome){FERRET_SAT, FER_WHY_NONE, NULL} : job_unknown(&j);
   } else {
-    r = pass(&j, a, n, a, n, &why);
+    o = pass(&j, a, n, a, n);
   }
 done:
   if (j.values) fer_free(f, j.values, vb);
@@ -674,10 +692,11 @@ done:
     st->coverage = fer_coverage_percent(&j.cov, -1);
     fer_coverage_release(&j.cov);
   }
-  *reason = r == FERRET_UNKNOWN ? why : "";
+  ferret_result r = o.result;
+  *reason = fer_outcome_reason(&o);
   st->result = r == FERRET_SAT ? "sat" : r == FERRET_UNSAT ? "unsat" : "unknown";
   st->reason = *reason;
-  st->end = j.end ? j.end : *reason;
+  st->end = j.end ? end_name(&j) : *reason;
   st->solutions = r == FERRET_UNSAT ? 0 : j.total;
   st->time_total = since(j.t0);
   st->samples_per_sec = st->time_total > 0 ? (double)st->samples / st->time_total : 0;

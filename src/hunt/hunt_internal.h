@@ -1,0 +1,114 @@
+/* Internals shared by the hunt campaign's files (the campaign's contract
+ * is fer_hunt in hunt.h):
+ *   hunt.c     the campaign loop: a formula generated or mutated, every
+ *              solver run on it, the agent rewarded, the log written; the
+ *              time limits per solver; generate-only mode and replay;
+ *   verdict.c  the judge of one formula's runs: a crash, an error, a model
+ *              the evaluator rejects, an unsat a model refutes, a slow
+ *              target (fer_hunt_check);
+ *   reduce.c   a finding's formula made smaller while the verdict stays;
+ *   causes.c   findings grouped by cause (OUT/causes.tsv);
+ *   record.c   the campaign's other files: findings, OUT/ranking.tsv, and
+ *              resuming a campaign from its directory. */
+#ifndef FER_HUNT_INTERNAL_H
+#define FER_HUNT_INTERNAL_H
+
+#include <stdio.h>
+
+#include "hunt/hunt.h"
+
+enum { FIND_NONE, FIND_CRASH, FIND_ERROR, FIND_WRONG_MODEL, FIND_WRONG_UNSAT,
+       FIND_DISAGREE, FIND_SLOW, FIND_KINDS };
+/* The kinds' names, as the log, the finding files and causes.tsv print them. */
+extern const char *const fer_hunt_find_name[FIND_KINDS];
+
+/* Time limits from the median (timeout_factor): the answers it is taken
+ * over. */
+enum { MEDIAN_WINDOW = 64 };
+
+typedef struct fer_hunt_verdict {
+  int kind;       /* FIND_* */
+  uint32_t who;   /* the solver at fault (the first one for disagree) */
+} fer_hunt_verdict;
+
+/* A cause: findings of one kind by one solver whose reduced formulas
+ * have the same operators (with their counts) in the same formats. */
+typedef struct fer_hunt_cause {
+  char *key;        /* "KIND\tsolver N\tFORMATS\tOPERATORS" */
+  uint64_t count;
+  char *first;      /* the first finding's file */
+  double seconds;   /* when it was found */
+} fer_hunt_cause;
+
+typedef struct fer_hunt_campaign {
+  ferret *f;
+  const fer_hunt_config *cfg;
+  fer_hunt_stats *st;
+  fer_rng rng;
+  fer_hunt_run runs[16];
+  fer_buf text;
+  char script[4096];
+  uint64_t reduce_runs;
+  uint64_t first_finding; /* resume: the number of the next finding file */
+  FER_STACK(fer_hunt_cause) causes; /* the findings grouped by cause */
+  char last_file[64];      /* the last finding's file name */
+  fer_hunt_solver kept[16]; /* persistent: the solvers kept running */
+  double limit[16];        /* each solver's time limit */
+  double recent[16][MEDIAN_WINDOW]; /* its last answers' seconds (a ring) */
+  uint64_t answered[16];
+  /* the loop (fer_hunt) */
+  fer_hunt_agent ag;
+  FILE *log;               /* OUT/log.tsv */
+  uint64_t first;          /* the first formula's number in the log */
+  double t0;               /* when the campaign started */
+} fer_hunt_campaign;
+
+/* hunt.c: write formula x and run every solver on it, the runs into
+ * c->runs; 0 with the error set. */
+int fer_hunt_run_formula(fer_hunt_campaign *, const fer_hunt_formula *x);
+
+/* verdict.c: the verdict on formula x from the runs in c->runs. */
+fer_hunt_verdict fer_hunt_check(fer_hunt_campaign *, const fer_hunt_formula *x);
+/* The target's PAR-2 over the best reference's (Algorithm 1's margin). */
+double fer_hunt_margin(const fer_hunt_campaign *);
+/* A finding to save and count (a disagreement nobody's model settles is
+ * only logged). */
+bool fer_hunt_counts(fer_hunt_verdict);
+
+/* reduce.c: x made smaller while it still gives v (a budget of runs). */
+void fer_hunt_reduce(fer_hunt_campaign *, fer_hunt_formula *x, fer_hunt_verdict v);
+
+/* causes.c */
+/* The cause of finding v on the reduced formula x (fer_malloc'ed). */
+char *fer_hunt_cause_key(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hunt_verdict v);
+/* One more finding of its cause (a new cause for a new key); takes key. */
+void fer_hunt_add_cause_key(fer_hunt_campaign *, char *key, const char *file, double seconds,
+                            uint64_t count);
+void fer_hunt_add_cause(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hunt_verdict v,
+                        double seconds);
+bool fer_hunt_cause_seen(const fer_hunt_campaign *, const char *key);
+/* OUT/causes.tsv: a row per cause, the most frequent first (bug mode). */
+void fer_hunt_write_causes(fer_hunt_campaign *);
+/* Resume: the causes found so far, read back from OUT/causes.tsv. */
+void fer_hunt_read_causes(fer_hunt_campaign *);
+void fer_hunt_release_causes(fer_hunt_campaign *);
+
+/* record.c */
+/* b into the file path: 1, or 0 with an I/O error set. */
+int fer_hunt_write_file(ferret *, const char *path, const fer_buf *b);
+/* The directory path (an existing one is fine): 1, or 0 with the error set. */
+int fer_hunt_make_dir(ferret *, const char *path);
+/* Finding v on the (reduced) formula x saved in OUT/findings with a header
+ * naming its origin and every solver's answer; c->last_file its name. */
+void fer_hunt_save_finding(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hunt_verdict v,
+                           uint64_t iter, const char *origin);
+/* OUT/ranking.tsv: the agent's arms, best first. */
+void fer_hunt_write_ranking(fer_hunt_campaign *, const fer_hunt_agent *);
+/* The campaign in out_dir goes on: 1 with *log open for appending, *first
+ * the next formula's number, the finding files' next number and the
+ * agent's statistics restored; 0 when out_dir has no log (a fresh start);
+ * -1 with the error set. */
+int fer_hunt_resume(fer_hunt_campaign *, const char *logpath, const char *header,
+                    fer_hunt_agent *ag, uint64_t *first, FILE **log);
+
+#endif
