@@ -194,5 +194,42 @@ for rnd in range(ROUNDS):
         print("round %d: values differ\nquery:\n%s\nz3: %s\nferret: %s" % (rnd, q, zo, fo))
     else:
         agree += len(terms)
-print("wide_fp_z3: %d rounds, %d term values agree, %d disagreements" % (ROUNDS, agree, bad))
+# 2. the search: random constraints over wide variables; a sat answer's
+# model is read back by z3 (the variables defined as its values), an
+# unsat answer must be z3's too.
+sats = unsats = unknowns = 0
+MODEL = re.compile(r"\(define-fun (\w+) \(\) (\(_ FloatingPoint \d+ \d+\)|RoundingMode) (.*)\)\s*$")
+for rnd in range(ROUNDS // 2):
+    f = rng.choice(FORMATS[:3])
+    vars_ = {"x": f, "y": f}
+    decl = "".join("(declare-const %s %s)\n" % (n, sort(vf)) for n, vf in vars_.items())
+    body = "".join("(assert %s)\n" % pred(f, vars_, 2) for _ in range(rng.randrange(1, 3)))
+    q = "(set-logic QF_FP)\n" + decl + body + "(check-sat)\n"
+    fo = run([FERRET, "--timeout", "3", "--model"], q)
+    first = fo.split("\n")[0].strip()
+    if first == "sat":
+        sats += 1
+        defs = {}
+        for line in fo.split("\n")[1:]:
+            m = MODEL.match(line.strip())
+            if m:
+                defs[m.group(1)] = (m.group(2), m.group(3))
+        for n, vf in vars_.items():  # a variable the formula lost may be absent
+            defs.setdefault(n, (sort(vf), "(_ +zero %d %d)" % vf))
+        chk = "(set-logic QF_FP)\n" + "".join(
+            "(define-fun %s () %s %s)\n" % (n, s_, v) for n, (s_, v) in defs.items()) + body + "(check-sat)\n"
+        z = run(["z3", "-T:60"], chk).strip()
+        if z != "sat":
+            bad += 1
+            print("search round %d: z3 rejects ferret's model (%s)\n%s%s" % (rnd, z, q, fo))
+    elif first == "unsat":
+        unsats += 1
+        z = run(["z3", "-T:60"], q).strip()
+        if z == "sat":
+            bad += 1
+            print("search round %d: ferret unsat, z3 sat\n%s" % (rnd, q))
+    else:
+        unknowns += 1
+print("wide_fp_z3: %d rounds, %d term values agree; search: sat %d (models confirmed by z3), "
+      "unsat %d, unknown %d; %d disagreements" % (ROUNDS, agree, sats, unsats, unknowns, bad))
 sys.exit(1 if bad else 0)
