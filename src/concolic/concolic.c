@@ -4,9 +4,12 @@
  * candidate inputs, and fer_concolic_solve, which runs the stages
  * (stages.c) in order.  Minimum, maximum and all values of a term over the
  * path: values.c.  What these files share: concolic_internal.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/prog.h" /* FER_WIDE_LIMBS */
+#include "fp/fpw.h"
 #include "smt/eval.h"
 #include "concolic/concolic_internal.h"
 
@@ -23,6 +26,7 @@ int fer_concolic_init(ferret *f, fer_concolic *c, const uint8_t *seed,
   fer_map_init(&c->var_index);
   fer_map_init(&c->conj_index);
   fer_model_init(&c->model);
+  fer_subst_init(&c->wide);
   /* the defaults follow the ferret context's options (ferret.h): the
    * time limit per query, interval propagation */
   c->stages = (1u << FER_CONC_NSTAGES) - 1;
@@ -56,6 +60,7 @@ void fer_concolic_release(fer_concolic *c) {
   fer_map_release(f, &c->var_index);
   fer_map_release(f, &c->conj_index);
   fer_model_release(f, &c->model);
+  fer_subst_release(f, &c->wide);
 }
 
 /* --------------------------------------------------------- bytes <-> values */
@@ -94,6 +99,9 @@ int fer_conc_load_model(fer_concolic *c, const uint8_t *buf,
   return 1;
 }
 
+static ferret_status bind_wide(fer_concolic *c, fer_term var, uint32_t bits,
+                               size_t offset, bool big_endian);
+
 ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
                                 bool big_endian) {
   ferret *f = c->f;
@@ -104,10 +112,13 @@ ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
                   : si->kind == FER_SORT_BV ? si->a
                   : si->kind == FER_SORT_FP ? si->a + si->b
                                             : 0;
-  if (!bits || bits > 128)
+  bool fp_ok = si->kind != FER_SORT_FP || fer_fpw_fmt_ok((fer_fmt){si->a, si->b});
+  if (!bits || !fp_ok || (bits > 128 && bits > FER_WIDE_LIMBS * 64))
     return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
-                     "concolic: a bound variable is Bool, BV or FP of at most "
-                     "128 bits");
+                     "concolic: a bound variable is Bool, BV of at most %u bits "
+                     "or FP of at most %u bits",
+                     FER_WIDE_LIMBS * 64, FER_FPW_MAX_BITS);
+  if (bits > 128) return bind_wide(c, var, bits, offset, big_endian);
   uint32_t nbytes = (bits + 7) / 8;
   if (offset > c->size || nbytes > c->size - offset)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
@@ -121,6 +132,57 @@ ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
       !fer_map_put(f, &c->var_index, var, (uint32_t)c->vars.size))
     return f->error.status;
   return FERRET_OK;
+}
+
+/* A variable of more than 128 bits: parts x[hi:lo] of 128 bits (16
+ * bytes; the last one the rest), each bound to its bytes in the same
+ * order, and x := their concat (to_fp of it for FP) in c->wide. */
+static ferret_status bind_wide(fer_concolic *c, fer_term var, uint32_t bits,
+                               size_t offset, bool big_endian) {
+  ferret *f = c->f;
+  size_t nbytes = (bits + 7) / 8;
+  if (offset > c->size || nbytes > c->size - offset)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: bytes %zu..%zu are outside the %zu-byte input",
+                     offset, offset + nbytes - 1, c->size);
+  if (fer_map_get(&c->wide.map, var))
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: '%s' is bound already", fer_var_name(f, var));
+  char name[121]; /* a copy: making a variable may move the name pool */
+  snprintf(name, sizeof name, "%s", fer_var_name(f, var));
+  fer_term acc = 0;
+  for (uint32_t lo = (bits - 1) / 128 * 128;; lo -= 128) {
+    uint32_t hi = lo + 127 < bits - 1 ? lo + 127 : bits - 1;
+    char buf[160];
+    snprintf(buf, sizeof buf, "%s[%u:%u]", name, hi, lo);
+    fer_sort s = fer_sort_bv(f, hi - lo + 1);
+    fer_term part = s ? fer_mk_var(f, buf, s) : 0;
+    if (!part) return f->error.status;
+    /* little-endian: bit lo is at byte lo/8; big-endian: at the end */
+    size_t pbytes = (hi - lo + 1 + 7) / 8;
+    size_t at = big_endian ? offset + nbytes - lo / 8 - pbytes : offset + lo / 8;
+    ferret_status st = fer_concolic_bind(c, part, at, big_endian);
+    if (st != FERRET_OK) return st;
+    if (!acc) {
+      acc = part;
+    } else {
+      fer_term ab[2] = {acc, part};
+      if (!(acc = fer_mk(f, FER_OP_CONCAT, 2, ab, 0, 0))) return f->error.status;
+    }
+    if (!lo) break;
+  }
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, var));
+  if (si->kind == FER_SORT_FP && !(acc = fer_mk(f, FER_OP_TO_FP_BV, 1, &acc, si->a, si->b)))
+    return f->error.status;
+  if (!fer_subst_set(f, &c->wide, var, acc)) return f->error.status;
+  c->has_wide = true;
+  return FERRET_OK;
+}
+
+fer_term fer_conc_unwide(fer_concolic *c, fer_term t) {
+  if (!c->has_wide || !t) return t;
+  fer_subst_reset_memo(&c->wide);
+  return fer_subst_apply(c->f, &c->wide, t);
 }
 
 /* The bound variables of t into c->tmp_u32 (indices); false with an error
@@ -159,6 +221,7 @@ ferret_status fer_concolic_notify(fer_concolic *c, fer_term pi) {
   ferret *f = c->f;
   if (fer_term_sort(f, pi) != fer_sort_bool(f))
     return fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: pi must be Bool");
+  if (!(pi = fer_conc_unwide(c, pi))) return f->error.status;
   uint32_t k = fer_map_get(&c->conj_index, pi);
   if (!k) {
     if (!fer_conc_deps_of(c, pi)) return f->error.status;
@@ -490,6 +553,10 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   if (fer_term_sort(f, b) != fer_sort_bool(f)) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: b must be Bool");
     c->reason = "error";
+    goto done;
+  }
+  if (!(q.b = fer_conc_unwide(c, b))) {
+    c->reason = "memory";
     goto done;
   }
   if (!prepare(&q)) {
