@@ -84,6 +84,15 @@ static void near(rng *r, fer_fmt f, const uint64_t *a, uint64_t *b) {
   for (uint32_t i = (w + 63) / 64; i < ML; i++) b[i] = 0;
 }
 
+/* x random, y close to it one time in three, else random too. */
+static void operands(rng *r, fer_fmt f, uint64_t i, uint64_t *x, uint64_t *y) {
+  rnd_fp(r, f, x);
+  if (i % 3 == 0)
+    near(r, f, x, y);
+  else
+    rnd_fp(r, f, y);
+}
+
 /* ---------------------------------------------------- the MPFR oracle */
 
 static void wide_range(void) {
@@ -222,6 +231,17 @@ static int o_set(mpfr_ptr r, void *a, mpfr_rnd_t d) { (void)a; return mpfr_set(r
 static int o_set_z(mpfr_ptr r, void *a, mpfr_rnd_t d) { return mpfr_set_z(r, (mpz_ptr)a, d); }
 static int o_set_q(mpfr_ptr r, void *a, mpfr_rnd_t d) { return mpfr_set_q(r, (mpq_ptr)a, d); }
 
+/* t := a rounded to an integer under rm (exact at t's precision). */
+static void integral(mpfr_ptr t, mpfr_srcptr a, fer_rm rm) {
+  switch (rm) {
+  case FER_RNE: mpfr_rint(t, a, MPFR_RNDN); break;
+  case FER_RNA: mpfr_round(t, a); break;
+  case FER_RTP: mpfr_ceil(t, a); break;
+  case FER_RTN: mpfr_floor(t, a); break;
+  default: mpfr_trunc(t, a); break;
+  }
+}
+
 static char *hexs(char *buf, const uint64_t *p, uint32_t w) {
   uint32_t digits = (w + 3) / 4;
   for (uint32_t i = 0; i < digits; i++) {
@@ -260,11 +280,7 @@ TEST(fpw_arith_mpfr) {
     for (int rm = 0; rm < 5; rm++)
       for (uint64_t i = 0; i < n && bad < 20; i++) {
         uint64_t x[ML], y[ML], z[ML], got[ML], want[ML];
-        rnd_fp(&r, f, x);
-        if (i % 3 == 0)
-          near(&r, f, x, y);
-        else
-          rnd_fp(&r, f, y);
+        operands(&r, f, i, x, y);
         rnd_fp(&r, f, z);
         get(a, f, x), get(b, f, y), get(c, f, z);
         static const oracle_fn fn[] = {o_add, o_sub, o_mul, o_div, o_fma, o_sqrt};
@@ -302,11 +318,7 @@ TEST(fpw_misc_mpfr) {
     for (uint64_t i = 0; i < 5 * n && bad < 20; i++) {
       fer_rm rm = (fer_rm)(i % 5);
       uint64_t x[ML], y[ML], got[ML], want[ML];
-      rnd_fp(&r, f, x);
-      if (i % 3 == 0)
-        near(&r, f, x, y);
-      else
-        rnd_fp(&r, f, y);
+      operands(&r, f, i, x, y);
       get(a, f, x), get(b, f, y);
       /* fp.rem: exact, so computed at a precision that holds it */
       memset(got, 0, sizeof got);
@@ -319,13 +331,7 @@ TEST(fpw_misc_mpfr) {
       /* roundToIntegral */
       memset(got, 0, sizeof got);
       fer_fpw_rti(f, rm, got, x);
-      switch (rm) {
-      case FER_RNE: mpfr_rint(t, a, MPFR_RNDN); break;
-      case FER_RNA: mpfr_round(t, a); break;
-      case FER_RTP: mpfr_ceil(t, a); break;
-      case FER_RTN: mpfr_floor(t, a); break;
-      default: mpfr_trunc(t, a); break;
-      }
+      integral(t, a, rm);
       /* an integer beyond the largest finite (formats with emax < sb-1) */
       if (mpfr_regular_p(t) && mpfr_get_exp(t) > bias_of(f) + 1)
         mpfr_set_inf(t, mpfr_signbit(t) ? -1 : 1);
@@ -421,13 +427,7 @@ TEST(fpw_int_mpfr) {
       bool defined;
       fer_fpw_to_bv(f, rm, x, bw, sgn, out, &defined);
       if (mpfr_number_p(a)) {
-        switch (rm) {
-        case FER_RNE: mpfr_rint(t, a, MPFR_RNDN); break;
-        case FER_RNA: mpfr_round(t, a); break;
-        case FER_RTP: mpfr_ceil(t, a); break;
-        case FER_RTN: mpfr_floor(t, a); break;
-        default: mpfr_trunc(t, a); break;
-        }
+        integral(t, a, rm);
         mpfr_get_z(z, t, MPFR_RNDN);
         bool in = sgn ? mpz_sizeinbase(z, 2) < bw || (mpz_sgn(z) < 0 && mpz_sizeinbase(z, 2) <= bw &&
                                                      mpz_scan1(z, 0) == bw - 1)
@@ -494,11 +494,7 @@ TEST(fpw_agrees_with_fp128) {
     for (uint64_t i = 0; i < 5 * n && bad < 20; i++) {
       fer_rm rm = (fer_rm)(i % 5);
       uint64_t x[ML], y[ML], z[ML], got[ML];
-      rnd_fp(&r, f, x);
-      if (i % 3 == 0)
-        near(&r, f, x, y);
-      else
-        rnd_fp(&r, f, y);
+      operands(&r, f, i, x, y);
       rnd_fp(&r, f, z);
       fer_u128 a = to128(x), b = to128(y), c = to128(z);
       fer_u128 want[12];

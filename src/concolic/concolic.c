@@ -148,33 +148,20 @@ static ferret_status bind_wide(fer_concolic *c, fer_term var, uint32_t bits,
   if (fer_map_get(&c->wide.map, var))
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
                      "concolic: '%s' is bound already", fer_var_name(f, var));
-  char name[121]; /* a copy: making a variable may move the name pool */
-  snprintf(name, sizeof name, "%s", fer_var_name(f, var));
-  fer_term acc = 0;
-  for (uint32_t lo = (bits - 1) / 128 * 128;; lo -= 128) {
-    uint32_t hi = lo + 127 < bits - 1 ? lo + 127 : bits - 1;
-    char buf[160];
-    snprintf(buf, sizeof buf, "%s[%u:%u]", name, hi, lo);
-    fer_sort s = fer_sort_bv(f, hi - lo + 1);
-    fer_term part = s ? fer_mk_var(f, buf, s) : 0;
-    if (!part) return f->error.status;
-    /* little-endian: bit lo is at byte lo/8; big-endian: at the end */
-    size_t pbytes = (hi - lo + 1 + 7) / 8;
+  fer_term_stack parts = {0};
+  fer_term def = fer_wide_split_var(f, var, &parts);
+  ferret_status st = def ? FERRET_OK : f->error.status;
+  for (size_t i = 0; st == FERRET_OK && i < parts.size; i++) {
+    /* parts[i] holds bits lo .. lo + 127 (the last: the rest); its bytes
+     * little-endian from byte lo/8, big-endian ending nbytes - lo/8 in */
+    uint32_t lo = (uint32_t)(parts.size - 1 - i) * 128;
+    size_t pbytes = (fer_sort_bits(f, fer_term_sort(f, parts.data[i])) + 7) / 8;
     size_t at = big_endian ? offset + nbytes - lo / 8 - pbytes : offset + lo / 8;
-    ferret_status st = fer_concolic_bind(c, part, at, big_endian);
-    if (st != FERRET_OK) return st;
-    if (!acc) {
-      acc = part;
-    } else {
-      fer_term ab[2] = {acc, part};
-      if (!(acc = fer_mk(f, FER_OP_CONCAT, 2, ab, 0, 0))) return f->error.status;
-    }
-    if (!lo) break;
+    st = fer_concolic_bind(c, parts.data[i], at, big_endian);
   }
-  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, var));
-  if (si->kind == FER_SORT_FP && !(acc = fer_mk(f, FER_OP_TO_FP_BV, 1, &acc, si->a, si->b)))
-    return f->error.status;
-  if (!fer_subst_set(f, &c->wide, var, acc)) return f->error.status;
+  FER_RELEASE(f, parts);
+  if (st != FERRET_OK) return st;
+  if (!fer_subst_set(f, &c->wide, var, def)) return f->error.status;
   c->has_wide = true;
   return FERRET_OK;
 }

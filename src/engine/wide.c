@@ -30,7 +30,7 @@
 
 /* The definition of wide variable x: the concat of its new parts (of a
  * floating-point x: to_fp of that concat, its bit pattern). */
-static fer_term split_var(ferret *f, fer_term x, fer_term_stack *parts) {
+fer_term fer_wide_split_var(ferret *f, fer_term x, fer_term_stack *parts) {
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, x));
   bool fp = si->kind == FER_SORT_FP;
   uint32_t w = fp ? si->a + si->b : si->a, eb = si->a, sb = si->b;
@@ -67,7 +67,7 @@ int fer_pre_split_wide(ferret *f, fer_term_stack *a, fer_pre *out) {
     bool wide_fp = si->kind == FER_SORT_FP && si->a + si->b > FER_FMT_MAX_BITS &&
                    fer_fpw_fmt_ok((fer_fmt){si->a, si->b});
     if (!wide_fp && (si->kind != FER_SORT_BV || si->a <= FER_BV_MAX_WIDTH)) continue;
-    fer_term def = split_var(f, x, &out->parts);
+    fer_term def = fer_wide_split_var(f, x, &out->parts);
     ok = def && fer_subst_set(f, &sub, x, def) &&
          FER_PUSH(f, out->elim_var, x) && FER_PUSH(f, out->elim_def, def);
     split++;

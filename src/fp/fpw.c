@@ -716,25 +716,21 @@ void fer_fpw_max(fer_fmt f, uint64_t *r, const uint64_t *a, const uint64_t *b) {
   min_max(f, r, a, b, true);
 }
 
-void fer_fpw_abs(fer_fmt f, uint64_t *r, const uint64_t *a) {
+/* a with its sign cleared (abs) or flipped (neg); NaN canonical. */
+static void sign_op(fer_fmt f, uint64_t *r, const uint64_t *a, bool flip) {
   if (is_nan(f, a)) {
     fer_fpw_nan(f, r);
     return;
   }
   copy(f, r, a);
   uint32_t s = f.eb + f.sb - 1;
-  r[s / 64] &= ~((uint64_t)1 << (s % 64));
+  uint64_t bit = (uint64_t)1 << (s % 64);
+  r[s / 64] = flip ? r[s / 64] ^ bit : r[s / 64] & ~bit;
 }
 
-void fer_fpw_neg(fer_fmt f, uint64_t *r, const uint64_t *a) {
-  if (is_nan(f, a)) {
-    fer_fpw_nan(f, r);
-    return;
-  }
-  copy(f, r, a);
-  uint32_t s = f.eb + f.sb - 1;
-  r[s / 64] ^= (uint64_t)1 << (s % 64);
-}
+void fer_fpw_abs(fer_fmt f, uint64_t *r, const uint64_t *a) { sign_op(f, r, a, false); }
+
+void fer_fpw_neg(fer_fmt f, uint64_t *r, const uint64_t *a) { sign_op(f, r, a, true); }
 
 bool fer_fpw_test(fer_fmt f, fer_op op, const uint64_t *a) {
   unpacked u;
