@@ -27,7 +27,7 @@ static int unsupported(fer_comp *c, const char *what) {
 }
 
 /* A term (a variable: named) of a sort wider than the engine's limits
- * (fp.h: 128 bits, eb <= 30), the sort written out, so that the answer's
+ * (fp.h and fpw.h: 1024 bits, eb <= 30), the sort written out, so that the answer's
  * "unsupported" says what to change. */
 static int too_wide(fer_comp *c, fer_term t, const char *what) {
   ferret *f = c->f;
@@ -43,7 +43,7 @@ static int too_wide(fer_comp *c, fer_term t, const char *what) {
   fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
             "search engine: %s%s of sort %s (%s)", what, name, sort,
             si->kind == FER_SORT_FP
-                ? "floating-point formats of at most 128 bits with eb <= 30 are supported"
+                ? "floating-point formats of at most 1024 bits with eb <= 30 are supported"
                 : "bit-vectors of at most 8192 bits are supported");
   return 0;
 }
