@@ -628,8 +628,10 @@ FERRET_API ferret_concolic *ferret_concolic_new(ferret *, const uint8_t *seed,
                                                 size_t size);
 FERRET_API void ferret_concolic_delete(ferret_concolic *);
 /* Bind variable var to the bytes offset, offset+1, ... (as many as its bits
- * need; little endian unless big_endian).  Errors: not a variable, a sort
- * of over 128 bits, bytes outside the input, bound already. */
+ * need; little endian unless big_endian; a variable wider than 128 bits is
+ * searched as parts of 128 bits over its bytes).  Errors: not a variable, a
+ * bit-vector of over 8192 bits or an FP format of over 1024 bits, bytes
+ * outside the input, bound already. */
 FERRET_API ferret_status ferret_concolic_bind(ferret_concolic *,
                                               ferret_term var, size_t offset,
                                               int big_endian);

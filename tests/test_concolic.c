@@ -391,7 +391,7 @@ TEST(concolic_errors_and_misuse) {
   bench_open(&b);
   ferret *f = b.f;
   ferret_term x = ferret_mk_var(f, "x", ferret_sort_bv(f, 32));
-  ferret_term big = ferret_mk_var(f, "big", ferret_sort_bv(f, 200));
+  ferret_term big = ferret_mk_var(f, "big", ferret_sort_bv(f, 9000));
   /* not a variable, outside the input, bound twice, too wide */
   CHECK(ferret_concolic_bind(b.c, c8(f, 1), 0, 0) == FERRET_ERROR_SORT);
   CHECK(ferret_concolic_bind(b.c, x, 14, 0) == FERRET_ERROR_OPTION);
@@ -1081,4 +1081,40 @@ TEST(concolic_engine_with_two_jobs) {
                        ferret_mk_bits64(f, ferret_sort_bv(f, 16), 0x3039));
   CHECK(solve_with(&b, "engine", t, NULL, 0) == FERRET_SAT);
   bench_close(&b);
+}
+
+/* Variables wider than 128 bits: a 256-bit bit-vector and a
+ * (_ FloatingPoint 19 237) bound to 32 bytes each (little- and big-endian),
+ * solved through their parts; the answer's bytes checked directly. */
+TEST(concolic_wide_variables) {
+  ferret *f = fresh();
+  uint8_t seed[64];
+  for (int i = 0; i < 64; i++) seed[i] = (uint8_t)(i * 7 + 1);
+  seed[32] = 0x01; /* x positive in the seed */
+  ferret_concolic *c = ferret_concolic_new(f, seed, 64);
+  ferret_sort s256 = ferret_sort_bv(f, 256), fw = ferret_sort_fp(f, 19, 237);
+  ferret_term big = ferret_mk_var(f, "big", s256), x = ferret_mk_var(f, "x", fw);
+  CHECK(ferret_concolic_bind(c, big, 0, 0) == FERRET_OK);
+  CHECK(ferret_concolic_bind(c, x, 32, 1) == FERRET_OK);
+  CHECK(ferret_concolic_bind(c, big, 0, 0) == FERRET_ERROR_OPTION); /* bound twice */
+  /* the top byte of big is 0xab (byte 31, little-endian) */
+  uint32_t idx[2] = {255, 248};
+  ferret_term top = ferret_mk_term(f, FERRET_KIND_EXTRACT, &big, 1, idx, 2);
+  ferret_term t = term(f, FERRET_KIND_EQ, top, c8(f, 0xab));
+  CHECK(ferret_concolic_solve(c, t) == FERRET_SAT);
+  CHECK_EQ_U(ferret_concolic_input(c)[31], 0xab);
+  CHECK_EQ_U(ferret_concolic_input(c)[0], seed[0]); /* the rest as in the seed */
+  /* x negative and normal: its sign is the top bit of byte 32 (big-endian) */
+  ferret_term a1[1] = {x};
+  ferret_term neg = ferret_mk_term(f, FERRET_KIND_FP_IS_NEG, a1, 1, NULL, 0);
+  ferret_term nrm = ferret_mk_term(f, FERRET_KIND_FP_IS_NORMAL, a1, 1, NULL, 0);
+  t = term(f, FERRET_KIND_AND, neg, nrm);
+  CHECK(ferret_concolic_solve(c, t) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(c);
+  CHECK(in[32] & 0x80);
+  /* exponent (19 bits after the sign) neither all zeros nor all ones */
+  uint32_t e = ((uint32_t)(in[32] & 0x7f) << 12) | (uint32_t)in[33] << 4 | in[34] >> 4;
+  CHECK(e != 0 && e != 0x7ffff);
+  ferret_concolic_delete(c);
+  ferret_delete(f);
 }

@@ -449,8 +449,8 @@ TEST(eval_variables_and_laziness) {
   ferret_delete(f);
 }
 
-/* Bit-vectors of any width are evaluated (eval_wide.c); FP formats over
- * 128 bits are not. */
+/* Bit-vectors of any width are evaluated (eval_wide.c), FP formats up to
+ * 1024 bits too (fp/fpw.h); wider FP formats are not. */
 TEST(eval_wide_sorts_unsupported) {
   ferret *f = ferret_new();
   uint64_t limbs[4] = {1, 2, 3, 4};
@@ -461,9 +461,11 @@ TEST(eval_wide_sorts_unsupported) {
   fer_term ww[2] = {w, w};
   fer_term s = fer_eval(f, fer_mk(f, FER_OP_BVADD, 2, ww, 0, 0), NULL, NULL);
   CHECK(s && fer_const_limbs(f, s)[0] == 2 && fer_const_limbs(f, s)[3] == 8);
-  fer_term q = fp(f, 15, 114, 0);
+  CHECK_V(f, op1(f, FER_OP_FP_IS_ZERO, fp(f, 15, 114, 0)), 1);
+  CHECK_V(f, op1(f, FER_OP_FP_IS_NEG, fp(f, 15, 114, (fer_u128)1 << 127)), 0);
+  fer_term q = fp(f, 15, 1010, 0);
   CHECK(fer_eval(f, op1(f, FER_OP_FP_IS_ZERO, q), NULL, NULL) == 0);
-  CHECK(strstr(ferret_error(f)->message, "15 114") != NULL);
+  CHECK(strstr(ferret_error(f)->message, "15 1010") != NULL);
   /* 128 bits exactly is fine */
   CHECK_V(f, op1(f, FER_OP_FP_IS_ZERO, fp(f, 15, 113, 0)), 1);
   ferret_delete(f);

@@ -4,10 +4,13 @@
  * candidate inputs, and fer_concolic_solve, which runs the stages
  * (stages.c) in order.  Minimum, maximum and all values of a term over the
  * path: values.c.  What these files share: concolic_internal.h. */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "engine/engine.h"
+#include "engine/prog.h" /* FER_WIDE_LIMBS */
+#include "fp/fpw.h"
 #include "smt/eval.h"
 #include "concolic/concolic_internal.h"
 
@@ -24,6 +27,7 @@ int fer_concolic_init(ferret *f, fer_concolic *c, const uint8_t *seed,
   fer_map_init(&c->var_index);
   fer_map_init(&c->conj_index);
   fer_model_init(&c->model);
+  fer_subst_init(&c->wide);
   /* the defaults follow the ferret context's options (ferret.h): the
    * time limit per query, interval propagation */
   c->stages = (1u << FER_CONC_NSTAGES) - 1;
@@ -57,6 +61,7 @@ void fer_concolic_release(fer_concolic *c) {
   fer_map_release(f, &c->var_index);
   fer_map_release(f, &c->conj_index);
   fer_model_release(f, &c->model);
+  fer_subst_release(f, &c->wide);
 }
 
 /* --------------------------------------------------------- bytes <-> values */
@@ -95,6 +100,9 @@ int fer_conc_load_model(fer_concolic *c, const uint8_t *buf,
   return 1;
 }
 
+static ferret_status bind_wide(fer_concolic *c, fer_term var, uint32_t bits,
+                               size_t offset, bool big_endian);
+
 ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
                                 bool big_endian) {
   ferret *f = c->f;
@@ -105,10 +113,13 @@ ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
                   : si->kind == FER_SORT_BV ? si->a
                   : si->kind == FER_SORT_FP ? si->a + si->b
                                             : 0;
-  if (!bits || bits > 128)
+  bool fp_ok = si->kind != FER_SORT_FP || fer_fpw_fmt_ok((fer_fmt){si->a, si->b});
+  if (!bits || !fp_ok || (bits > 128 && bits > FER_WIDE_LIMBS * 64))
     return fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
-                     "concolic: a bound variable is Bool, BV or FP of at most "
-                     "128 bits");
+                     "concolic: a bound variable is Bool, BV of at most %u bits "
+                     "or FP of at most %u bits",
+                     FER_WIDE_LIMBS * 64, FER_FPW_MAX_BITS);
+  if (bits > 128) return bind_wide(c, var, bits, offset, big_endian);
   uint32_t nbytes = (bits + 7) / 8;
   if (offset > c->size || nbytes > c->size - offset)
     return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
@@ -122,6 +133,44 @@ ferret_status fer_concolic_bind(fer_concolic *c, fer_term var, size_t offset,
       !fer_map_put(f, &c->var_index, var, (uint32_t)c->vars.size))
     return f->error.status;
   return FERRET_OK;
+}
+
+/* A variable of more than 128 bits: parts x[hi:lo] of 128 bits (16
+ * bytes; the last one the rest), each bound to its bytes in the same
+ * order, and x := their concat (to_fp of it for FP) in c->wide. */
+static ferret_status bind_wide(fer_concolic *c, fer_term var, uint32_t bits,
+                               size_t offset, bool big_endian) {
+  ferret *f = c->f;
+  size_t nbytes = (bits + 7) / 8;
+  if (offset > c->size || nbytes > c->size - offset)
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: bytes %zu..%zu are outside the %zu-byte input",
+                     offset, offset + nbytes - 1, c->size);
+  if (fer_map_get(&c->wide.map, var))
+    return fer_error(f, FERRET_ERROR_OPTION, 0, 0,
+                     "concolic: '%s' is bound already", fer_var_name(f, var));
+  fer_term_stack parts = {0};
+  fer_term def = fer_wide_split_var(f, var, &parts);
+  ferret_status st = def ? FERRET_OK : f->error.status;
+  for (size_t i = 0; st == FERRET_OK && i < parts.size; i++) {
+    /* parts[i] holds bits lo .. lo + 127 (the last: the rest); its bytes
+     * little-endian from byte lo/8, big-endian ending nbytes - lo/8 in */
+    uint32_t lo = (uint32_t)(parts.size - 1 - i) * 128;
+    size_t pbytes = (fer_sort_bits(f, fer_term_sort(f, parts.data[i])) + 7) / 8;
+    size_t at = big_endian ? offset + nbytes - lo / 8 - pbytes : offset + lo / 8;
+    st = fer_concolic_bind(c, parts.data[i], at, big_endian);
+  }
+  FER_RELEASE(f, parts);
+  if (st != FERRET_OK) return st;
+  if (!fer_subst_set(f, &c->wide, var, def)) return f->error.status;
+  c->has_wide = true;
+  return FERRET_OK;
+}
+
+fer_term fer_conc_unwide(fer_concolic *c, fer_term t) {
+  if (!c->has_wide || !t) return t;
+  fer_subst_reset_memo(&c->wide);
+  return fer_subst_apply(c->f, &c->wide, t);
 }
 
 /* The bound variables of t into c->tmp_u32 (indices); false with an error
@@ -160,6 +209,7 @@ ferret_status fer_concolic_notify(fer_concolic *c, fer_term pi) {
   ferret *f = c->f;
   if (fer_term_sort(f, pi) != fer_sort_bool(f))
     return fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: pi must be Bool");
+  if (!(pi = fer_conc_unwide(c, pi))) return f->error.status;
   uint32_t k = fer_map_get(&c->conj_index, pi);
   if (!k) {
     if (!fer_conc_deps_of(c, pi)) return f->error.status;
@@ -503,6 +553,10 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
   if (fer_term_sort(f, b) != fer_sort_bool(f)) {
     fer_error(f, FERRET_ERROR_SORT, 0, 0, "concolic: b must be Bool");
     c->reason = "error";
+    goto done;
+  }
+  if (!(q.b = fer_conc_unwide(c, b))) {
+    c->reason = "memory";
     goto done;
   }
   if (!prepare(&q)) {

@@ -119,6 +119,11 @@ typedef struct fer_concolic {
   fer_conc_fact_stack facts_pool;
   FER_STACK(uint32_t) path;    /* the active pi: conjunct indices */
   fer_model model;             /* values of the bound variables */
+  /* variables wider than 128 bits: each bound as parts of at most 128
+   * bits (fresh variables over its bytes), replaced in every term the
+   * context is given by the concat of the parts (to_fp of it for FP) */
+  fer_subst wide;
+  bool has_wide;
   /* options */
   uint64_t max_execs;          /* engine stage budget (0: none) */
   uint64_t timeout_ms;         /* per query (0: none) */
@@ -137,7 +142,8 @@ typedef struct fer_concolic {
 int fer_concolic_init(ferret *, fer_concolic *, const uint8_t *seed,
                       size_t size);
 void fer_concolic_release(fer_concolic *);
-/* Bind var (Bool, BV or FP) to the input bytes from offset on. */
+/* Bind var (Bool, BV or FP; wider than 128 bits too, up to FER_FPW_MAX_BITS
+ * for FP) to the input bytes from offset on. */
 ferret_status fer_concolic_bind(fer_concolic *, fer_term var, size_t offset,
                                 bool big_endian);
 /* Replace the seed (same size); every cached conjunct's truth on it is

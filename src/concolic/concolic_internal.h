@@ -71,6 +71,9 @@ int fer_conc_load_model(fer_concolic *, const uint8_t *buf, const uint32_t *idx,
 /* The bound variables of t into c->tmp_u32 (indices); false with an error
  * when t reads a variable bound to no input byte. */
 bool fer_conc_deps_of(fer_concolic *, fer_term t);
+/* t with every variable wider than 128 bits replaced by its bound parts
+ * (t itself when there is none); 0 on failure. */
+fer_term fer_conc_unwide(fer_concolic *, fer_term t);
 /* The truth of t on buf's values of its variables deps[0..n): 1 true, 0
  * false or undecided (unspecified, error). */
 int fer_conc_holds(fer_concolic *, const uint8_t *buf, fer_term t,

@@ -78,6 +78,12 @@ ferret_result fer_concolic_optimize(fer_concolic *c, fer_term t, bool max,
   ferret *f = c->f;
   *optimal = false;
   const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
+  if (fer_sort_bits(f, fer_term_sort(f, t)) > 128) {
+    fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
+              "concolic: optimizing a term wider than 128 bits");
+    return FERRET_UNKNOWN;
+  }
+  if (!(t = fer_conc_unwide(c, t))) return FERRET_UNKNOWN;
   order o = {fer_term_sort(f, t), si->kind == FER_SORT_FP, is_signed, {0, 0},
              0, 0, 0};
   if (si->kind == FER_SORT_FP) {
@@ -162,6 +168,7 @@ ferret_result fer_concolic_solve_all(fer_concolic *c, fer_term t,
                                      void *user, bool *complete) {
   ferret *f = c->f;
   *complete = false;
+  if (!(t = fer_conc_unwide(c, t))) return FERRET_UNKNOWN;
   double deadline = c->timeout_ms ? fer_conc_clock(c) + (double)c->timeout_ms / 1000 : 0;
   fer_term_stack differ = {0};
   fer_term b = fer_true(f);

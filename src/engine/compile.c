@@ -18,6 +18,7 @@
 #include "engine/compile.h"
 #include "bv/bvw.h"
 #include "fp/fp.h"
+#include "fp/fpw.h"
 
 static int unsupported(fer_comp *c, const char *what) {
   c->unsupported = true;
@@ -26,7 +27,7 @@ static int unsupported(fer_comp *c, const char *what) {
 }
 
 /* A term (a variable: named) of a sort wider than the engine's limits
- * (fp.h: 128 bits, eb <= 30), the sort written out, so that the answer's
+ * (fp.h and fpw.h: 1024 bits, eb <= 30), the sort written out, so that the answer's
  * "unsupported" says what to change. */
 static int too_wide(fer_comp *c, fer_term t, const char *what) {
   ferret *f = c->f;
@@ -42,7 +43,7 @@ static int too_wide(fer_comp *c, fer_term t, const char *what) {
   fer_error(f, FERRET_ERROR_UNSUPPORTED, 0, 0,
             "search engine: %s%s of sort %s (%s)", what, name, sort,
             si->kind == FER_SORT_FP
-                ? "floating-point formats of at most 128 bits with eb <= 30 are supported"
+                ? "floating-point formats of at most 1024 bits with eb <= 30 are supported"
                 : "bit-vectors of at most 8192 bits are supported");
   return 0;
 }
@@ -53,10 +54,15 @@ static uint32_t new_reg(fer_comp *c, fer_u128 init) {
   return c->p->nregs++;
 }
 
-/* ---------------------------------- bit-vectors wider than 128 bits */
+/* ------------- bit-vectors and floating point wider than 128 bits */
 
 static bool wide(const fer_sort_info *si) {
-  return si->kind == FER_SORT_BV && si->a > 128;
+  return (si->kind == FER_SORT_BV && si->a > 128) ||
+         (si->kind == FER_SORT_FP && si->a + si->b > 128);
+}
+
+static uint32_t bits_of(const fer_sort_info *si) {
+  return si->kind == FER_SORT_FP ? si->a + si->b : si->kind == FER_SORT_BV ? si->a : 1;
 }
 
 /* Does t or an argument have a wide BV sort? */
@@ -166,7 +172,107 @@ static int emit_wide(fer_comp *c, fer_insn i, uint32_t rw, uint32_t *dst) {
   return 1;
 }
 
-/* A term with a wide BV sort or argument (the others: compile_node). */
+static uint32_t fmt_of(const fer_sort_info *si) { return fer_wide_fmt_pack(si->a, si->b); }
+
+/* to_fp of a Real literal on a wide format: its value under each rounding
+ * mode, computed now, in five consecutive register groups; a constant
+ * mode picks one, a variable one copies it at run time. */
+static int wide_real(fer_comp *c, fer_term t, const uint32_t *r, uint32_t *dst) {
+  ferret *f = c->f;
+  const fer_term *args = fer_term_args(f, t);
+  const fer_sort_info *st = fer_comp_sort(c, t);
+  fer_fmt m = {st->a, st->b};
+  bool neg;
+  const uint32_t *num, *den;
+  uint32_t nl, dl, w = st->a + st->b, first = FER_NONE;
+  fer_real_get(f, args[1], &neg, &num, &nl, &den, &dl);
+  uint32_t *tmp = fer_malloc(f, ((size_t)dl + 2) * sizeof *tmp);
+  if (!tmp) return 0;
+  for (int rm = 0; rm < 5; rm++) {
+    uint64_t v[FER_FPW_MAX_BITS / 64] = {0};
+    fer_fpw_from_rational(m, (fer_rm)rm, v, neg, num, nl, den, dl, tmp);
+    uint32_t k = new_regs(c, w, v);
+    if (k == FER_NONE) first = FER_NONE, rm = 5;
+    else if (rm == 0) first = k;
+  }
+  fer_free(f, tmp, ((size_t)dl + 2) * sizeof *tmp);
+  if (first == FER_NONE) return 0;
+  if (fer_term_op(f, args[0]) == FER_OP_CONST) {
+    *dst = first + (uint32_t)fer_const_u128(f, args[0]) * ((w + 127) / 128);
+    return 1;
+  }
+  fer_insn q = I(FER_I_WIDE, r[0], first, FER_WIDE_UNARY, fmt_of(st), FER_OP_TO_FP_REAL);
+  q.e = FER_WIDE_UNARY, q.pad = 1;
+  return emit_wide(c, q, w, dst);
+}
+
+/* A term on a floating-point format wider than 128 bits: a WIDE
+ * instruction of the FP layout (prog.h). */
+static int compile_wide_fp(fer_comp *c, fer_term t, const uint32_t *r, uint32_t *dst) {
+  ferret *f = c->f;
+  fer_op op = fer_term_op(f, t);
+  uint32_t n = fer_term_nargs(f, t), U = FER_WIDE_UNARY;
+  const fer_term *args = fer_term_args(f, t);
+  const fer_sort_info *st = fer_comp_sort(c, t);
+  for (uint32_t j = 0; j <= n; j++) {
+    const fer_sort_info *sj = j < n ? fer_comp_sort(c, args[j]) : st;
+    if (sj->kind == FER_SORT_FP && !fer_fpw_fmt_ok((fer_fmt){sj->a, sj->b}))
+      return too_wide(c, j < n ? args[j] : t, j < n ? "an argument" : "a term");
+  }
+  bool rmf = n && fer_comp_sort(c, args[0])->kind == FER_SORT_RM;
+  uint32_t k = rmf, rw = bits_of(st);
+  const fer_sort_info *sa = n > k ? fer_comp_sort(c, args[k]) : st;
+  fer_insn q = I(FER_I_WIDE, rmf ? r[0] : U, n > k ? r[k] : U, U, 0, op);
+  q.e = U, q.pad = 1;
+  q.w = st->kind == FER_SORT_FP ? fmt_of(st) : rw;
+  switch (op) {
+  case FER_OP_TO_FP_REAL: return wide_real(c, t, r, dst);
+  case FER_OP_TO_FP_FP: case FER_OP_FP_TO_UBV: case FER_OP_FP_TO_SBV:
+  case FER_OP_FP_TO_IEEE_BV:
+    q.e = fmt_of(sa);
+    if (op != FER_OP_TO_FP_FP) c->p->may_unspec = true;
+    break;
+  case FER_OP_TO_FP_UBV: case FER_OP_TO_FP_SBV: q.e = sa->a; break;
+  case FER_OP_TO_FP_BV: break;
+  case FER_OP_FP: q.c = r[1], q.e = r[2]; break;
+  case FER_OP_FP_LEQ: case FER_OP_FP_LT: case FER_OP_FP_GEQ: case FER_OP_FP_GT:
+  case FER_OP_FP_EQ:
+    if (n != 2) return unsupported(c, "chained comparison on wide floating point");
+    /* fall through */
+  case FER_OP_FP_IS_NORMAL: case FER_OP_FP_IS_SUBNORMAL: case FER_OP_FP_IS_ZERO:
+  case FER_OP_FP_IS_INF: case FER_OP_FP_IS_NAN: case FER_OP_FP_IS_NEG:
+  case FER_OP_FP_IS_POS:
+    q.w = fmt_of(sa);
+    q.c = n > 1 ? r[1] : U;
+    break;
+  case FER_OP_FP_MIN: case FER_OP_FP_MAX: case FER_OP_FP_RTI:
+    c->p->may_unspec = true;
+    /* fall through */
+  case FER_OP_FP_ABS: case FER_OP_FP_NEG: case FER_OP_FP_ADD: case FER_OP_FP_SUB:
+  case FER_OP_FP_MUL: case FER_OP_FP_DIV: case FER_OP_FP_FMA: case FER_OP_FP_SQRT:
+  case FER_OP_FP_REM:
+    q.c = n > k + 1 ? r[k + 1] : U;
+    q.e = n > k + 2 ? r[k + 2] : U;
+    break;
+  default:
+    return unsupported(c, "operator not supported on floating point wider than 128 bits");
+  }
+  return emit_wide(c, q, rw, dst);
+}
+
+/* Does t or an argument have a floating-point format wider than 128 bits? */
+static bool touches_wide_fp(fer_comp *c, fer_term t) {
+  const fer_sort_info *si = fer_comp_sort(c, t);
+  if (si->kind == FER_SORT_FP && si->a + si->b > 128) return true;
+  uint32_t n = fer_term_nargs(c->f, t);
+  for (uint32_t j = 0; j < n; j++) {
+    si = fer_comp_sort(c, fer_term_arg(c->f, t, j));
+    if (si->kind == FER_SORT_FP && si->a + si->b > 128) return true;
+  }
+  return false;
+}
+
+/* A term with a wide BV or FP sort or argument (the others: compile_node). */
 static int compile_wide(fer_comp *c, fer_term t, const uint32_t *r,
                         uint32_t *dst) {
   ferret *f = c->f;
@@ -176,15 +282,19 @@ static int compile_wide(fer_comp *c, fer_term t, const uint32_t *r,
   const fer_sort_info *st = fer_comp_sort(c, t);
   for (uint32_t j = 0; j <= n; j++) {
     const fer_sort_info *sj = j < n ? fer_comp_sort(c, args[j]) : st;
-    if (wide(sj) && sj->a > FER_WIDE_LIMBS * 64)
+    if (wide(sj) && bits_of(sj) > FER_WIDE_LIMBS * 64)
       return too_wide(c, j < n ? args[j] : t, j < n ? "an argument" : "a term");
   }
-  uint32_t w0 = fer_comp_sort(c, args[0])->a, rw = st->kind == FER_SORT_BV ? st->a : 1;
+  const fer_sort_info *s0 = fer_comp_sort(c, args[0]);
+  bool fp_eq = (op == FER_OP_EQ || op == FER_OP_DISTINCT) && s0->kind == FER_SORT_FP;
+  if (op != FER_OP_ITE && !fp_eq && touches_wide_fp(c, t)) return compile_wide_fp(c, t, r, dst);
+  if (fp_eq && !fer_fpw_fmt_ok((fer_fmt){s0->a, s0->b})) return too_wide(c, args[0], "an argument");
+  uint32_t w0 = bits_of(s0), rw = st->kind == FER_SORT_BOOL ? 1 : bits_of(st);
   uint32_t i0 = fer_term_idx(f, t, 0), i1 = fer_term_idx(f, t, 1);
   fer_insn q = I(FER_I_WIDE, r[0], n > 1 ? r[1] : FER_WIDE_UNARY, 0, w0, op);
   switch (op) {
   case FER_OP_ITE:
-    q = I(FER_I_WIDE, r[0], r[1], r[2], st->a, op);
+    q = I(FER_I_WIDE, r[0], r[1], r[2], rw, op);
     return emit_wide(c, q, rw, dst);
   case FER_OP_EQ:
   case FER_OP_DISTINCT: { /* = of two; distinct: not = on every pair */
@@ -195,6 +305,10 @@ static int compile_wide(fer_comp *c, fer_term t, const uint32_t *r,
         uint32_t e;
         fer_insn qe = I(FER_I_WIDE, c->reg[fer_cid(c, args[i])] - 1,
                         c->reg[fer_cid(c, args[j])] - 1, 0, w0, FER_OP_EQ);
+        if (fp_eq) { /* = on FP: one NaN, two zeros (the FP layout) */
+          qe = I(FER_I_WIDE, FER_WIDE_UNARY, qe.a, qe.b, fmt_of(s0), FER_OP_EQ);
+          qe.e = FER_WIDE_UNARY, qe.pad = 1;
+        }
         ok = emit_wide(c, qe, 1, &e);
         if (ok && op == FER_OP_DISTINCT) ok = emit(c, I(FER_I_NOT, e, 0, 0, 0, 0), &e);
         ok = ok && FER_PUSH(f, rs, e);

@@ -33,6 +33,8 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   if (n != 2) return d;
   fer_term x = fer_term_arg(f, t, 0), y = fer_term_arg(f, t, 1);
   const fer_sort_info *si = fer_comp_sort(c, x);
+  /* formats wider than 128 bits: judged by the truth value alone */
+  if (si->kind == FER_SORT_FP && si->a + si->b > 128) return d;
   bool swap = false;
   switch (fer_term_op(f, t)) {
   case FER_OP_EQ:

@@ -37,17 +37,20 @@ static inline uint32_t fer_iv_bv_width(ferret *f, fer_sort so) {
   return si->kind == FER_SORT_BV && si->a <= 128 ? si->a : 0;
 }
 
-/* Does t or one of its arguments have a BV sort wider than 128 bits?  Such
+/* Does t or one of its arguments have a BV sort or FP format wider than
+ * 128 bits?  Such
  * terms keep the full domain of their sort: no rule reads or narrows a
  * domain that is not tracked (sound, since top says nothing). */
+static inline bool fer_iv_wide_sort(const fer_sort_info *si) {
+  return (si->kind == FER_SORT_BV && si->a > 128) ||
+         (si->kind == FER_SORT_FP && si->a + si->b > 128);
+}
 static inline bool fer_iv_wide(ferret *f, fer_term t) {
-  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, t));
-  if (si->kind == FER_SORT_BV && si->a > 128) return true;
+  if (fer_iv_wide_sort(fer_sort_get(f, fer_term_sort(f, t)))) return true;
   uint32_t n = fer_term_nargs(f, t);
-  for (uint32_t i = 0; i < n; i++) {
-    si = fer_sort_get(f, fer_term_sort(f, fer_term_arg(f, t, i)));
-    if (si->kind == FER_SORT_BV && si->a > 128) return true;
-  }
+  for (uint32_t i = 0; i < n; i++)
+    if (fer_iv_wide_sort(fer_sort_get(f, fer_term_sort(f, fer_term_arg(f, t, i)))))
+      return true;
   return false;
 }
 

@@ -66,6 +66,11 @@ ferret_status fer_preprocess(ferret *, const fer_term *in, size_t n,
  * out->elim_var/elim_def (earlier definitions rewritten too), so that the
  * search's slots stay within 128 bits.  0 on allocation failure. */
 int fer_pre_split_wide(ferret *, fer_term_stack *a, fer_pre *out);
+/* The definition of a variable x wider than 128 bits (BV, or FP then
+ * to_fp of the bit pattern): the concat of fresh variables x[hi:lo] of at
+ * most 128 bits, pushed on parts from the highest (lo = 128 k) down to
+ * lo = 0.  0 on failure (engine/wide.c). */
+fer_term fer_wide_split_var(ferret *, fer_term x, fer_term_stack *parts);
 
 /* ---- simp.c: local rewriting ---- */
 /* Build op(args) like fer_mk, applying the enabled local rewrite rules

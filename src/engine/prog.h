@@ -106,15 +106,28 @@ typedef struct fer_insn {
  * EQ: a, b, w.  TO_FP_UBV/SBV: a = rounding mode, b = the bit-vector,
  * w = its width, c/e = eb/sb of the result.  FP_TO_UBV/SBV: a = rounding
  * mode, b = the FP operand, w = the result's width, c/e = eb/sb of the
- * operand.  Widths up to FER_WIDE_LIMBS * 64 bits. */
+ * operand.  Widths up to FER_WIDE_LIMBS * 64 bits.
+ * With pad = 1, an FP operation on a format wider than 128 bits (fp/fpw.h):
+ * a = the rounding-mode register or FER_WIDE_UNARY, w = the result's format
+ * (fer_wide_fmt_pack) or, for a BV or Bool result, its width; conversions
+ * (TO_FP_FP, TO_FP_UBV/SBV, TO_FP_BV, FP_TO_UBV/SBV, FP_TO_IEEE_BV):
+ * b = the operand, e = its format or BV width; TO_FP_REAL: b = the first
+ * of five constant values, one per rounding mode; FP: b, c, e = sign,
+ * exponent, significand; = and the predicates: w = the operands' format;
+ * the rest: b, c, e = the operands (FER_WIDE_UNARY when fewer). */
 #define FER_WIDE_LIMBS 128
 #define FER_WIDE_UNARY UINT32_MAX
+static inline uint32_t fer_wide_fmt_pack(uint32_t eb, uint32_t sb) { return eb << 16 | sb; }
+static inline fer_fmt fer_wide_fmt(uint32_t packed) {
+  fer_fmt m = {packed >> 16, packed & 0xffff};
+  return m;
+}
 /* Run WIDE instruction i on registers r[n * stride]; false when the result
  * is unspecified (fp.to_ubv/fp.to_sbv out of range).  The slow path. */
 bool fer_wide_run(const struct fer_insn *i, fer_u128 *r, size_t stride);
 /* Its operand registers (first register of each), as compile_blocks.c
  * needs them. */
-uint32_t fer_wide_operands(const struct fer_insn *i, uint32_t out[3]);
+uint32_t fer_wide_operands(const struct fer_insn *i, uint32_t out[4]);
 /* The distance of a BV comparison atom whose operands are wider than 128
  * bits (dist.c), to true or (to_false) to false, saturated at 2^128 - 1.
  * Declared here, defined in engine/wide.c. */

@@ -11,7 +11,11 @@
  * parts and the formula's narrow results compute on wide values.  Those
  * run through one instruction, FER_I_WIDE, whose value occupies
  * ceil(w/128) consecutive registers (prog.h); it is out of line, the slow
- * path, so the opcodes of narrow widths are unchanged. */
+ * path, so the opcodes of narrow widths are unchanged.  Floating-point
+ * formats wider than 128 bits go the same way: a variable becomes the
+ * parts of its bit pattern (defined as to_fp of their concat), and the
+ * operations on such formats are WIDE instructions of the FP layout
+ * (prog.h), run by fp/fpw.h. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,12 +24,16 @@
 #include "engine/pre.h"
 #include "engine/prog.h"
 #include "fp/fp.h"
+#include "fp/fpw.h"
 
 /* ------------------------------------------------ splitting variables */
 
-/* The definition of wide variable x: the concat of its new parts. */
-static fer_term split_var(ferret *f, fer_term x, fer_term_stack *parts) {
-  uint32_t w = fer_sort_get(f, fer_term_sort(f, x))->a;
+/* The definition of wide variable x: the concat of its new parts (of a
+ * floating-point x: to_fp of that concat, its bit pattern). */
+fer_term fer_wide_split_var(ferret *f, fer_term x, fer_term_stack *parts) {
+  const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, x));
+  bool fp = si->kind == FER_SORT_FP;
+  uint32_t w = fp ? si->a + si->b : si->a, eb = si->a, sb = si->b;
   char name[121]; /* a copy: making a variable may move the name pool */
   snprintf(name, sizeof name, "%s", fer_var_name(f, x));
   fer_term acc = 0;
@@ -43,7 +51,7 @@ static fer_term split_var(ferret *f, fer_term x, fer_term_stack *parts) {
       acc = fer_mk(f, FER_OP_CONCAT, 2, ab, 0, 0);
       if (!acc) return 0;
     }
-    if (!lo) return acc;
+    if (!lo) return fp ? fer_mk(f, FER_OP_TO_FP_BV, 1, &acc, eb, sb) : acc;
   }
 }
 
@@ -56,8 +64,10 @@ int fer_pre_split_wide(ferret *f, fer_term_stack *a, fer_pre *out) {
   for (size_t i = 0; ok && i < vars.size; i++) {
     fer_term x = vars.data[i];
     const fer_sort_info *si = fer_sort_get(f, fer_term_sort(f, x));
-    if (si->kind != FER_SORT_BV || si->a <= FER_BV_MAX_WIDTH) continue;
-    fer_term def = split_var(f, x, &out->parts);
+    bool wide_fp = si->kind == FER_SORT_FP && si->a + si->b > FER_FMT_MAX_BITS &&
+                   fer_fpw_fmt_ok((fer_fmt){si->a, si->b});
+    if (!wide_fp && (si->kind != FER_SORT_BV || si->a <= FER_BV_MAX_WIDTH)) continue;
+    fer_term def = fer_wide_split_var(f, x, &out->parts);
     ok = def && fer_subst_set(f, &sub, x, def) &&
          FER_PUSH(f, out->elim_var, x) && FER_PUSH(f, out->elim_def, def);
     split++;
@@ -96,7 +106,27 @@ static void scatter(fer_u128 *r, size_t stride, const uint64_t *l, uint32_t w) {
     r[k * stride] = l[2 * k] | (2 * k + 1 < n ? (fer_u128)l[2 * k + 1] << 64 : 0);
 }
 
-uint32_t fer_wide_operands(const fer_insn *i, uint32_t out[3]) {
+static bool fp_conversion(fer_op op) {
+  switch (op) {
+  case FER_OP_TO_FP_FP: case FER_OP_TO_FP_UBV: case FER_OP_TO_FP_SBV:
+  case FER_OP_TO_FP_BV: case FER_OP_FP_TO_UBV: case FER_OP_FP_TO_SBV:
+  case FER_OP_FP_TO_IEEE_BV: case FER_OP_TO_FP_REAL:
+    return true;
+  default: return false;
+  }
+}
+
+uint32_t fer_wide_operands(const fer_insn *i, uint32_t out[4]) {
+  if (i->pad) { /* FP layout: the registers among a, b, c, e */
+    uint32_t k = 0;
+    if (i->a != FER_WIDE_UNARY) out[k++] = i->a;
+    if ((fer_op)i->x == FER_OP_TO_FP_REAL) return k; /* b.. are constants */
+    out[k++] = i->b;
+    if (fp_conversion((fer_op)i->x)) return k;
+    if (i->c != FER_WIDE_UNARY) out[k++] = i->c;
+    if (i->e != FER_WIDE_UNARY) out[k++] = i->e;
+    return k;
+  }
   switch ((fer_op)i->x) {
   case FER_OP_ITE: out[0] = i->a, out[1] = i->b, out[2] = i->c; return 3;
   case FER_OP_TO_FP_UBV: case FER_OP_TO_FP_SBV:
@@ -142,11 +172,113 @@ fer_u128 fer_wide_distance(const fer_dnode *dn, const fer_u128 *r, bool to_false
   return v + extra < v ? v : v + extra;
 }
 
+/* A WIDE instruction of the FP layout (prog.h); false when the result is
+ * unspecified (eval.c's taints: fp.to_ubv/to_sbv out of range, the bits
+ * of NaN, min/max of two zeros, roundToIntegral past the largest
+ * finite). */
+static bool wide_fp_run(const fer_insn *i, fer_u128 *r, size_t stride) {
+  uint64_t x[FER_WIDE_LIMBS], y[FER_WIDE_LIMBS], z[FER_WIDE_LIMBS], o[FER_WIDE_LIMBS];
+  fer_op op = (fer_op)i->x;
+  fer_rm rm = i->a != FER_WIDE_UNARY ? (fer_rm)r[i->a * stride] : FER_RNE;
+  fer_fmt m = fer_wide_fmt(i->w), src = fer_wide_fmt(i->e);
+  uint32_t mw = m.eb + m.sb, sw = src.eb + src.sb;
+  fer_u128 *d = &r[i->d * stride];
+  bool ok = true, defined = true;
+  memset(x, 0, sizeof x), memset(y, 0, sizeof y), memset(z, 0, sizeof z);
+  memset(o, 0, sizeof o);
+  switch (op) {
+  case FER_OP_TO_FP_REAL: { /* copy the value of the rounding mode */
+    const fer_u128 *from = &r[(i->b + (uint32_t)rm * regs_of(mw)) * stride];
+    for (uint32_t k = 0; k < regs_of(mw); k++) d[k * stride] = from[k * stride];
+    return true;
+  }
+  case FER_OP_TO_FP_FP:
+    gather(x, &r[i->b * stride], stride, sw);
+    fer_fpw_convert(m, rm, o, src, x);
+    break;
+  case FER_OP_TO_FP_UBV:
+  case FER_OP_TO_FP_SBV:
+    gather(x, &r[i->b * stride], stride, i->e);
+    fer_fpw_from_bv(m, rm, o, x, i->e, op == FER_OP_TO_FP_SBV);
+    break;
+  case FER_OP_TO_FP_BV:
+    gather(x, &r[i->b * stride], stride, mw);
+    if (fer_fpw_test(m, FER_OP_FP_IS_NAN, x)) fer_fpw_nan(m, o);
+    else memcpy(o, x, sizeof o);
+    break;
+  case FER_OP_FP_TO_UBV:
+  case FER_OP_FP_TO_SBV:
+    gather(x, &r[i->b * stride], stride, sw);
+    fer_fpw_to_bv(src, rm, x, i->w, op == FER_OP_FP_TO_SBV, o, &defined);
+    scatter(d, stride, o, i->w);
+    return defined;
+  case FER_OP_FP_TO_IEEE_BV:
+    gather(x, &r[i->b * stride], stride, sw);
+    scatter(d, stride, x, sw);
+    return !fer_fpw_test(src, FER_OP_FP_IS_NAN, x);
+  case FER_OP_FP: { /* sign, exponent, significand */
+    gather(x, &r[i->b * stride], stride, 1);
+    gather(y, &r[i->c * stride], stride, m.eb);
+    gather(z, &r[i->e * stride], stride, m.sb - 1);
+    memcpy(o, z, sizeof o);
+    for (uint32_t k = 0; k < m.eb; k++)
+      if ((y[k / 64] >> (k % 64)) & 1) o[(m.sb - 1 + k) / 64] |= (uint64_t)1 << ((m.sb - 1 + k) % 64);
+    if (x[0] & 1) o[(mw - 1) / 64] |= (uint64_t)1 << ((mw - 1) % 64);
+    if (fer_fpw_test(m, FER_OP_FP_IS_NAN, o)) fer_fpw_nan(m, o);
+    break;
+  }
+  default: {
+    fer_fmt am = m; /* the operands' format (predicates: w) */
+    uint32_t aw = am.eb + am.sb;
+    gather(x, &r[i->b * stride], stride, aw);
+    if (i->c != FER_WIDE_UNARY) gather(y, &r[i->c * stride], stride, aw);
+    if (i->e != FER_WIDE_UNARY) gather(z, &r[i->e * stride], stride, aw);
+    switch (op) {
+    case FER_OP_EQ: *d = fer_fpw_smt_eq(am, x, y); return true;
+    case FER_OP_FP_LEQ: *d = fer_fpw_leq(am, x, y); return true;
+    case FER_OP_FP_LT: *d = fer_fpw_lt(am, x, y); return true;
+    case FER_OP_FP_GEQ: *d = fer_fpw_leq(am, y, x); return true;
+    case FER_OP_FP_GT: *d = fer_fpw_lt(am, y, x); return true;
+    case FER_OP_FP_EQ: *d = fer_fpw_eq(am, x, y); return true;
+    case FER_OP_FP_IS_NORMAL: case FER_OP_FP_IS_SUBNORMAL: case FER_OP_FP_IS_ZERO:
+    case FER_OP_FP_IS_INF: case FER_OP_FP_IS_NAN: case FER_OP_FP_IS_NEG:
+    case FER_OP_FP_IS_POS:
+      *d = fer_fpw_test(am, op, x);
+      return true;
+    case FER_OP_FP_ABS: fer_fpw_abs(m, o, x); break;
+    case FER_OP_FP_NEG: fer_fpw_neg(m, o, x); break;
+    case FER_OP_FP_ADD: fer_fpw_add(m, rm, o, x, y); break;
+    case FER_OP_FP_SUB: fer_fpw_sub(m, rm, o, x, y); break;
+    case FER_OP_FP_MUL: fer_fpw_mul(m, rm, o, x, y); break;
+    case FER_OP_FP_DIV: fer_fpw_div(m, rm, o, x, y); break;
+    case FER_OP_FP_FMA: fer_fpw_fma(m, rm, o, x, y, z); break;
+    case FER_OP_FP_SQRT: fer_fpw_sqrt(m, rm, o, x); break;
+    case FER_OP_FP_REM: fer_fpw_rem(m, o, x, y); break;
+    case FER_OP_FP_RTI:
+      fer_fpw_rti(m, rm, o, x);
+      ok = !fer_fpw_test(m, FER_OP_FP_IS_INF, o) || fer_fpw_test(m, FER_OP_FP_IS_INF, x);
+      break;
+    case FER_OP_FP_MIN:
+    case FER_OP_FP_MAX:
+      if (op == FER_OP_FP_MIN) fer_fpw_min(m, o, x, y);
+      else fer_fpw_max(m, o, x, y);
+      ok = !(fer_fpw_test(m, FER_OP_FP_IS_ZERO, x) && fer_fpw_test(m, FER_OP_FP_IS_ZERO, y) &&
+             !fer_fpw_smt_eq(m, x, y));
+      break;
+    default: return true; /* not compiled (compile.c refuses it) */
+    }
+  }
+  }
+  scatter(d, stride, o, mw);
+  return ok;
+}
+
 /* Called for every WIDE instruction run: the slow path, out of line. */
 __attribute__((noinline)) bool fer_wide_run(const fer_insn *i, fer_u128 *r,
                                             size_t stride) {
   uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], o[FER_WIDE_LIMBS];
   uint64_t tmp[2 * (6 * FER_WIDE_LIMBS + 2)];
+  if (i->pad) return wide_fp_run(i, r, stride);
   fer_op op = (fer_op)i->x;
   uint32_t w = i->w;
   bool defined = true;

@@ -34,6 +34,7 @@
 #include "smt/eval.h"
 #include "smt/eval_internal.h"
 #include "fp/fp.h"
+#include "fp/fpw.h" /* FER_FPW_MAX_BITS: formats eval_wide.c takes */
 
 /* ------------------------------------------------------------ memo table */
 
@@ -96,11 +97,12 @@ int fer_ev_check_sort(evaluator *e, fer_term t) {
     return 0;
   }
   if (s->kind == FER_SORT_FP &&
-      ((uint64_t)s->a + s->b > FER_FMT_MAX_BITS || s->a > 30)) {
+      ((uint64_t)s->a + s->b > (e->wide_ok ? FER_FPW_MAX_BITS : FER_FMT_MAX_BITS) ||
+       s->a > 30)) {
     fer_error(e->f, FERRET_ERROR_UNSUPPORTED, 0, 0,
               "unsupported: floating-point format (_ FloatingPoint %u %u) "
               "exceeds %d bits (or 30 exponent bits)",
-              s->a, s->b, FER_FMT_MAX_BITS);
+              s->a, s->b, e->wide_ok ? FER_FPW_MAX_BITS : FER_FMT_MAX_BITS);
     return 0;
   }
   return 1;
@@ -431,6 +433,10 @@ static fer_term value_term(evaluator *e, fer_sort s, fer_u128 v) {
   case FER_SORT_ARRAY: return (fer_term)v;
   case FER_SORT_BV:
     if (si->a > FER_BV_MAX_WIDTH) return fer_mk_const(e->f, s, fer_ev_wide_limbs(e, v));
+    return fer_mk_const_u128(e->f, s, v);
+  case FER_SORT_FP:
+    if ((uint64_t)si->a + si->b > FER_FMT_MAX_BITS)
+      return fer_mk_const(e->f, s, fer_ev_wide_limbs(e, v));
     return fer_mk_const_u128(e->f, s, v);
   default: return fer_mk_const_u128(e->f, s, v);
   }
