@@ -53,7 +53,7 @@ public() {
   case "$1" in
     base) echo "arena.h context.h dtoa.h map.h nat.h ops.h options.h outcome.h process.h rng.h stack.h stats.h u128.h" ;;
     bv) echo "bv.h bvw.h" ;;
-    fp) echo "fp.h env.h fast.h" ;;
+    fp) echo "fp.h env.h fast.h fpw.h" ;;
     smt) echo "term.h array.h eval.h model.h model_read.h parse.h print.h rewrite.h" ;;
     engine) echo "engine.h query.h pre.h search.h judge.h prog.h interval.h" ;;
     backends) echo "libfuzzer.h partner.h smt2c.h" ;;
