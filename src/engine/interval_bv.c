@@ -239,16 +239,176 @@ static bool bv_single(const fer_ival *d, u128 *v) {
 
 /* ------------------------------------------------------ forward rules */
 
+/* One rule application (interval_internal.h): the term, its operator, its
+ * width when its result is a tracked BV (else 0), the domains of its first
+ * two arguments (NULL: no such argument) and its own domain r; for a
+ * backward rule, whether r says a predicate must hold or must fail. */
+typedef struct bv_rule {
+  fer_iv_state *s;
+  ferret *f;
+  fer_term t;
+  fer_op op;
+  uint32_t w;
+  fer_ival *d0, *d1, *r;
+  bool must_t, must_f;
+} bv_rule;
+
+/* The comparisons: possible iff min x < max y, certain iff max x < min y,
+ * in the order of the operator (signed bounds are keys). */
+static void fwd_compare(const bv_rule *c) {
+  fer_op op = c->op;
+  const fer_ival *d0 = c->d0, *d1 = c->d1;
+  fer_ival *r = c->r;
+  if (!d0 || !d1 || d0->kind != FER_IV_BV || d1->kind != FER_IV_BV) return;
+  const fer_ival *x = d0, *y = d1;
+  if (op == FER_OP_BVUGT || op == FER_OP_BVUGE || op == FER_OP_BVSGT ||
+      op == FER_OP_BVSGE)
+    x = d1, y = d0;
+  bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT ||
+                op == FER_OP_BVSLT || op == FER_OP_BVSGT;
+  bool sg = op >= FER_OP_BVSLT;
+  u128 xl = sg ? x->slo : x->lo, xh = sg ? x->shi : x->hi;
+  u128 yl = sg ? y->slo : y->lo, yh = sg ? y->shi : y->hi;
+  r->t = strict ? xl < yh : xl <= yh;
+  r->f = strict ? !(xh < yl) : !(xh <= yl);
+}
+
+/* bvnot, bvneg, bvadd, bvsub, bvmul, bvudiv, bvurem. */
+static void fwd_arith(const bv_rule *c) {
+  uint32_t w = c->w;
+  const fer_ival *d0 = c->d0, *d1 = c->d1;
+  fer_ival *r = c->r;
+  if (!w || !d0) return;
+  if (c->op == FER_OP_BVNOT) {
+    *r = bv_not(d0);
+    return;
+  }
+  if (c->op == FER_OP_BVNEG) {
+    fer_ival z = bv_const(w, 0);
+    *r = bv_sum(&z, d0, true);
+    return;
+  }
+  if (!d1) return;
+  switch (c->op) {
+  case FER_OP_BVADD:
+  case FER_OP_BVSUB: *r = bv_sum(d0, d1, c->op == FER_OP_BVSUB); break;
+  case FER_OP_BVMUL:
+    if (w <= 64 && (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
+      r->lo = d0->lo * d1->lo, r->hi = d0->hi * d1->hi;
+    kb_mul(d0, d1, &r->zero, &r->one);
+    break;
+  case FER_OP_BVUDIV:
+    if (d1->lo > 0) r->lo = d0->lo / d1->hi, r->hi = d0->hi / d1->lo;
+    break;
+  case FER_OP_BVUREM:
+    r->hi = d1->lo > 0 && d1->hi - 1 < d0->hi ? d1->hi - 1 : d0->hi;
+    break;
+  default: break;
+  }
+}
+
+/* bvand, bvor, bvxor: known bits bit by bit; and is at most either
+ * argument, or at least either. */
+static void fwd_logic(const bv_rule *c) {
+  const fer_ival *d0 = c->d0, *d1 = c->d1;
+  fer_ival *r = c->r;
+  if (!c->w || !d0 || !d1) return;
+  if (c->op == FER_OP_BVAND) {
+    r->hi = fer_iv_min(d0->hi, d1->hi);
+    r->zero = d0->zero | d1->zero, r->one = d0->one & d1->one;
+  } else if (c->op == FER_OP_BVOR) {
+    r->lo = fer_iv_max(d0->lo, d1->lo);
+    r->zero = d0->zero & d1->zero, r->one = d0->one | d1->one;
+  } else {
+    r->zero = (d0->zero & d1->zero) | (d0->one & d1->one);
+    r->one = (d0->zero & d1->one) | (d0->one & d1->zero);
+  }
+}
+
+/* Shifts by a known amount and rotations: the known bits move. */
+static void fwd_shift(const bv_rule *c) {
+  uint32_t w = c->w;
+  const fer_ival *d0 = c->d0;
+  fer_ival *r = c->r;
+  fer_op op = c->op;
+  if (!w || !d0) return;
+  if (op == FER_OP_ROTATE_LEFT || op == FER_OP_ROTATE_RIGHT) {
+    uint32_t n = fer_term_idx(c->f, c->t, 0) % w;
+    if (op == FER_OP_ROTATE_RIGHT) n = (w - n) % w;
+    r->zero = rotl(d0->zero, n, w), r->one = rotl(d0->one, n, w);
+    return;
+  }
+  u128 cnt;
+  if (!bv_single(c->d1, &cnt)) return;
+  uint32_t sh = cnt >= w ? w : (uint32_t)cnt;
+  u128 m = mask(w);
+  if (op == FER_OP_BVSHL) {
+    r->zero = sh >= w ? m : ((d0->zero << sh) | mask(sh)) & m;
+    r->one = sh >= w ? 0 : (d0->one << sh) & m;
+  } else if (op == FER_OP_BVLSHR) {
+    r->zero = sh >= w ? m : (d0->zero >> sh) | (m & ~mask(w - sh));
+    r->one = sh >= w ? 0 : d0->one >> sh;
+    r->lo = sh >= w ? 0 : d0->lo >> sh, r->hi = sh >= w ? 0 : d0->hi >> sh;
+  } else { /* monotone in the signed order: key(x >> c) = (kx >> c) +
+            * S - (S >> c) */
+    r->zero = ashr(d0->zero, sh, w), r->one = ashr(d0->one, sh, w);
+    uint32_t sc = sh >= w ? w - 1 : sh;
+    u128 S = fer_iv_sbit(w);
+    r->slo = (d0->slo >> sc) + S - (S >> sc);
+    r->shi = (d0->shi >> sc) + S - (S >> sc);
+  }
+}
+
+/* zero_extend, sign_extend, concat, extract. */
+static void fwd_resize(const bv_rule *c) {
+  uint32_t w = c->w;
+  const fer_ival *d0 = c->d0, *d1 = c->d1;
+  fer_ival *r = c->r;
+  if (!w || !d0 || d0->kind != FER_IV_BV) return;
+  if (c->op == FER_OP_ZERO_EXTEND) {
+    r->lo = d0->lo, r->hi = d0->hi;
+    r->zero = d0->zero | (mask(w) & ~mask(d0->width)), r->one = d0->one;
+  } else if (c->op == FER_OP_SIGN_EXTEND) { /* the signed value is kept */
+    uint32_t w0 = d0->width;
+    u128 ext = mask(w) & ~mask(w0), S0 = fer_iv_sbit(w0);
+    r->zero = d0->zero | (d0->zero & S0 ? ext : 0);
+    r->one = d0->one | (d0->one & S0 ? ext : 0);
+    r->slo = d0->slo - S0 + fer_iv_sbit(w),
+    r->shi = d0->shi - S0 + fer_iv_sbit(w);
+  } else if (c->op == FER_OP_CONCAT) {
+    if (!d1 || d1->kind != FER_IV_BV) return;
+    uint32_t lw = d1->width;
+    r->lo = d0->lo << lw | d1->lo, r->hi = d0->hi << lw | d1->hi;
+    /* the sign is the high part's: keys concatenate too */
+    r->slo = d0->slo << lw | d1->lo, r->shi = d0->shi << lw | d1->hi;
+    r->zero = d0->zero << lw | d1->zero, r->one = d0->one << lw | d1->one;
+  } else { /* FER_OP_EXTRACT */
+    uint32_t hi = fer_term_idx(c->f, c->t, 0), lo = fer_term_idx(c->f, c->t, 1);
+    /* monotone when the bits above hi are the same over the range */
+    if (hi + 1 >= 128 || (d0->lo >> (hi + 1)) == (d0->hi >> (hi + 1)))
+      r->lo = (d0->lo >> lo) & mask(w), r->hi = (d0->hi >> lo) & mask(w);
+    r->zero = (d0->zero >> lo) & mask(w), r->one = (d0->one >> lo) & mask(w);
+  }
+}
+
+static bv_rule bv_rule_of(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
+                          fer_ival *d1, fer_ival *r) {
+  ferret *f = s->f;
+  bv_rule c = {s, f, t, op, 0, d0, d1, r, false, false};
+  c.w = r->kind == FER_IV_BV ? fer_iv_bv_width(f, fer_term_sort(f, t)) : 0;
+  c.must_t = r->kind == FER_IV_BOOL && !r->f;
+  c.must_f = r->kind == FER_IV_BOOL && !r->t;
+  return c;
+}
+
 /* The forward rules of the BV operators and comparisons
- * (interval_internal.h). */
+ * (interval_internal.h), one function per family of operators. */
 void fer_iv_bv_forward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
                        fer_ival *d1, fer_ival *d2, fer_ival *r) {
-  ferret *f = s->f;
-  uint32_t w =
-      r->kind == FER_IV_BV ? fer_iv_bv_width(f, fer_term_sort(f, t)) : 0;
+  bv_rule c = bv_rule_of(s, t, op, d0, d1, r);
   switch (op) {
   case FER_OP_CONST:
-    if (r->kind == FER_IV_BV) r->lo = r->hi = fer_const_u128(f, t);
+    if (r->kind == FER_IV_BV) r->lo = r->hi = fer_const_u128(s->f, t);
     break;
   case FER_OP_BVULT:
   case FER_OP_BVULE:
@@ -257,135 +417,27 @@ void fer_iv_bv_forward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVSLT:
   case FER_OP_BVSLE:
   case FER_OP_BVSGT:
-  case FER_OP_BVSGE:
-    if (d0 && d1 && d0->kind == FER_IV_BV && d1->kind == FER_IV_BV) {
-      const fer_ival *x = d0, *y = d1;
-      if (op == FER_OP_BVUGT || op == FER_OP_BVUGE || op == FER_OP_BVSGT ||
-          op == FER_OP_BVSGE)
-        x = d1, y = d0;
-      bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT ||
-                    op == FER_OP_BVSLT || op == FER_OP_BVSGT;
-      bool sg = op >= FER_OP_BVSLT;
-      u128 xl = sg ? x->slo : x->lo, xh = sg ? x->shi : x->hi;
-      u128 yl = sg ? y->slo : y->lo, yh = sg ? y->shi : y->hi;
-      r->t = strict ? xl < yh : xl <= yh;
-      r->f = strict ? !(xh < yl) : !(xh <= yl);
-    }
-    break;
+  case FER_OP_BVSGE: fwd_compare(&c); break;
   case FER_OP_BVNOT:
-    if (w && d0) *r = bv_not(d0);
-    break;
   case FER_OP_BVNEG:
-    if (w && d0) {
-      fer_ival z = bv_const(w, 0);
-      *r = bv_sum(&z, d0, true);
-    }
-    break;
   case FER_OP_BVADD:
   case FER_OP_BVSUB:
-    if (w && d0 && d1) *r = bv_sum(d0, d1, op == FER_OP_BVSUB);
-    break;
   case FER_OP_BVMUL:
-    if (w && d0 && d1) {
-      if (w <= 64 && (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
-        r->lo = d0->lo * d1->lo, r->hi = d0->hi * d1->hi;
-      kb_mul(d0, d1, &r->zero, &r->one);
-    }
-    break;
   case FER_OP_BVUDIV:
-    if (w && d0 && d1 && d1->lo > 0)
-      r->lo = d0->lo / d1->hi, r->hi = d0->hi / d1->lo;
-    break;
-  case FER_OP_BVUREM:
-    if (w && d0 && d1)
-      r->hi = d1->lo > 0 && d1->hi - 1 < d0->hi ? d1->hi - 1 : d0->hi;
-    break;
+  case FER_OP_BVUREM: fwd_arith(&c); break;
   case FER_OP_BVAND:
-    if (w && d0 && d1) {
-      r->hi = fer_iv_min(d0->hi, d1->hi);
-      r->zero = d0->zero | d1->zero, r->one = d0->one & d1->one;
-    }
-    break;
   case FER_OP_BVOR:
-    if (w && d0 && d1) {
-      r->lo = fer_iv_max(d0->lo, d1->lo);
-      r->zero = d0->zero & d1->zero, r->one = d0->one | d1->one;
-    }
-    break;
-  case FER_OP_BVXOR:
-    if (w && d0 && d1) {
-      r->zero = (d0->zero & d1->zero) | (d0->one & d1->one);
-      r->one = (d0->zero & d1->one) | (d0->one & d1->zero);
-    }
-    break;
+  case FER_OP_BVXOR: fwd_logic(&c); break;
   case FER_OP_BVSHL:
   case FER_OP_BVLSHR:
-  case FER_OP_BVASHR: {
-    u128 c;
-    if (!w || !d0 || !bv_single(d1, &c)) break;
-    uint32_t sh = c >= w ? w : (uint32_t)c;
-    u128 m = mask(w);
-    if (op == FER_OP_BVSHL) {
-      r->zero = sh >= w ? m : ((d0->zero << sh) | mask(sh)) & m;
-      r->one = sh >= w ? 0 : (d0->one << sh) & m;
-    } else if (op == FER_OP_BVLSHR) {
-      r->zero = sh >= w ? m : (d0->zero >> sh) | (m & ~mask(w - sh));
-      r->one = sh >= w ? 0 : d0->one >> sh;
-      r->lo = sh >= w ? 0 : d0->lo >> sh, r->hi = sh >= w ? 0 : d0->hi >> sh;
-    } else { /* monotone in the signed order: key(x >> c) = (kx >> c) +
-              * S - (S >> c) */
-      r->zero = ashr(d0->zero, sh, w), r->one = ashr(d0->one, sh, w);
-      uint32_t sc = sh >= w ? w - 1 : sh;
-      u128 S = fer_iv_sbit(w);
-      r->slo = (d0->slo >> sc) + S - (S >> sc);
-      r->shi = (d0->shi >> sc) + S - (S >> sc);
-    }
-    break;
-  }
+  case FER_OP_BVASHR:
   case FER_OP_ROTATE_LEFT:
-  case FER_OP_ROTATE_RIGHT:
-    if (w && d0) {
-      uint32_t c = fer_term_idx(f, t, 0) % w;
-      if (op == FER_OP_ROTATE_RIGHT) c = (w - c) % w;
-      r->zero = rotl(d0->zero, c, w), r->one = rotl(d0->one, c, w);
-    }
-    break;
+  case FER_OP_ROTATE_RIGHT: fwd_shift(&c); break;
   case FER_OP_ZERO_EXTEND:
-    if (w && d0 && d0->kind == FER_IV_BV) {
-      r->lo = d0->lo, r->hi = d0->hi;
-      r->zero = d0->zero | (mask(w) & ~mask(d0->width)), r->one = d0->one;
-    }
-    break;
-  case FER_OP_SIGN_EXTEND: /* the signed value is kept */
-    if (w && d0 && d0->kind == FER_IV_BV) {
-      uint32_t w0 = d0->width;
-      u128 ext = mask(w) & ~mask(w0), S0 = fer_iv_sbit(w0);
-      r->zero = d0->zero | (d0->zero & S0 ? ext : 0);
-      r->one = d0->one | (d0->one & S0 ? ext : 0);
-      r->slo = d0->slo - S0 + fer_iv_sbit(w),
-      r->shi = d0->shi - S0 + fer_iv_sbit(w);
-    }
-    break;
+  case FER_OP_SIGN_EXTEND:
   case FER_OP_CONCAT:
-    if (w && d0 && d1 && d0->kind == FER_IV_BV && d1->kind == FER_IV_BV) {
-      uint32_t lw = d1->width;
-      r->lo = d0->lo << lw | d1->lo, r->hi = d0->hi << lw | d1->hi;
-      /* the sign is the high part's: keys concatenate too */
-      r->slo = d0->slo << lw | d1->lo, r->shi = d0->shi << lw | d1->hi;
-      r->zero = d0->zero << lw | d1->zero, r->one = d0->one << lw | d1->one;
-    }
-    break;
-  case FER_OP_EXTRACT:
-    if (w && d0 && d0->kind == FER_IV_BV) {
-      uint32_t hi = fer_term_idx(f, t, 0), lo = fer_term_idx(f, t, 1);
-      /* monotone when the bits above hi are the same over the range */
-      if (hi + 1 >= 128 || (d0->lo >> (hi + 1)) == (d0->hi >> (hi + 1)))
-        r->lo = (d0->lo >> lo) & mask(w), r->hi = (d0->hi >> lo) & mask(w);
-      r->zero = (d0->zero >> lo) & mask(w), r->one = (d0->one >> lo) & mask(w);
-    }
-    break;
-  default:
-    break;
+  case FER_OP_EXTRACT: fwd_resize(&c); break;
+  default: break;
   }
 }
 
@@ -408,13 +460,159 @@ static void bv_less(fer_iv_state *s, fer_ival *x, fer_ival *y, bool strict,
   else narrow(s, y, ymin, m);
 }
 
+/* The comparisons known true or false: not (x < y) is y <= x. */
+static void bwd_compare(const bv_rule *c) {
+  fer_op op = c->op;
+  fer_ival *d0 = c->d0, *d1 = c->d1;
+  if (!(c->must_t || c->must_f) || !d0 || !d1 || d0->kind != FER_IV_BV) return;
+  bool swap = op == FER_OP_BVUGT || op == FER_OP_BVUGE || op == FER_OP_BVSGT ||
+              op == FER_OP_BVSGE;
+  bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT ||
+                op == FER_OP_BVSLT || op == FER_OP_BVSGT;
+  fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
+  if (c->must_f) { /* not (x < y) is y <= x */
+    fer_ival *z = x;
+    x = y, y = z, strict = !strict;
+  }
+  bv_less(c->s, x, y, strict, op >= FER_OP_BVSLT);
+}
+
+/* bvnot: x = not r; bvneg: x = 0 - r; bvadd: x = r - y, y = r - x;
+ * bvsub: x = r + y, y = x - r. */
+static void bwd_arith(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *d1 = c->d1, *r = c->r;
+  if (!d0 || r->kind != FER_IV_BV) return;
+  if (c->op == FER_OP_BVNOT) {
+    fer_ival x = bv_not(r);
+    fer_iv_meet(s, d0, &x);
+  } else if (c->op == FER_OP_BVNEG) { /* x = 0 - r */
+    fer_ival z = bv_const(r->width, 0), x = bv_sum(&z, r, true);
+    fer_iv_meet(s, d0, &x);
+  } else if (d1) {
+    bool sub = c->op == FER_OP_BVSUB;
+    fer_ival x = bv_sum(r, d1, !sub);
+    fer_iv_meet(s, d0, &x);
+    fer_ival y = sub ? bv_sum(d0, r, true) : bv_sum(r, d0, true);
+    fer_iv_meet(s, d1, &y);
+  }
+}
+
+/* bvand: r <= x; r's ones are x's; a 0 of r over a 1 of y.
+ * bvor: x <= r; r's zeros are x's; a 1 of r over a 0 of y.
+ * bvxor: x = r ^ y.  Each argument in turn, the other as y. */
+static void bwd_logic(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *d1 = c->d1, *r = c->r;
+  if (!d0 || !d1 || r->kind != FER_IV_BV) return;
+  u128 m = mask(r->width);
+  for (int side = 0; side < 2; side++) {
+    fer_ival *x = side ? d1 : d0, *y = side ? d0 : d1;
+    if (c->op == FER_OP_BVAND)
+      meet_bits(s, x, r->zero & y->one, r->one, r->lo, m);
+    else if (c->op == FER_OP_BVOR)
+      meet_bits(s, x, r->zero, r->one & y->zero, 0, r->hi);
+    else
+      meet_bits(s, x, (r->zero & y->zero) | (r->one & y->one),
+                (r->zero & y->one) | (r->one & y->zero), 0, m);
+  }
+}
+
+/* Shifts by a known amount below the width: the bits that stay move
+ * back; lshr and ashr also bound x by r's range. */
+static void bwd_shift(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *r = c->r;
+  u128 cnt;
+  if (!d0 || r->kind != FER_IV_BV || !bv_single(c->d1, &cnt) ||
+      cnt >= r->width)
+    return;
+  uint32_t w = r->width, sh = (uint32_t)cnt;
+  u128 m = mask(w), S = fer_iv_sbit(w);
+  if (c->op == FER_OP_BVSHL) { /* x's low w - c bits are r's high ones */
+    meet_bits(s, d0, r->zero >> sh, r->one >> sh, 0, m);
+    return;
+  }
+  /* x's high w - c bits are r's low ones */
+  meet_bits(s, d0, (r->zero << sh) & m, (r->one << sh) & m, 0, m);
+  if (c->op == FER_OP_BVLSHR) {
+    fer_iv_meet_range(s, d0, r->lo << sh,
+                      (fer_iv_min(r->hi, m >> sh) << sh) | mask(sh), false);
+  } else { /* the forward rule's key relation, inverted */
+    u128 base = S - (S >> sh);
+    if (r->shi < base) return;
+    u128 lo = r->slo > base ? r->slo - base : 0;
+    u128 hi = fer_iv_min(r->shi - base, m >> sh);
+    meet_srange(s, d0, lo << sh, (hi << sh) | mask(sh));
+  }
+}
+
+/* Rotations: r's known bits rotated back. */
+static void bwd_rotate(const bv_rule *c) {
+  fer_ival *d0 = c->d0, *r = c->r;
+  if (!d0 || r->kind != FER_IV_BV) return;
+  uint32_t w = r->width, n = fer_term_idx(c->f, c->t, 0) % w;
+  if (c->op == FER_OP_ROTATE_LEFT) n = (w - n) % w; /* undo: rotate back */
+  meet_bits(c->s, d0, rotl(r->zero, n, w), rotl(r->one, n, w), 0, mask(w));
+}
+
+/* zero_extend: x is r where r fits in x's width; sign_extend: x's sign is
+ * each of r's top bits, and the signed value is kept. */
+static void bwd_extend(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *r = c->r;
+  if (!d0 || r->kind != FER_IV_BV) return;
+  if (c->op == FER_OP_ZERO_EXTEND) {
+    u128 m = mask(d0->width);
+    if (r->lo > m) fer_iv_meet_range(s, d0, 1, 0, false);
+    else fer_iv_meet_range(s, d0, r->lo, r->hi < m ? r->hi : m, false);
+    meet_bits(s, d0, r->zero & m, r->one & m, 0, m);
+    return;
+  }
+  uint32_t w0 = d0->width;
+  u128 m = mask(w0), S0 = fer_iv_sbit(w0), Sr = fer_iv_sbit(r->width);
+  u128 top_bits = mask(r->width) & ~mask(w0 - 1); /* x's sign, copied */
+  meet_bits(s, d0, (r->zero & m) | (r->zero & top_bits ? S0 : 0),
+            (r->one & m) | (r->one & top_bits ? S0 : 0), 0, m);
+  u128 lo = fer_iv_max(r->slo, Sr - S0), hi = fer_iv_min(r->shi, Sr + S0 - 1);
+  if (lo > hi) meet_srange(s, d0, 1, 0);
+  else meet_srange(s, d0, lo - Sr + S0, hi - Sr + S0);
+}
+
+/* concat: the high part from r's high bits, the low part's range only when
+ * the high part is one value; extract: r's bits in place, and x's range
+ * when the extract takes the top bits. */
+static void bwd_parts(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *d1 = c->d1, *r = c->r;
+  if (!d0 || r->kind != FER_IV_BV) return;
+  if (c->op == FER_OP_CONCAT) {
+    if (!d1) return;
+    uint32_t lw = d1->width;
+    fer_iv_meet_range(s, d0, r->lo >> lw, r->hi >> lw, false);
+    meet_srange(s, d0, r->slo >> lw, r->shi >> lw);
+    if (d0->lo == d0->hi && r->lo >> lw == d0->lo && r->hi >> lw == d0->lo)
+      fer_iv_meet_range(s, d1, r->lo & mask(lw), r->hi & mask(lw), false);
+    meet_bits(s, d0, r->zero >> lw, r->one >> lw, 0, mask(d0->width));
+    meet_bits(s, d1, r->zero & mask(lw), r->one & mask(lw), 0, mask(lw));
+    return;
+  }
+  if (d0->kind != FER_IV_BV) return;
+  uint32_t hi = fer_term_idx(c->f, c->t, 0), lo = fer_term_idx(c->f, c->t, 1);
+  uint32_t w0 = d0->width;
+  u128 m0 = mask(w0);
+  if (hi + 1 == w0) { /* the top bits: x >> lo in [rlo, rhi] */
+    fer_iv_meet_range(s, d0, r->lo << lo, (r->hi << lo) | mask(lo), false);
+    meet_srange(s, d0, r->slo << lo, (r->shi << lo) | mask(lo));
+  }
+  meet_bits(s, d0, (r->zero << lo) & m0, (r->one << lo) & m0, 0, m0);
+}
+
 /* The backward rules of the BV operators and comparisons
- * (interval_internal.h). */
+ * (interval_internal.h), one function per family of operators. */
 void fer_iv_bv_backward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
                         fer_ival *d1, fer_ival *d2, fer_ival *r) {
-  ferret *f = s->f;
-  bool must_t = r->kind == FER_IV_BOOL && !r->f;
-  bool must_f = r->kind == FER_IV_BOOL && !r->t;
+  bv_rule c = bv_rule_of(s, t, op, d0, d1, r);
   switch (op) {
   case FER_OP_BVULT:
   case FER_OP_BVULE:
@@ -423,146 +621,24 @@ void fer_iv_bv_backward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVSLT:
   case FER_OP_BVSLE:
   case FER_OP_BVSGT:
-  case FER_OP_BVSGE:
-    if ((must_t || must_f) && d0 && d1 && d0->kind == FER_IV_BV) {
-      bool swap = op == FER_OP_BVUGT || op == FER_OP_BVUGE ||
-                  op == FER_OP_BVSGT || op == FER_OP_BVSGE;
-      bool strict = op == FER_OP_BVULT || op == FER_OP_BVUGT ||
-                    op == FER_OP_BVSLT || op == FER_OP_BVSGT;
-      fer_ival *x = swap ? d1 : d0, *y = swap ? d0 : d1;
-      if (must_f) { /* not (x < y) is y <= x */
-        fer_ival *z = x;
-        x = y, y = z, strict = !strict;
-      }
-      bv_less(s, x, y, strict, op >= FER_OP_BVSLT);
-    }
-    break;
+  case FER_OP_BVSGE: bwd_compare(&c); break;
   case FER_OP_BVNOT:
-    if (d0 && r->kind == FER_IV_BV) {
-      fer_ival x = bv_not(r);
-      fer_iv_meet(s, d0, &x);
-    }
-    break;
-  case FER_OP_BVNEG: /* x = 0 - r */
-    if (d0 && r->kind == FER_IV_BV) {
-      fer_ival z = bv_const(r->width, 0), x = bv_sum(&z, r, true);
-      fer_iv_meet(s, d0, &x);
-    }
-    break;
-  case FER_OP_BVADD: /* x = r - y, y = r - x */
-  case FER_OP_BVSUB: /* x = r + y, y = x - r */
-    if (d0 && d1 && r->kind == FER_IV_BV) {
-      bool sub = op == FER_OP_BVSUB;
-      fer_ival x = bv_sum(r, d1, !sub);
-      fer_iv_meet(s, d0, &x);
-      fer_ival y = sub ? bv_sum(d0, r, true) : bv_sum(r, d0, true);
-      fer_iv_meet(s, d1, &y);
-    }
-    break;
-  case FER_OP_BVAND: /* r <= x; r's ones are x's; a 0 of r over a 1 of y */
-  case FER_OP_BVOR:  /* x <= r; r's zeros are x's; a 1 of r over a 0 of y */
-    if (d0 && d1 && r->kind == FER_IV_BV) {
-      u128 m = mask(r->width);
-      for (int side = 0; side < 2; side++) {
-        fer_ival *x = side ? d1 : d0, *y = side ? d0 : d1;
-        if (op == FER_OP_BVAND) {
-          meet_bits(s, x, r->zero & y->one, r->one, r->lo, m);
-        } else {
-          meet_bits(s, x, r->zero, r->one & y->zero, 0, r->hi);
-        }
-      }
-    }
-    break;
-  case FER_OP_BVXOR: /* x = r ^ y */
-    if (d0 && d1 && r->kind == FER_IV_BV) {
-      u128 m = mask(r->width);
-      for (int side = 0; side < 2; side++) {
-        fer_ival *x = side ? d1 : d0, *y = side ? d0 : d1;
-        meet_bits(s, x, (r->zero & y->zero) | (r->one & y->one),
-                  (r->zero & y->one) | (r->one & y->zero), 0, m);
-      }
-    }
-    break;
+  case FER_OP_BVNEG:
+  case FER_OP_BVADD:
+  case FER_OP_BVSUB: bwd_arith(&c); break;
+  case FER_OP_BVAND:
+  case FER_OP_BVOR:
+  case FER_OP_BVXOR: bwd_logic(&c); break;
   case FER_OP_BVSHL:
   case FER_OP_BVLSHR:
-  case FER_OP_BVASHR: {
-    u128 c;
-    if (!d0 || r->kind != FER_IV_BV || !bv_single(d1, &c) || c >= r->width)
-      break;
-    uint32_t w = r->width, sh = (uint32_t)c;
-    u128 m = mask(w), S = fer_iv_sbit(w);
-    if (op == FER_OP_BVSHL) { /* x's low w - c bits are r's high ones */
-      meet_bits(s, d0, r->zero >> sh, r->one >> sh, 0, m);
-      break;
-    }
-    /* x's high w - c bits are r's low ones */
-    meet_bits(s, d0, (r->zero << sh) & m, (r->one << sh) & m, 0, m);
-    if (op == FER_OP_BVLSHR) {
-      fer_iv_meet_range(s, d0, r->lo << sh,
-                        (fer_iv_min(r->hi, m >> sh) << sh) | mask(sh), false);
-    } else { /* the forward rule's key relation, inverted */
-      u128 base = S - (S >> sh);
-      if (r->shi < base) break;
-      u128 lo = r->slo > base ? r->slo - base : 0;
-      u128 hi = fer_iv_min(r->shi - base, m >> sh);
-      meet_srange(s, d0, lo << sh, (hi << sh) | mask(sh));
-    }
-    break;
-  }
+  case FER_OP_BVASHR: bwd_shift(&c); break;
   case FER_OP_ROTATE_LEFT:
-  case FER_OP_ROTATE_RIGHT:
-    if (d0 && r->kind == FER_IV_BV) {
-      uint32_t w = r->width, c = fer_term_idx(f, t, 0) % w;
-      if (op == FER_OP_ROTATE_LEFT) c = (w - c) % w; /* undo: rotate back */
-      meet_bits(s, d0, rotl(r->zero, c, w), rotl(r->one, c, w), 0, mask(w));
-    }
-    break;
+  case FER_OP_ROTATE_RIGHT: bwd_rotate(&c); break;
   case FER_OP_ZERO_EXTEND:
-    if (d0 && r->kind == FER_IV_BV) {
-      u128 m = mask(d0->width);
-      if (r->lo > m) fer_iv_meet_range(s, d0, 1, 0, false);
-      else fer_iv_meet_range(s, d0, r->lo, r->hi < m ? r->hi : m, false);
-      meet_bits(s, d0, r->zero & m, r->one & m, 0, m);
-    }
-    break;
-  case FER_OP_SIGN_EXTEND:
-    if (d0 && r->kind == FER_IV_BV) {
-      uint32_t w0 = d0->width;
-      u128 m = mask(w0), S0 = fer_iv_sbit(w0), Sr = fer_iv_sbit(r->width);
-      u128 top_bits = mask(r->width) & ~mask(w0 - 1); /* x's sign, copied */
-      meet_bits(s, d0, (r->zero & m) | (r->zero & top_bits ? S0 : 0),
-                (r->one & m) | (r->one & top_bits ? S0 : 0), 0, m);
-      u128 lo = fer_iv_max(r->slo, Sr - S0),
-           hi = fer_iv_min(r->shi, Sr + S0 - 1);
-      if (lo > hi) meet_srange(s, d0, 1, 0);
-      else meet_srange(s, d0, lo - Sr + S0, hi - Sr + S0);
-    }
-    break;
+  case FER_OP_SIGN_EXTEND: bwd_extend(&c); break;
   case FER_OP_CONCAT:
-    if (d0 && d1 && r->kind == FER_IV_BV) {
-      uint32_t lw = d1->width;
-      fer_iv_meet_range(s, d0, r->lo >> lw, r->hi >> lw, false);
-      meet_srange(s, d0, r->slo >> lw, r->shi >> lw);
-      if (d0->lo == d0->hi && r->lo >> lw == d0->lo && r->hi >> lw == d0->lo)
-        fer_iv_meet_range(s, d1, r->lo & mask(lw), r->hi & mask(lw), false);
-      meet_bits(s, d0, r->zero >> lw, r->one >> lw, 0, mask(d0->width));
-      meet_bits(s, d1, r->zero & mask(lw), r->one & mask(lw), 0, mask(lw));
-    }
-    break;
-  case FER_OP_EXTRACT:
-    if (d0 && d0->kind == FER_IV_BV && r->kind == FER_IV_BV) {
-      uint32_t hi = fer_term_idx(f, t, 0), lo = fer_term_idx(f, t, 1);
-      uint32_t w0 = d0->width;
-      u128 m0 = mask(w0);
-      if (hi + 1 == w0) { /* the top bits: x >> lo in [rlo, rhi] */
-        fer_iv_meet_range(s, d0, r->lo << lo, (r->hi << lo) | mask(lo), false);
-        meet_srange(s, d0, r->slo << lo, (r->shi << lo) | mask(lo));
-      }
-      meet_bits(s, d0, (r->zero << lo) & m0, (r->one << lo) & m0, 0, m0);
-    }
-    break;
-  default:
-    break;
+  case FER_OP_EXTRACT: bwd_parts(&c); break;
+  default: break;
   }
 }
 

@@ -161,10 +161,9 @@ static fer_term cancel_sum(ferret *f, fer_rm rm, fer_term x) {
   return fer_simp_mk(f, FER_OP_ITE, 3, c, 0, 0);
 }
 
-/* Rules that may fire before folding.  Returns 0 when no rule applies.
- * A rule whose construction fails (memory) returns 0 too: the node is then
- * built unsimplified, or that fails and reports. */
-static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
+/* The Boolean connectives, = and distinct, ite. */
+static fer_term rules_bool(ferret *f, fer_op op, uint32_t n,
+                           const fer_term *a) {
   fer_term T = fer_true(f), F = fer_false(f);
   switch (op) {
   case FER_OP_NOT:
@@ -214,6 +213,16 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
       return fer_simp_mk(f, FER_OP_ITE, 3, x, 0, 0);
     }
     return 0;
+  default:
+    return 0;
+  }
+}
+
+/* The FP comparisons of a term with itself or with a constant. */
+static fer_term rules_fp_compare(ferret *f, fer_op op, uint32_t n,
+                                 const fer_term *a) {
+  fer_term F = fer_false(f);
+  switch (op) {
   case FER_OP_FP_EQ: {
     /* fp.eq x x is false for NaN only: it is (not (fp.isNaN x)). */
     if (a[0] == a[1]) return mk1(f, FER_OP_NOT, mk1(f, FER_OP_FP_IS_NAN, a[0]));
@@ -236,12 +245,15 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
   case FER_OP_FP_GEQ:
     if (a[0] == a[1]) return mk1(f, FER_OP_NOT, mk1(f, FER_OP_FP_IS_NAN, a[0]));
     return 0;
-  case FER_OP_BVULT: case FER_OP_BVUGT: case FER_OP_BVSLT: case FER_OP_BVSGT:
-    if (a[0] == a[1]) return F;
+  default:
     return 0;
-  case FER_OP_BVULE: case FER_OP_BVUGE: case FER_OP_BVSLE: case FER_OP_BVSGE:
-    if (a[0] == a[1]) return T;
-    return 0;
+  }
+}
+
+/* FP arithmetic: cancellation, double negation, abs, roundToIntegral. */
+static fer_term rules_fp_arith(ferret *f, fer_op op, uint32_t n,
+                               const fer_term *a) {
+  switch (op) {
   case FER_OP_FP_ADD:
   case FER_OP_FP_SUB: {
     fer_term x = a[1], y = a[2];
@@ -266,6 +278,23 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
      * every mode */
     if (is_op(f, a[1], FER_OP_FP_RTI)) return a[1];
     return 0;
+  default:
+    return 0;
+  }
+}
+
+/* The BV comparisons of a term with itself; bvnot, bvneg, bvand,
+ * bvor. */
+static fer_term rules_bv(ferret *f, fer_op op, uint32_t n,
+                         const fer_term *a) {
+  fer_term T = fer_true(f), F = fer_false(f);
+  switch (op) {
+  case FER_OP_BVULT: case FER_OP_BVUGT: case FER_OP_BVSLT: case FER_OP_BVSGT:
+    if (a[0] == a[1]) return F;
+    return 0;
+  case FER_OP_BVULE: case FER_OP_BVUGE: case FER_OP_BVSLE: case FER_OP_BVSGE:
+    if (a[0] == a[1]) return T;
+    return 0;
   case FER_OP_BVNOT:
   case FER_OP_BVNEG:
     if (is_op(f, a[0], op)) return fer_term_arg(f, a[0], 0);
@@ -274,6 +303,29 @@ static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
   case FER_OP_BVOR:
     if (a[0] == a[1]) return a[0];
     return 0;
+  default:
+    return 0;
+  }
+}
+
+/* Rules that may fire before folding, by family of operators.  Returns 0
+ * when no rule applies.  A rule whose construction fails (memory) returns
+ * 0 too: the node is then built unsimplified, or that fails and reports. */
+static fer_term rules(ferret *f, fer_op op, uint32_t n, const fer_term *a) {
+  switch (op) {
+  case FER_OP_NOT: case FER_OP_AND: case FER_OP_OR: case FER_OP_IMPLIES:
+  case FER_OP_XOR: case FER_OP_EQ: case FER_OP_DISTINCT: case FER_OP_ITE:
+    return rules_bool(f, op, n, a);
+  case FER_OP_FP_EQ: case FER_OP_FP_LT: case FER_OP_FP_GT: case FER_OP_FP_LEQ:
+  case FER_OP_FP_GEQ:
+    return rules_fp_compare(f, op, n, a);
+  case FER_OP_FP_ADD: case FER_OP_FP_SUB: case FER_OP_FP_NEG:
+  case FER_OP_FP_ABS: case FER_OP_FP_RTI:
+    return rules_fp_arith(f, op, n, a);
+  case FER_OP_BVULT: case FER_OP_BVUGT: case FER_OP_BVSLT: case FER_OP_BVSGT:
+  case FER_OP_BVULE: case FER_OP_BVUGE: case FER_OP_BVSLE: case FER_OP_BVSGE:
+  case FER_OP_BVNOT: case FER_OP_BVNEG: case FER_OP_BVAND: case FER_OP_BVOR:
+    return rules_bv(f, op, n, a);
   default:
     return 0;
   }

@@ -1,5 +1,6 @@
 /* The reference evaluator's internals, shared by its two drivers: the
- * memo walk (eval.c) and plans (eval_plan.c).  Private to src/smt.
+ * memo walk (eval.c) and plans (eval_plan.c), both computing a node with
+ * the strict operations of eval_ops.c.  Private to src/smt.
  *
  * Values are bit patterns in a fer_u128 (Bool 0/1, RoundingMode a fer_rm);
  * each carries a taint saying how an unspecified choice may change it (the
