@@ -37,7 +37,6 @@
 #include "smt/eval_internal.h"
 #include "fp/fp.h"
 
-
 /* ------------------------------------------------------------ memo table */
 
 /* The memo is its own table rather than base/map.h's fer_map (term -> the
