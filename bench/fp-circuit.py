@@ -15,6 +15,7 @@ format (roundToIntegral of +-max), which no definition fixes, are left out.
 """
 import argparse
 import itertools
+import os
 import re
 import shlex
 import subprocess
@@ -77,7 +78,7 @@ def main():
     ap.add_argument('--ops', default=','.join(OPS))
     ap.add_argument('--solver', required=True)
     ap.add_argument('--ferret', default='build/ferret')
-    ap.add_argument('--tmp', default='/tmp/fp-circuit')
+    ap.add_argument('--tmp', default=f'/tmp/fp-circuit-{os.getpid()}')
     a = ap.parse_args()
     eb, sb = (int(x) for x in a.format.split('.'))
     sort = f'(_ FloatingPoint {eb} {sb})'
