@@ -11,8 +11,8 @@
 #   FERRET=build/ferret; AGENT=thompson (or random: directories NAME-random-SEED);
 #   FACTOR=0 (--timeout-factor); FORMATS (--formats, default the spread); BITWUZLA_FPEXP, BITWUZLA: the two Bitwuzla
 #   builds (default ../peers-build/bitwuzla/build-{fpexp,std}/src/main/bitwuzla)
-#   results in bench/results/hunt-bug/NAME-SEED/
-: "${FERRET:=build/ferret}" "${AGENT:=thompson}" "${FACTOR:=0}" "${FORMATS:=}"
+#   OUT=bench/results/hunt-bug: results in OUT/NAME-SEED/ (another OUT keeps earlier campaigns)
+: "${OUT:=bench/results/hunt-bug}" "${FERRET:=build/ferret}" "${AGENT:=thompson}" "${FACTOR:=0}" "${FORMATS:=}"
 : "${BITWUZLA_FPEXP:=../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla}"
 : "${BITWUZLA:=../peers-build/bitwuzla/build-std/src/main/bitwuzla}"
 BUDGET=${1:-600}
@@ -23,7 +23,7 @@ for s in z3 cvc5; do
   command -v $s > /dev/null || { echo "bench/hunt-bug.sh: $s not found (apt-get install $s)"; exit 1; }
 done
 [ -x "$FERRET" ] || { echo "bench/hunt-bug.sh: $FERRET not built (make)"; exit 1; }
-out=bench/results/hunt-bug
+out=$OUT
 mkdir -p "$out"
 dirname() { if [ "$AGENT" = thompson ]; then echo "$out/$1-$2"; else echo "$out/$1-$AGENT-$2"; fi; }
 for seed in $SEEDS; do

@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 192, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: crash in 0.136 s (exit 134)
+; solver 2: z3 -T:3: unknown in 0.172 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.lt (fp ((_ fp.to_sbv 1) RTZ x1_11_53) ((_ fp.to_ubv 11) RTZ x0_11_53) ((_ fp.to_sbv 52) RTP x0_11_53)) x1_11_53))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 822, from fp.isSubnormal
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.060 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.243 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RTZ x0_2_3 x0_2_3)))
+(check-sat)
+(get-model)

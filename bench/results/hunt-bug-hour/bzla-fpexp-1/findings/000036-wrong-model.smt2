@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 829, from fp.sqrt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.076 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.192 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RNE (_ +zero 2 3) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 1833, from RNE
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.043 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.233 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.min ((_ to_fp 2 3) RTN x0_8_24) x0_2_3)))
+(check-sat)
+(get-model)

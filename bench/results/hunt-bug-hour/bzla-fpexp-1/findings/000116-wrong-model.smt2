@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 1852, from fp.isPositive
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.126 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.156 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_3_5 () (_ FloatingPoint 3 5))
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isPositive (fp.fma RNE x0_3_5 (fp #b1 #b011 #b0001) (fp #b1 #b010 #b0000))))
+(assert (bvsgt ((_ fp.to_ubv 3) r0 (fp.div RNE (fp.neg (fp #b0 #b01 #b00)) (fp.roundToIntegral RTN x0_2_3))) #b001))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2130, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.194 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.444 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.sub RTP (fp #b0 #b01 #b00) x0_2_3) (fp.min x1_2_3 (fp.sub RNA (_ -zero 2 3) x1_2_3))))
+(check-sat)
+(get-model)

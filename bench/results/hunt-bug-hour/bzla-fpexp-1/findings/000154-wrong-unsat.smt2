@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2133, from fp.mul
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.060 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.377 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RTP (fp #b0 #b01 #b00) x1_2_3)))
+(check-sat)
+(get-model)

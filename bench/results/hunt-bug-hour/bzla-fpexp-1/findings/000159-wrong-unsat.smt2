@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2138, from fp.lt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.042 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.134 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.sub RTP (fp #b0 #b01 #b00) x1_2_3) (_ +zero 2 3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2250, from fp.isInfinite
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.117 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.568 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (or (fp.gt x0_2_3 (fp.abs (fp.add RTN x1_2_3 x0_2_3))) (fp.isInfinite (ite (fp.isNaN (fp.rem x0_2_3 x1_2_3)) (fp #b1 #b00 #b01) x0_2_3))))
+(check-sat)
+(get-model)

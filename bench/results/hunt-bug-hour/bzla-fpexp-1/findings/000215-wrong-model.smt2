@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2596, from fp.lt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.359 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.391 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (not (= (fp.neg x1_2_3) (fp.sub RTZ x0_2_3 (fp.fma r0 x0_2_3 x0_2_3 x1_2_3)))))
+(assert (fp.lt (_ +zero 2 3) x1_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 2729, from fp.sqrt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.109 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.152 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b1_2 () (_ BitVec 2))
+(declare-fun r0 () RoundingMode)
+(assert (fp.eq (fp b0_1 ((_ fp.to_sbv 2) RTN x1_2_3) b1_2) (fp.roundToIntegral r0 (fp.sqrt RNE (fp #b0 #b10 #b01)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 3177, from rm variable
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.106 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.459 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (= (fp #b0 #b10 #b10) (fp.div RNA (fp.max x0_2_3 x1_2_3) ((_ to_fp 2 3) r0 0.0703125))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 3280, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.238 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.300 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.gt ((_ to_fp_unsigned 5 11) RTP ((_ fp.to_sbv 66) r0 (fp #b1 #b11110 #b1111111111))) (fp #b0 #b00000 #b1111111111)))
+(check-sat)
+(get-model)

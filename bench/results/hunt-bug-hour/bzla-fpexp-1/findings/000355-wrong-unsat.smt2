@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 3436, from fp.isPositive
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.049 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.172 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub r0 (fp #b1 #b01 #b10) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 3558, from fp.min
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.245 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.653 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (fp.mul r0 (fp.neg x0_2_3) (fp.min x0_2_3 (_ -oo 2 3))) (fp.div RNA (_ +zero 2 3) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 3593, from fp.to_sbv
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.134 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.457 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_2_3) (bvsle ((_ fp.to_sbv 65) RNA x1_2_3) #b11001100000110111001111000000100100101001001100001001001010010111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 1, shard 1/1, formula 3646, from fp.isPositive
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.259 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.533 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= x0_2_3 (fp.mul r0 (fp.max x1_2_3 x0_2_3) x1_2_3)))
+(assert (fp.geq (fp.div RTZ x0_2_3 (fp #b1 #b00 #b01)) (fp.add r0 (fp #b1 #b10 #b11) x0_2_3)))
+(check-sat)
+(get-model)

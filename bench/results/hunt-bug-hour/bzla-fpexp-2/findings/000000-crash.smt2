@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 2, shard 1/1, formula 64, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.129 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.127 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.leq (fp.fma r0 (fp #b0 #b01111 #b0000000001) x0_5_11 x1_5_11) x1_5_11))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 419, from Float128
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.272 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.428 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.rem (fp #b0 #b10 #b01) x0_2_3) (_ +zero 2 3)))
+(check-sat)
+(get-model)

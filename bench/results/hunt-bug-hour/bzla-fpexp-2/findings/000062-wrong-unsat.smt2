@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 990, from fp.isNegative
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.084 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.167 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (_ +zero 2 3) (fp.add RTN ((_ to_fp 2 3) RTP #xffffffffffffffff) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 1897, from RTZ
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.203 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.517 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal (fp.rem (fp.add RNA (fp #b1 #b00 #b01) x1_2_3) x1_2_3)))
+(check-sat)
+(get-model)

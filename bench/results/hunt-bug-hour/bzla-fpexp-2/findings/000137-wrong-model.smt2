@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 1979, from fp.isZero
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.061 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.181 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_5 () (_ BitVec 5))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (or (fp.isPositive (fp.add RNE (fp.sqrt RNE (fp #b0 #b01 #b01)) ((_ to_fp 2 3) b1_5))) (fp.isSubnormal x1_2_3)))
+(check-sat)
+(get-model)

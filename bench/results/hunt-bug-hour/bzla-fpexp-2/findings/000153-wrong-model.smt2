@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2041, from to_fp_unsigned
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.047 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.260 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_4_4 () (_ FloatingPoint 4 4))
+(declare-fun x0_4_4 () (_ FloatingPoint 4 4))
+(assert (fp.isSubnormal x1_2_3))
+(assert (fp.geq (fp.rem x1_4_4 x1_4_4) x0_4_4))
+(check-sat)
+(get-model)

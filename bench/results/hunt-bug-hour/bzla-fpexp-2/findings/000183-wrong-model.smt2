@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2358, from fp.isPositive
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.203 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.408 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b0_2 () (_ BitVec 2))
+(assert (or (fp.isNormal (fp.rem x0_2_3 x1_2_3)) (fp.eq (fp #b0 #b11 b0_2) x1_2_3)))
+(check-sat)
+(get-model)

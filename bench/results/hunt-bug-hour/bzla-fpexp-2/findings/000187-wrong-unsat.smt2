@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2363, from rm variable
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.115 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.348 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RTN x0_2_3 x1_2_3)))
+(assert (fp.geq x1_2_3 (fp #b0 #b01 #b11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2365, from fp.isPositive
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.225 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.713 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.isZero (fp.sub RTN x0_2_3 x1_2_3)))
+(assert (fp.geq ((_ to_fp_unsigned 2 3) RTN ((_ fp.to_sbv 28) r0 x1_2_3)) (fp #b0 #b01 #b11)))
+(check-sat)
+(get-model)

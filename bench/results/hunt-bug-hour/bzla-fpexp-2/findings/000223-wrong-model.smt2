@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2845, from fp.div
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.136 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.539 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_4_4 () (_ FloatingPoint 4 4))
+(assert (fp.isSubnormal x0_2_3))
+(assert (fp.geq x0_4_4 (fp #b0 #b1010 #b100)))
+(check-sat)
+(get-model)

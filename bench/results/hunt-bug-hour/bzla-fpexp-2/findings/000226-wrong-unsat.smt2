@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 2885, from fp.sub
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.321 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.774 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.leq x0_2_3 (fp.mul r0 (fp.max x1_2_3 (fp #b0 #b00 #b01)) (fp #b1 #b10 #b10))))
+(assert (fp.lt (fp.sub RNA x0_2_3 x1_2_3) x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 3016, from fp.div
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.236 s (exit 0)
+; solver 2: z3 -T:3: sat in 2.295 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_5_11) (fp.geq (fp.div RNA x1_5_11 x0_5_11) (fp #b0 #b10111 #b0001010001))))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 3038, from to_fp_unsigned
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.100 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.224 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_31 () (_ BitVec 31))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal ((_ to_fp_unsigned 5 3) RNA b1_31)))
+(assert (fp.isSubnormal x1_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 3551, from fp.sqrt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.148 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.607 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (fp.div r0 ((_ to_fp 2 3) RNA 1.125) ((_ to_fp 2 3) r0 293.73)) (fp.sqrt RNA (fp.div RNA x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 3741, from fp.isNegative
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.053 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.157 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.roundToIntegral RNA x0_2_3) (fp #b0 #b01 #b10)))
+(check-sat)
+(get-model)

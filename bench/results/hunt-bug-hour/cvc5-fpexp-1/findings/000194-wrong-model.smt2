@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 990, from fp.rem
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.025 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.099 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_31 () (_ BitVec 31))
+(assert (fp.isSubnormal ((_ to_fp_unsigned 3 5) RNA b1_31)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 1202, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.037 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_5 () (_ BitVec 5))
+(assert (not (fp.isZero (fp.roundToIntegral RNA ((_ to_fp 2 3) b1_5)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 1217, from fp.isInfinite
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.029 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.036 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp #b1 #b00 #b01) (fp.roundToIntegral RTP x0_2_3)))
+(check-sat)
+(get-model)
