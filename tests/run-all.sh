@@ -19,10 +19,12 @@ out=$(mktemp)
 build-san/ferret-tests "$@" | tee "$out"
 unit=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$out")
 if [ -n "$unit" ]; then
-  set -- $unit
-  passed=$((passed + $1))
-  failed=$((failed + $2))
-  skipped=$((skipped + $3))
+  # the counts read without `set --`: "$@" (the test filters) is used again
+  # by the debug runner below
+  rest=${unit#* }
+  passed=$((passed + ${unit%% *}))
+  failed=$((failed + ${rest%% *}))
+  skipped=$((skipped + ${rest#* }))
 else
   echo "FAIL unit runner crashed"
   failed=$((failed + 1))
@@ -32,7 +34,8 @@ rm -f "$out"
 # library on), with the smaller loops of FERRET_QUICK=1; counted as one
 # result, skipped when that build is absent.
 if [ -x build-debug/ferret-tests ]; then
-  if FERRET_QUICK=1 build-debug/ferret-tests "$@" >"/tmp/ferret-debug.$$" 2>&1; then
+  if FERRET_QUICK=1 build-debug/ferret-tests "$@" >"/tmp/ferret-debug.$$" 2>&1 &&
+    ! tail -1 "/tmp/ferret-debug.$$" | grep -q '^unit: 0 passed'; then
     echo "ok   debug build: $(tail -1 "/tmp/ferret-debug.$$")"
     passed=$((passed + 1))
   else

@@ -568,16 +568,21 @@ TEST(solve_ground_formulas) {
   fer_term a[2] = {rm(f, FER_RNA), f32(f, 0x40200000u)}; /* 2.5 -> 3 */
   fer_term cv = op2(f, FER_OP_EQ, opi(f, FER_OP_FP_TO_UBV, 2, a, 4, 0), bv(f, 4, 2));
   CHECK(fer_solve(f, &cv, 1, &m, &why, NULL) == FERRET_UNSAT);
-  /* bit-vectors of 256 bits are decided; an unsupported format is
-   * unknown, never a guess */
+  /* bit-vectors of 256 bits are decided */
   uint64_t limbs[4] = {1, 0, 0, 0}, limbs2[4] = {1, 0, 0, 1};
   fer_term w = fer_mk_const(f, fer_sort_bv(f, 256), limbs);
   fer_term w2 = fer_mk_const(f, fer_sort_bv(f, 256), limbs2);
   fer_term we = op2(f, FER_OP_EQ, w, w), wn = op2(f, FER_OP_EQ, w, w2);
   CHECK(fer_solve(f, &we, 1, &m, &why, NULL) == FERRET_SAT);
   CHECK(fer_solve(f, &wn, 1, &m, &why, NULL) == FERRET_UNSAT);
+  /* a 129-bit format is decided (fp/fpw.c); one past 1024 bits is
+   * unknown, never a guess */
   fer_term qz = op1(f, FER_OP_FP_IS_ZERO, fp(f, 15, 114, 0));
-  CHECK(fer_solve(f, &qz, 1, &m, &why, NULL) == FERRET_UNKNOWN);
+  CHECK(fer_solve(f, &qz, 1, &m, &why, NULL) == FERRET_SAT);
+  fer_term qn = op1(f, FER_OP_FP_IS_NAN, fp(f, 15, 114, 0));
+  CHECK(fer_solve(f, &qn, 1, &m, &why, NULL) == FERRET_UNSAT);
+  fer_term qw = op1(f, FER_OP_FP_IS_ZERO, fp(f, 15, 1010, 0));
+  CHECK(fer_solve(f, &qw, 1, &m, &why, NULL) == FERRET_UNKNOWN);
   CHECK_STR(why, "unsupported");
   fer_model_release(f, &m);
   ferret_delete(f);
