@@ -128,6 +128,25 @@ static int wide_real(evaluator *e, fer_term t, fer_fmt m, fer_rm rm, uint64_t *r
   return 1;
 }
 
+/* A comparison (a chain over neighbours) or a class test of wide FP
+ * values v[0..n-1] of format am. */
+static bool wide_fp_holds(fer_op op, fer_fmt am, uint32_t n,
+                          const uint64_t *const *v) {
+  if (op != FER_OP_FP_LEQ && op != FER_OP_FP_LT && op != FER_OP_FP_GEQ &&
+      op != FER_OP_FP_GT && op != FER_OP_FP_EQ)
+    return fer_fpw_test(am, op, v[0]);
+  bool b = true;
+  for (uint32_t i = 0; b && i + 1 < n; i++) {
+    const uint64_t *p = v[i], *q = v[i + 1];
+    b = op == FER_OP_FP_LEQ ? fer_fpw_leq(am, p, q)
+        : op == FER_OP_FP_LT ? fer_fpw_lt(am, p, q)
+        : op == FER_OP_FP_GEQ ? fer_fpw_leq(am, q, p)
+        : op == FER_OP_FP_GT ? fer_fpw_lt(am, q, p)
+                             : fer_fpw_eq(am, p, q);
+  }
+  return b;
+}
+
 /* An FP operation with a format, or a bit-vector, wider than 128 bits. */
 static int wide_fp(evaluator *e, fer_term t, fer_op op, uint32_t n,
                    const fer_term *arg, const memo_entry **me, int taint) {
@@ -224,21 +243,10 @@ static int wide_fp(evaluator *e, fer_term t, fer_op op, uint32_t n,
     break;
   case FER_OP_FP_LEQ: case FER_OP_FP_LT: case FER_OP_FP_GEQ:
   case FER_OP_FP_GT: case FER_OP_FP_EQ:
-    b = true; /* a chain over neighbours */
-    for (uint32_t i = 0; b && i + 1 < n; i++) {
-      const uint64_t *p = v[i], *q = v[i + 1];
-      b = op == FER_OP_FP_LEQ ? fer_fpw_leq(am, p, q)
-          : op == FER_OP_FP_LT ? fer_fpw_lt(am, p, q)
-          : op == FER_OP_FP_GEQ ? fer_fpw_leq(am, q, p)
-          : op == FER_OP_FP_GT ? fer_fpw_lt(am, q, p)
-                               : fer_fpw_eq(am, p, q);
-    }
-    out_taint = blind;
-    break;
   case FER_OP_FP_IS_NORMAL: case FER_OP_FP_IS_SUBNORMAL: case FER_OP_FP_IS_ZERO:
   case FER_OP_FP_IS_INF: case FER_OP_FP_IS_NAN:
-    b = fer_fpw_test(am, op, x);
-    out_taint = blind;
+    b = wide_fp_holds(op, am, n, v);
+    out_taint = blind; /* none of these sees the sign of a zero */
     break;
   case FER_OP_FP_IS_NEG: case FER_OP_FP_IS_POS:
     b = fer_fpw_test(am, op, x);
