@@ -17,19 +17,13 @@
 #include "fp/fp.h"
 #include "fp/fpw.h"
 #include "test.h"
+#include "fp_conv_gen.h"
 
 #define ML 20 /* limbs of a pattern or a bit-vector here */
 
-typedef struct rng {
-  uint64_t s;
-} rng;
+typedef fcv_rng rng; /* the tests' splitmix64, tests/fp_conv_gen.h */
 
-static uint64_t rnd64(rng *r) {
-  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+static uint64_t rnd64(rng *r) { return fcv_next(r); }
 static uint64_t below(rng *r, uint64_t n) { return n ? rnd64(r) % n : 0; }
 
 static uint64_t cases(uint64_t n) {
