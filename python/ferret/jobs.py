@@ -406,8 +406,9 @@ class Concolic:
         return t.id
 
     def set(self, **settings):
-        """timeout_ms, max_execs, random_seed, and each stage by name (0/1
-        or False/True): Concolic(seed, timeout_ms=200, havoc=False)."""
+        """timeout_ms, cpu_time (1: the budget is CPU time), max_execs,
+        random_seed, and each stage by name (0/1 or False/True):
+        Concolic(seed, timeout_ms=200, havoc=False)."""
         for name, v in settings.items():
             self._ok(lib.ferret_concolic_set(self._p, name.encode(), int(v)))
             if name == "timeout_ms":
