@@ -32,9 +32,9 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   uint32_t n = fer_term_nargs(f, t);
   if (n != 2) return d;
   fer_term x = fer_term_arg(f, t, 0), y = fer_term_arg(f, t, 1);
+  /* operands wider than 128 bits too: their registers are the first of
+   * their values', their distance is engine/wide.c's (prog.h) */
   const fer_sort_info *si = fer_comp_sort(c, x);
-  /* formats wider than 128 bits: judged by the truth value alone */
-  if (si->kind == FER_SORT_FP && si->a + si->b > 128) return d;
   bool swap = false;
   switch (fer_term_op(f, t)) {
   case FER_OP_EQ:

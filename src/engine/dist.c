@@ -18,6 +18,11 @@ uint32_t fer_dist_bucket(fer_u128 d) {
             : 1 + (63 - (uint32_t)__builtin_clzll(lo));
 }
 
+uint32_t fer_atom_bucket(const fer_dnode *dn, const fer_u128 *r) {
+  if (r[dn->reg] & 1) return 0;
+  return fer_dn_wide(dn) ? fer_wide_bucket(dn, r) : fer_dist_bucket(fer_atom_distance(dn, r));
+}
+
 static fer_u128 mag_mask(uint32_t n) { return fer_bv_mask(n - 1); }
 
 static bool is_nan(uint32_t eb, uint32_t sb, fer_u128 v) {
@@ -51,12 +56,9 @@ static fer_u128 absdiff(fer_i128s a, fer_i128s b) {
   return a >= b ? sub(a, b) : sub(b, a);
 }
 
-/* A BV comparison on operands wider than 128 bits (engine/wide.c). */
-#define WIDE_ATOM(dn) ((dn)->w > 128 && (dn)->kind >= FER_DN_EQ && (dn)->kind <= FER_DN_SLE)
-
 /* Distance to make `a rel b` true (0 if it holds). */
 fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r) {
-  if (WIDE_ATOM(dn)) return fer_wide_distance(dn, r, false);
+  if (fer_dn_wide(dn)) return fer_wide_distance(dn, r, false);
   fer_u128 a = r[dn->a], b = r[dn->b];
   uint32_t eb = dn->w, sb = dn->x, w = dn->w;
   switch ((fer_dn_kind)dn->kind) {
@@ -151,7 +153,7 @@ static double atom_real_distance_false(const fer_dnode *dn, const fer_u128 *r) {
 /* Distance to make the atom false (0 if it is false). */
 static fer_u128 atom_distance_false(const fer_dnode *dn, const fer_u128 *r) {
   if (!(r[dn->reg] & 1)) return 0;
-  if (WIDE_ATOM(dn)) return fer_wide_distance(dn, r, true);
+  if (fer_dn_wide(dn)) return fer_wide_distance(dn, r, true);
   fer_u128 a = r[dn->a], b = r[dn->b];
   uint32_t eb = dn->w, sb = dn->x, w = dn->w;
   switch ((fer_dn_kind)dn->kind) {
@@ -190,7 +192,8 @@ double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
   for (uint32_t i = 0; i < n; i++) {
     const fer_dnode *d = &dn[i];
     if (FER_DN_IS_ATOM(d->kind)) {
-      bool fp = d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ;
+      /* (formats over 128 bits: in ULPs; they pass a double's range) */
+      bool fp = d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ && !fer_dn_wide(d);
       dt[i] = real && fp ? atom_real_distance(d, r) : (double)fer_atom_distance(d, r);
       df[i] = !(r[d->reg] & 1)  ? 0
               : real && fp      ? atom_real_distance_false(d, r)

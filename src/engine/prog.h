@@ -128,11 +128,19 @@ bool fer_wide_run(const struct fer_insn *i, fer_u128 *r, size_t stride);
 /* Its operand registers (first register of each), as compile_blocks.c
  * needs them. */
 uint32_t fer_wide_operands(const struct fer_insn *i, uint32_t out[4]);
-/* The distance of a BV comparison atom whose operands are wider than 128
- * bits (dist.c), to true or (to_false) to false, saturated at 2^128 - 1.
- * Declared here, defined in engine/wide.c. */
+/* The distance of a comparison atom whose operands are wider than 128
+ * bits (a BV, or an FP format with eb + sb > 128: fer_dn_wide), to true or
+ * (to_false) to false, as dist.c defines it for narrow ones (the BV
+ * difference; for FP the difference of the ordered keys, fer_fp_key, so
+ * ULPs; a NaN operand as far as can be), saturated at 2^128 - 1.  And its
+ * log2 bucket over the atom's whole range: 0 for 0, else
+ * 1 + floor(log2 d) * 128 / (w + 1), so 1 .. 128 (a strict order's
+ * distance may reach 2^w), where fer_dist_bucket would saturate at
+ * 2^128: the coverage features see a wide value come closer in its high
+ * parts too.  Defined in engine/wide.c. */
 struct fer_dnode;
 fer_u128 fer_wide_distance(const struct fer_dnode *dn, const fer_u128 *r, bool to_false);
+uint32_t fer_wide_bucket(const struct fer_dnode *dn, const fer_u128 *r);
 
 /* The FP format an instruction works on (w = eb, x = sb). */
 static inline fer_fmt fer_insn_fmt(const fer_insn *i) {
@@ -180,6 +188,15 @@ typedef struct fer_dnode {
   uint32_t w, x;  /* atoms: width, or eb/sb */
   uint32_t atom;  /* atoms: global atom number (features) */
 } fer_dnode;
+
+/* The width of an atom's operands (of an FP atom: eb + sb), and whether
+ * they are wider than 128 bits (engine/wide.c measures its distance). */
+static inline uint32_t fer_dn_width(const fer_dnode *d) {
+  return d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ ? d->w + d->x : d->w;
+}
+static inline bool fer_dn_wide(const fer_dnode *d) {
+  return d->kind >= FER_DN_FLT && d->kind <= FER_DN_SLE && fer_dn_width(d) > 128;
+}
 
 typedef struct fer_cons {
   fer_term term;
@@ -384,6 +401,10 @@ void fer_batch_run(fer_batch *b, const fer_u128 *in, uint32_t n,
 /* ---- distances (dist.c) ---- */
 /* Log2 bucket of a distance: 0 for 0, else 1 + floor(log2 d) (1..128). */
 uint32_t fer_dist_bucket(fer_u128 d);
+/* The bucket of atom node dn's distance to true (0 if it holds):
+ * fer_dist_bucket of fer_atom_distance, or for operands wider than 128 bits
+ * fer_wide_bucket (the same buckets spread over the wider range). */
+uint32_t fer_atom_bucket(const fer_dnode *dn, const fer_u128 *r);
 /* Distance between the two sides of atom node dn, as an integer (ULPs for
  * FP, absolute difference for BV; NaN counts as far away).  Registers must
  * be valid (constraint evaluated). */

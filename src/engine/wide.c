@@ -139,37 +139,91 @@ uint32_t fer_wide_operands(const fer_insn *i, uint32_t out[4]) {
   }
 }
 
-fer_u128 fer_wide_distance(const fer_dnode *dn, const fer_u128 *r, bool to_false) {
-  uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], d[FER_WIDE_LIMBS], e[FER_WIDE_LIMBS];
+/* Wide FP patterns a, b of format m as unsigned order keys of w = eb + sb
+ * bits: fer_fp_key (dist.c) plus 2^(w-1), so that the unsigned order of
+ * the keys is the order of the values, -0 meeting +0 (eq_zero) or just
+ * below it: +x -> 2^(w-1) + x, -x -> 2^(w-1) - |x| = bvneg of the pattern,
+ * or one less = bvnot of it.  Neither may be NaN. */
+static void fp_keys(fer_fmt m, bool eq_zero, uint64_t *a, uint64_t *b, uint64_t *tmp) {
+  uint32_t w = m.eb + m.sb, top = (w - 1) / 64;
+  uint64_t sign = (uint64_t)1 << ((w - 1) % 64), t[FER_WIDE_LIMBS];
+  uint64_t *v[2] = {a, b};
+  for (int j = 0; j < 2; j++) {
+    if (!(v[j][top] & sign)) {
+      v[j][top] |= sign;
+      continue;
+    }
+    memcpy(t, v[j], fer_bvw_limbs(w) * sizeof *t);
+    fer_bvw_apply(eq_zero ? FER_OP_BVNEG : FER_OP_BVNOT, v[j], t, t, w, w, 0, 0, tmp);
+  }
+}
+
+/* d := the distance of wide atom dn (fer_wide_distance) in
+ * fer_bvw_limbs(w) + 1 limbs, w its operands' width; false when it is as
+ * far as can be (an FP atom with a NaN operand that needs none). */
+static bool wide_atom_dist(const fer_dnode *dn, const fer_u128 *r, bool to_false, uint64_t *d) {
+  uint64_t a[FER_WIDE_LIMBS], b[FER_WIDE_LIMBS], e[FER_WIDE_LIMBS];
   uint64_t tmp[6 * FER_WIDE_LIMBS + 2];
-  uint32_t w = dn->w, n = fer_bvw_limbs(w);
   fer_dn_kind k = (fer_dn_kind)dn->kind;
+  bool fp = k >= FER_DN_FLT && k <= FER_DN_FSEQ;
+  fer_fmt m = {dn->w, dn->x};
+  uint32_t w = fp ? m.eb + m.sb : dn->w, n = fer_bvw_limbs(w);
+  memset(d, 0, (n + 1) * sizeof *d);
+  if (to_false && (k == FER_DN_EQ || k == FER_DN_FEQ || k == FER_DN_FSEQ)) {
+    d[0] = 1; /* (called on a true atom) one change away, as dist.c's */
+    return true;
+  }
   gather(a, &r[dn->a], 1, w), gather(b, &r[dn->b], 1, w);
-  if (k == FER_DN_SLT || k == FER_DN_SLE) { /* signed order: flip the signs */
+  if (fp) {
+    bool na = fer_fpw_test(m, FER_OP_FP_IS_NAN, a), nb = fer_fpw_test(m, FER_OP_FP_IS_NAN, b);
+    if (na || nb) return k == FER_DN_FSEQ && na && nb; /* = of two NaNs holds */
+    fp_keys(m, k != FER_DN_FSEQ, a, b, tmp);
+    k = k == FER_DN_FLT ? FER_DN_ULT : k == FER_DN_FLEQ ? FER_DN_ULE : FER_DN_FEQ;
+  } else if (k == FER_DN_SLT || k == FER_DN_SLE) { /* signed order: flip the signs */
     a[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
     b[(w - 1) / 64] ^= (uint64_t)1 << ((w - 1) % 64);
   }
   bool strict = k == FER_DN_ULT || k == FER_DN_SLT;
   int c = fer_bvw_cmp(a, b, w);
-  fer_u128 extra = 0;
-  if (k == FER_DN_EQ) { /* the shorter way round: min(a - b, b - a) */
-    if (to_false) return c == 0;
+  uint64_t extra = 0;
+  if (k == FER_DN_FEQ) { /* keys: |a - b| */
+    fer_bvw_apply(FER_OP_BVSUB, d, c >= 0 ? a : b, c >= 0 ? b : a, w, w, 0, 0, tmp);
+  } else if (k == FER_DN_EQ) { /* the shorter way round: min(a - b, b - a) */
     fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
     fer_bvw_apply(FER_OP_BVSUB, e, b, a, w, w, 0, 0, tmp);
     if (fer_bvw_cmp(e, d, w) < 0) memcpy(d, e, n * sizeof *d);
   } else if (!to_false) { /* a - b (+ 1 if strict) when a is not below b */
-    if (strict ? c < 0 : c <= 0) return 0;
+    if (strict ? c < 0 : c <= 0) return true;
     fer_bvw_apply(FER_OP_BVSUB, d, a, b, w, w, 0, 0, tmp);
     extra = strict;
   } else { /* b - a (+ 1 if not strict) when a is not above b */
-    if (c > 0) return 0;
+    if (c > 0) return true;
     fer_bvw_apply(FER_OP_BVSUB, d, b, a, w, w, 0, 0, tmp);
     extra = !strict;
   }
-  for (uint32_t i = 2; i < n; i++)
+  for (uint32_t i = 0; extra && i <= n; i++) extra = !++d[i]; /* + extra, carried */
+  return true;
+}
+
+fer_u128 fer_wide_distance(const fer_dnode *dn, const fer_u128 *r, bool to_false) {
+  uint64_t d[FER_WIDE_LIMBS + 1];
+  uint32_t n = fer_bvw_limbs(fer_dn_width(dn));
+  if (!wide_atom_dist(dn, r, to_false, d)) return ~(fer_u128)0;
+  for (uint32_t i = 2; i <= n; i++)
     if (d[i]) return ~(fer_u128)0; /* saturate */
-  fer_u128 v = d[0] | (n > 1 ? (fer_u128)d[1] << 64 : 0);
-  return v + extra < v ? v : v + extra;
+  return d[0] | (fer_u128)d[1] << 64;
+}
+
+uint32_t fer_wide_bucket(const fer_dnode *dn, const fer_u128 *r) {
+  uint64_t d[FER_WIDE_LIMBS + 1];
+  uint32_t w = fer_dn_width(dn), n = fer_bvw_limbs(w);
+  if (!wide_atom_dist(dn, r, false, d)) return 128;
+  for (uint32_t i = n + 1; i-- > 0;)
+    if (d[i]) { /* 1 + floor(log2 d) in 1 .. w + 1, onto 1 .. 128 */
+      uint64_t lg = 64 * (uint64_t)i + 63 - (uint32_t)__builtin_clzll(d[i]);
+      return 1 + (uint32_t)(lg * 128 / (w + 1));
+    }
+  return 0;
 }
 
 /* A WIDE instruction of the FP layout (prog.h); false when the result is

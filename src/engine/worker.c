@@ -182,8 +182,7 @@ static uint32_t features(fer_worker *w, uint32_t nsat) {
       if (!FER_DN_IS_ATOM(dn->kind)) continue;
       /* an atom that holds is at distance 0 (dist.c), bucket 0: most
        * atoms of a satisfying input, which evaluates every constraint */
-      uint64_t i = (uint64_t)dn->atom * FER_BUCKETS +
-                   ((r[dn->reg] & 1) ? 0 : fer_dist_bucket(fer_atom_distance(dn, r)));
+      uint64_t i = (uint64_t)dn->atom * FER_BUCKETS + fer_atom_bucket(dn, r);
       if (i >= span) i %= span; /* only when the atom features wrap */
       fresh += fer_feature_add(ft, ft->base_atom + (uint32_t)i);
     }
