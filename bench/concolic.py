@@ -24,9 +24,13 @@ defined as the concat of its bytes (little endian, the named layout), one
 milliseconds).  Without the binary the column says n/a.  --no-z3 leaves
 the z3 columns out (z3 still finds the seed).
 
+Variables of every width the concolic binding takes are run (bit-vectors
+up to 8192 bits, FP formats up to 1024); --wider-than 128 keeps only the
+files with a variable of more than 128 bits.
+
 usage: bench/concolic.py [--ferret build/ferret] [--limit N] [--timeout-ms MS]
                          [--families liew,bv] [--out bench/results/concolic.tsv]
-                         [--fuzzy-sat PATH] [--no-z3]
+                         [--fuzzy-sat PATH] [--no-z3] [--wider-than BITS]
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
@@ -82,7 +86,7 @@ def decl_var(cmd):
     """(name, sort text, bits) of a declare-const / nullary declare-fun."""
     m = re.match(r'\(\s*declare-const\s+(\S+)\s+(.*)\)\s*$', cmd, re.S)
     if not m:
-        m = re.match(r'\(\s*declare-fun\s+(\S+)\s+\(\s*\)\s+(.*)\)\s*$', cmd, re.S)
+        m = re.match(r'\(\s*declare-fun\s+(\|[^|]*\||[^\s()]+)\s*\(\s*\)\s*(.*)\)\s*$', cmd, re.S)
     if not m:
         return None
     sort = m.group(2).strip()
@@ -242,6 +246,8 @@ def main():
     ap.add_argument('--fuzzy-sat', default=os.environ.get(
         'FUZZY_SAT', os.path.join(HERE, '..', '..', 'peers', 'fuzzy-sat', 'build', 'bin', 'fuzzy-solver')))
     ap.add_argument('--no-z3', action='store_true', help='no z3 column (z3 still makes the seed)')
+    ap.add_argument('--wider-than', type=int, default=0, metavar='BITS',
+                    help='only the files declaring a variable of more than BITS bits (0: all)')
     ap.add_argument('--keep', help='keep each file\'s queries and seed in KEEP/N/ (q.smt2, '
                     'kq.smt2 for Fuzzy-SAT, seed) for reruns without z3')
     a = ap.parse_args()
@@ -286,8 +292,8 @@ def main():
                 elif h in ('push', 'pop', 'declare-sort', 'declare-datatypes'):
                     bad = h
                     break
-            if not bad and any(v[2] > 128 for v in vars_):
-                bad = 'a variable of over 128 bits (concolic binds at most 128)'
+            if a.wider_than and not any(v[2] > a.wider_than for v in vars_):
+                continue
             if bad or not asserts or not vars_:
                 skipped[bad or 'no assertion or variable'] = skipped.get(bad or 'no assertion or variable', 0) + 1
                 continue

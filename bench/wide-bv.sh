@@ -5,8 +5,9 @@
 # at a time, the same time limit for all.
 #
 #   bench/wide-bv.sh [--timeout S] [--before PATH] [--after PATH]
-#                    [--out FILE.tsv] [--summary-only]
+#                    [--out FILE.tsv] [--summary-only] [--wide-only]
 #   --summary-only: print the summary of an existing FILE.tsv
+#   --wide-only: only the files declaring a bit-vector of more than 128 bits
 #
 # Columns: file, status (MANIFEST.tsv), widest BV the file declares, then
 # per solver its answer (the last sat/unsat/unknown line) and, for ferret,
@@ -20,6 +21,7 @@ after=build/ferret
 out=bench/results/wide-bv.tsv
 bench=${FERRET_BENCH:-../shared/bench}
 summary_only=0
+wide_only=0
 while [ $# -gt 0 ]; do
   case $1 in
   --timeout) timeout=$2; shift 2 ;;
@@ -27,7 +29,8 @@ while [ $# -gt 0 ]; do
   --after) after=$2; shift 2 ;;
   --out) out=$2; shift 2 ;;
   --summary-only) summary_only=1; shift ;;
-  *) echo "usage: $0 [--timeout S] [--before PATH] [--after PATH] [--out FILE.tsv] [--summary-only]" >&2; exit 2 ;;
+  --wide-only) wide_only=1; shift ;;
+  *) echo "usage: $0 [--timeout S] [--before PATH] [--after PATH] [--out FILE.tsv] [--summary-only] [--wide-only]" >&2; exit 2 ;;
   esac
 done
 if [ ! -f "$bench/MANIFEST.tsv" ]; then
@@ -60,6 +63,7 @@ awk -F'\t' '$5 == "QF_BV" { print $1 "\t" $6 }' "$bench/MANIFEST.tsv" |
   while IFS="$(printf '\t')" read -r file status; do
     path=$bench/$file
     widest=$(grep -oE 'BitVec +[0-9]+' "$path" | awk '{ if ($2 > m) m = $2 } END { print m + 0 }')
+    [ "$wide_only" = 1 ] && [ "$widest" -le 128 ] && continue
     b=$(run_ferret "$before" "$path")
     a=$(run_ferret "$after" "$path")
     z=-

@@ -447,6 +447,7 @@ TEST(engine_z3_oracle_can_fail) {
  * (dependencies) as well as a wrong opcode mapping. */
 #include "smt/eval.h"
 #include "engine/pre.h"
+#include "bv/bv.h"
 #include "engine/prog.h"
 #include "base/rng.h"
 #include "engine/search.h"
@@ -814,6 +815,111 @@ TEST(engine_true_atom_at_distance_zero) {
   CHECK(held > 1000);
   fer_prog_release(f, &p);
   ferret_delete(f);
+}
+
+/* An atom node over registers r[0 ..] (a) and r[ra ..] (b), its truth
+ * value in r[rt]. */
+static fer_dnode atom(fer_dn_kind k, uint32_t w, uint32_t x, uint32_t rb, uint32_t rt) {
+  fer_dnode d;
+  memset(&d, 0, sizeof d);
+  d.kind = k, d.a = 0, d.b = rb, d.w = w, d.x = x, d.reg = rt;
+  return d;
+}
+
+/* Comparisons on FP formats wider than 128 bits have the distance of the
+ * narrow ones (dist.c), computed on limbs (engine/wide.c).  The key
+ * difference of two values depends only on their signs and magnitude
+ * bits, so magnitudes finite in Float128 give the same distance there
+ * (fer_atom_distance's narrow formula) and in (19,237); and the wide
+ * code, run on narrow atoms, must give the narrow distances. */
+TEST(engine_wide_fp_distance_matches_narrow) {
+  const fer_dn_kind kinds[] = {FER_DN_FLT, FER_DN_FLEQ, FER_DN_FEQ, FER_DN_FSEQ};
+  const fer_fmt fmts[] = {{15, 113}, {11, 53}, {8, 24}, {5, 11}, {3, 5}, {2, 2}};
+  fer_rng rng;
+  fer_rng_seed(&rng, 39);
+  int bad = 0, n = fer_test_quick ? 3000 : 30000;
+  for (int t = 0; t < n; t++) {
+    /* narrow magnitudes below Float128's infinity, either sign */
+    fer_u128 inf = (fer_u128)0x7fff << 112, m[2], nv[2], wv[2][2];
+    for (int j = 0; j < 2; j++) {
+      m[j] = fer_rng_u128(&rng) >> fer_rng_below(&rng, 128);
+      if (fer_rng_one_in(&rng, 4)) m[j] = j ? m[0] + fer_rng_below(&rng, 5) : fer_rng_below(&rng, 3);
+      if (m[j] >= inf) m[j] %= inf;
+      bool neg = fer_rng_one_in(&rng, 2);
+      nv[j] = m[j] | (fer_u128)neg << 127;
+      wv[j][0] = m[j], wv[j][1] = (fer_u128)neg << 127; /* (19,237): 2 registers */
+    }
+    fer_dn_kind k = kinds[t % 4];
+    fer_u128 rn[3] = {nv[0], nv[1], 0}, rw[5] = {wv[0][0], wv[0][1], wv[1][0], wv[1][1], 0};
+    fer_dnode dn = atom(k, 15, 113, 1, 2), dw = atom(k, 19, 237, 2, 4);
+    fer_u128 want = fer_atom_distance(&dn, rn), got = fer_atom_distance(&dw, rw);
+    if (want != got && bad++ < 3)
+      fprintf(stderr, "kind %u: (19,237) distance %llx, Float128 %llx\n", (unsigned)k,
+              (unsigned long long)got, (unsigned long long)want);
+    /* the limb code on narrow formats, NaN and infinities among the values */
+    fer_fmt f = fmts[t % 6];
+    uint32_t w = f.eb + f.sb;
+    fer_u128 r[3] = {fer_rng_u128(&rng) & fer_bv_mask(w), fer_rng_u128(&rng) & fer_bv_mask(w), 0};
+    if (fer_rng_one_in(&rng, 3)) r[1] = (r[0] + fer_rng_below(&rng, 3)) & fer_bv_mask(w);
+    fer_dnode dq = atom(kinds[(t / 6) % 4], f.eb, f.sb, 1, 2);
+    if (fer_wide_distance(&dq, r, false) != fer_atom_distance(&dq, r) && bad++ < 3)
+      fprintf(stderr, "kind %u on (%u,%u): limbs %llx, narrow %llx\n", (unsigned)dq.kind, f.eb,
+              f.sb, (unsigned long long)fer_wide_distance(&dq, r, false),
+              (unsigned long long)fer_atom_distance(&dq, r));
+    /* and on narrow bit-vectors of the same widths */
+    const fer_dn_kind bvk[] = {FER_DN_EQ, FER_DN_ULT, FER_DN_ULE, FER_DN_SLT, FER_DN_SLE};
+    fer_dnode db = atom(bvk[(t / 6) % 5], w, 0, 1, 2);
+    if (fer_wide_distance(&db, r, false) != fer_atom_distance(&db, r) && bad++ < 3)
+      fprintf(stderr, "kind %u on %u bits\n", (unsigned)db.kind, w);
+  }
+  CHECK_EQ_U(bad, 0);
+}
+
+/* Beyond 2^128 a wide distance saturates, and its coverage bucket keeps
+ * growing with it (fer_atom_bucket): 1.75 + 2^j ULPs against 1.75 in
+ * (19,237) is exactly 2^j ULPs away up to j = 127, saturated above, and
+ * its bucket never falls as j grows, taking over 40 values above 2^128
+ * (where the narrow bucket would stay at 128). */
+TEST(engine_wide_fp_distance_buckets) {
+  fer_u128 hi = (fer_u128)(0x3ffffull << 44 | 3ull << 42) << 64; /* 1.75: limb 3 */
+  uint32_t last = 0, beyond = 0;
+  for (uint32_t j = 0; j < 234; j++) {
+    fer_u128 r[5] = {j < 128 ? (fer_u128)1 << j : 0, hi | (j >= 128 ? (fer_u128)1 << (j - 128) : 0),
+                     0, hi, 0};
+    fer_dnode d = atom(FER_DN_FEQ, 19, 237, 2, 4);
+    fer_u128 dist = fer_atom_distance(&d, r);
+    CHECK_MSG(dist == (j < 128 ? (fer_u128)1 << j : ~(fer_u128)0), "2^%u ULPs", j);
+    uint32_t b = fer_atom_bucket(&d, r);
+    CHECK_MSG(b >= last && b >= 1 && b <= 128, "bucket %u after %u at 2^%u", b, last, j);
+    beyond += j >= 128 && b != last, last = b;
+  }
+  CHECK(beyond > 40);
+  /* -0 meets +0 for fp.eq, lies just below it for = */
+  fer_u128 z[5] = {0, (fer_u128)1 << 127, 1, 0, 0}; /* -0, +min subnormal */
+  fer_dnode eq = atom(FER_DN_FEQ, 19, 237, 2, 4), seq = atom(FER_DN_FSEQ, 19, 237, 2, 4);
+  CHECK(fer_atom_distance(&eq, z) == 1 && fer_atom_distance(&seq, z) == 2);
+}
+
+/* The search on (19,237) with order constraints: solved within a small
+ * budget at every seed (judged by truth value alone, 2 seeds of 5 were).
+ * 1.5 < x < 1.75: sign 0, exponent the bias, fraction .10... */
+TEST(engine_wide_fp_order_solved) {
+  for (int seed = 1; seed <= 5; seed++) {
+    char opts[64];
+    snprintf(opts, sizeof opts, "max_execs=300000 seed=%d", seed);
+    ferret *f = expect_sat(opts,
+        "(declare-fun x () (_ FloatingPoint 19 237))"
+        "(assert (fp.gt x ((_ to_fp 19 237) RNE 1.5)))"
+        "(assert (fp.lt x ((_ to_fp 19 237) RNE 1.75)))");
+    fer_term v = var(f, "x"), c = v ? f->smt->model.value[fer_term_idx(f, v, 0)] : 0;
+    if (f->smt->last == FERRET_SAT && c) {
+      const uint64_t *l = fer_const_limbs(f, c);
+      CHECK_MSG((l[3] >> 42) == (0x3ffffull << 2 | 2), "seed %d: top bits %llx", seed,
+                (unsigned long long)(l[3] >> 42));
+      CHECK(l[0] | l[1] | l[2] | (l[3] & ((1ull << 42) - 1))); /* not 1.5 itself */
+    }
+    ferret_delete(f);
+  }
 }
 
 /* On real formulas: every 5th single-query QF_FP / QF_BVFP file of the
