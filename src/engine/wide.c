@@ -15,7 +15,8 @@
  * formats wider than 128 bits go the same way: a variable becomes the
  * parts of its bit pattern (defined as to_fp of their concat), and the
  * operations on such formats are WIDE instructions of the FP layout
- * (prog.h), run by fp/fpw.h. */
+ * (prog.h), run by fp/fpw.h.  Comparisons on wide values get dist.c's
+ * distances, computed here on limbs. */
 #include <stdio.h>
 #include <string.h>
 
