@@ -900,6 +900,43 @@ TEST(engine_wide_fp_distance_buckets) {
   CHECK(fer_atom_distance(&eq, z) == 1 && fer_atom_distance(&seq, z) == 2);
 }
 
+/* Class tests on a format over 128 bits measure the ULPs from the value's
+ * magnitude to the class's magnitudes (the key distance of the narrow
+ * comparisons, engine/wide.c): values of (19,237) next to the borders
+ * (zero, the smallest normal, the largest finite, infinity, NaN), each
+ * distance worked out by hand. */
+TEST(engine_wide_fp_class_distance) {
+  const fer_u128 inf = (fer_u128)0x7ffff << 108, sign = (fer_u128)1 << 127, top = ~(fer_u128)0;
+  const struct { fer_op op; fer_u128 hi, lo, want; } c[] = {
+      {FER_OP_FP_IS_INF, inf - 1, -(fer_u128)7, 7},        /* 7 below infinity */
+      {FER_OP_FP_IS_INF, sign | (inf - 1), -(fer_u128)7, 7},
+      {FER_OP_FP_IS_NAN, inf - 1, -(fer_u128)7, 8},
+      {FER_OP_FP_IS_NORMAL, inf - 1, -(fer_u128)7, 0},
+      {FER_OP_FP_IS_NAN, inf, 0, 1},                       /* infinity */
+      {FER_OP_FP_IS_NORMAL, inf, 0, 1},
+      {FER_OP_FP_IS_NORMAL, inf, 5, 6},                    /* a NaN */
+      {FER_OP_FP_IS_INF, inf, 5, 5},
+      {FER_OP_FP_IS_POS, inf, 5, 5},
+      {FER_OP_FP_IS_ZERO, sign, 9, 9},                     /* -9 ULPs */
+      {FER_OP_FP_IS_NEG, sign, 9, 0},
+      {FER_OP_FP_IS_POS, sign, 9, 10},                     /* through -0 to +0 */
+      {FER_OP_FP_IS_SUBNORMAL, sign, 9, 0},
+      {FER_OP_FP_IS_NORMAL, sign, 9, top},                 /* 2^236 - 9: saturated */
+      {FER_OP_FP_IS_SUBNORMAL, 0, 0, 1},                   /* +0 */
+      {FER_OP_FP_IS_NEG, 0, 0, 1},
+      {FER_OP_FP_IS_SUBNORMAL, (fer_u128)1 << 108, 3, 4},  /* smallest normal + 3 */
+      {FER_OP_FP_IS_NORMAL, (fer_u128)1 << 108, 3, 0},
+      {FER_OP_FP_IS_NORMAL, (fer_u128)1 << 108, 0, 0},
+      {FER_OP_FP_IS_NORMAL, ((fer_u128)1 << 108) - 1, top, 1}, /* largest subnormal */
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    fer_u128 r[3] = {c[i].lo, c[i].hi, 0};
+    fer_dnode d = atom(FER_DN_FCLASS, 19, 237, (uint32_t)c[i].op, 2);
+    fer_u128 got = fer_atom_distance(&d, r);
+    CHECK_MSG(got == c[i].want, "case %zu: distance %llx", i, (unsigned long long)got);
+  }
+}
+
 /* The search on (19,237) with order constraints: solved within a small
  * budget at every seed (judged by truth value alone, 2 seeds of 5 were).
  * 1.5 < x < 1.75: sign 0, exponent the bias, fraction .10... */
@@ -917,6 +954,30 @@ TEST(engine_wide_fp_order_solved) {
       CHECK_MSG((l[3] >> 42) == (0x3ffffull << 2 | 2), "seed %d: top bits %llx", seed,
                 (unsigned long long)(l[3] >> 42));
       CHECK(l[0] | l[1] | l[2] | (l[3] & ((1ull << 42) - 1))); /* not 1.5 itself */
+    }
+    ferret_delete(f);
+  }
+}
+
+/* The same for class tests on (11,200), 3 seeds of 5 solved before they
+ * had a distance: y infinite (exponent all ones, fraction 0), x a
+ * negative subnormal (sign 1, exponent 0, fraction not 0). */
+TEST(engine_wide_fp_class_solved) {
+  for (int seed = 1; seed <= 5; seed++) {
+    char opts[64];
+    snprintf(opts, sizeof opts, "max_execs=300000 seed=%d", seed);
+    ferret *f = expect_sat(opts,
+        "(declare-fun x () (_ FloatingPoint 11 200))(declare-fun y () (_ FloatingPoint 11 200))"
+        "(assert (fp.isInfinite y))(assert (fp.isSubnormal x))(assert (fp.isNegative x))");
+    fer_term vx = var(f, "x"), vy = var(f, "y");
+    fer_term cx = vx ? f->smt->model.value[fer_term_idx(f, vx, 0)] : 0;
+    fer_term cy = vy ? f->smt->model.value[fer_term_idx(f, vy, 0)] : 0;
+    if (f->smt->last == FERRET_SAT && cx && cy) {
+      const uint64_t *x = fer_const_limbs(f, cx), *y = fer_const_limbs(f, cy);
+      /* 211 bits: sign bit 210, exponent bits 199..209 = limb 3's bits 7..17 */
+      CHECK_MSG(y[0] == 0 && y[1] == 0 && y[2] == 0 && (y[3] & ~(1ull << 18)) == 0x7ffull << 7,
+                "seed %d: y", seed); /* either sign */
+      CHECK_MSG((x[3] >> 7) == 0x800 && (x[0] | x[1] | x[2] | (x[3] & 0x7f)), "seed %d: x", seed);
     }
     ferret_delete(f);
   }

@@ -30,6 +30,16 @@ static fer_dnode atom_node(fer_comp *c, fer_term t) {
   d.kind = FER_DN_BOOL;
   d.reg = c->reg[fer_cid(c, t)] - 1;
   uint32_t n = fer_term_nargs(f, t);
+  fer_op op = fer_term_op(f, t);
+  if (n == 1 && op >= FER_OP_FP_IS_NORMAL && op <= FER_OP_FP_IS_POS) {
+    /* a class test on a format over 128 bits: a distance (engine/wide.c);
+     * on narrower ones, whose seeds and mutations are FP-typed, none */
+    const fer_sort_info *sx = fer_comp_sort(c, fer_term_arg(f, t, 0));
+    if (sx->a + sx->b <= 128) return d;
+    d.kind = FER_DN_FCLASS, d.a = c->reg[fer_cid(c, fer_term_arg(f, t, 0))] - 1;
+    d.b = (uint32_t)op, d.w = sx->a, d.x = sx->b;
+    return d;
+  }
   if (n != 2) return d;
   fer_term x = fer_term_arg(f, t, 0), y = fer_term_arg(f, t, 1);
   /* operands wider than 128 bits too: their registers are the first of

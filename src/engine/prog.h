@@ -175,6 +175,9 @@ typedef enum fer_dn_kind {
   FER_DN_FSEQ,  /* = on FP (structural) */
   FER_DN_EQ,    /* = on BV / RM */
   FER_DN_ULT, FER_DN_ULE, FER_DN_SLT, FER_DN_SLE,
+  FER_DN_FCLASS, /* fp.isNormal ... fp.isPositive (b = the fer_op) of a
+                    format over 128 bits: the distance of its magnitude
+                    to the class's (engine/wide.c) */
   FER_DN_NOT,   /* connectives: kids in dn_kids[a .. b) */
   FER_DN_AND, FER_DN_OR, FER_DN_IMPLIES, FER_DN_XOR, FER_DN_EQB, FER_DN_ITE
 } fer_dn_kind;
@@ -192,10 +195,11 @@ typedef struct fer_dnode {
 /* The width of an atom's operands (of an FP atom: eb + sb), and whether
  * they are wider than 128 bits (engine/wide.c measures its distance). */
 static inline uint32_t fer_dn_width(const fer_dnode *d) {
-  return d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ ? d->w + d->x : d->w;
+  bool fp = (d->kind >= FER_DN_FLT && d->kind <= FER_DN_FSEQ) || d->kind == FER_DN_FCLASS;
+  return fp ? d->w + d->x : d->w;
 }
 static inline bool fer_dn_wide(const fer_dnode *d) {
-  return d->kind >= FER_DN_FLT && d->kind <= FER_DN_SLE && fer_dn_width(d) > 128;
+  return d->kind >= FER_DN_FLT && d->kind <= FER_DN_FCLASS && fer_dn_width(d) > 128;
 }
 
 typedef struct fer_cons {

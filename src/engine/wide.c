@@ -159,6 +159,46 @@ static void fp_keys(fer_fmt m, bool eq_zero, uint64_t *a, uint64_t *b, uint64_t 
   }
 }
 
+/* v := 0 but bits [from, to) set. */
+static void ones(uint64_t *v, uint32_t n, uint32_t from, uint32_t to) {
+  memset(v, 0, n * sizeof *v);
+  for (uint32_t i = from; i < to; i++) v[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* d := the distance of class test dn (FER_DN_FCLASS) on value a to true:
+ * of its magnitude |a| to the magnitudes of the class (the bit patterns
+ * without the sign, so ULPs: zero 0, subnormal 1 .. 2^(sb-1) - 1, normal
+ * up to below infinity's, infinity, NaN above it); for fp.isNegative /
+ * fp.isPositive, to the not-NaN magnitudes when the sign is right, else
+ * |a| + 1, the way through zero.  Over n limbs; a is cleared of its sign. */
+static void class_dist(const fer_dnode *dn, uint64_t *a, uint64_t *d, uint64_t *tmp) {
+  fer_fmt m = {dn->w, dn->x};
+  uint32_t w = m.eb + m.sb, n = fer_bvw_limbs(w), e = m.sb - 1; /* exponent's lowest bit */
+  uint64_t lo[FER_WIDE_LIMBS], hi[FER_WIDE_LIMBS];
+  bool neg = (a[(w - 1) / 64] >> ((w - 1) % 64)) & 1;
+  a[(w - 1) / 64] &= ~((uint64_t)1 << ((w - 1) % 64));
+  ones(hi, n, e, w - 1); /* infinity */
+  memcpy(lo, hi, n * sizeof *lo);
+  switch ((fer_op)dn->b) {
+  case FER_OP_FP_IS_ZERO: ones(lo, n, 0, 0), ones(hi, n, 0, 0); break;
+  case FER_OP_FP_IS_SUBNORMAL: ones(lo, n, 0, 1), ones(hi, n, 0, e); break;
+  case FER_OP_FP_IS_NORMAL: ones(lo, n, e, e + 1), hi[e / 64] ^= (uint64_t)1 << (e % 64), ones(tmp, n, 0, e);
+    for (uint32_t i = 0; i < n; i++) hi[i] |= tmp[i]; /* infinity - 1 */
+    break;
+  case FER_OP_FP_IS_INF: break;
+  case FER_OP_FP_IS_NAN: lo[0] |= 1, ones(hi, n, 0, w - 1); break;
+  default: /* the sign tests */
+    if (neg != ((fer_op)dn->b == FER_OP_FP_IS_NEG)) {
+      memcpy(d, a, n * sizeof *d);
+      for (uint32_t i = 0; i <= n && !++d[i]; i++) {} /* + 1, carried */
+      return;
+    }
+    ones(lo, n, 0, 0);
+  }
+  if (fer_bvw_cmp(a, lo, w) < 0) fer_bvw_apply(FER_OP_BVSUB, d, lo, a, w, w, 0, 0, tmp);
+  else if (fer_bvw_cmp(a, hi, w) > 0) fer_bvw_apply(FER_OP_BVSUB, d, a, hi, w, w, 0, 0, tmp);
+}
+
 /* d := the distance of wide atom dn (fer_wide_distance) in
  * fer_bvw_limbs(w) + 1 limbs, w its operands' width; false when it is as
  * far as can be (an FP atom with a NaN operand that needs none). */
@@ -168,10 +208,15 @@ static bool wide_atom_dist(const fer_dnode *dn, const fer_u128 *r, bool to_false
   fer_dn_kind k = (fer_dn_kind)dn->kind;
   bool fp = k >= FER_DN_FLT && k <= FER_DN_FSEQ;
   fer_fmt m = {dn->w, dn->x};
-  uint32_t w = fp ? m.eb + m.sb : dn->w, n = fer_bvw_limbs(w);
+  uint32_t w = fer_dn_width(dn), n = fer_bvw_limbs(w);
   memset(d, 0, (n + 1) * sizeof *d);
-  if (to_false && (k == FER_DN_EQ || k == FER_DN_FEQ || k == FER_DN_FSEQ)) {
+  if (to_false && (k == FER_DN_EQ || k == FER_DN_FEQ || k == FER_DN_FSEQ || k == FER_DN_FCLASS)) {
     d[0] = 1; /* (called on a true atom) one change away, as dist.c's */
+    return true;
+  }
+  if (k == FER_DN_FCLASS) { /* (called on a false test) */
+    gather(a, &r[dn->a], 1, w);
+    class_dist(dn, a, d, tmp);
     return true;
   }
   gather(a, &r[dn->a], 1, w), gather(b, &r[dn->b], 1, w);
