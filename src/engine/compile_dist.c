@@ -2,7 +2,8 @@
  * constraint's Boolean skeleton (not, and, or, =>, xor, ite and = over
  * Bool) in post-order; its leaves are atoms: comparisons with their operand
  * registers (distances are computed from them after evaluation, dist.c),
- * or any other predicate, judged by its truth value alone. */
+ * class tests on FP formats over 128 bits with theirs, or any other
+ * predicate, judged by its truth value alone. */
 #include <string.h>
 
 #include "engine/compile.h"
