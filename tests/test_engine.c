@@ -937,23 +937,39 @@ TEST(engine_wide_fp_class_distance) {
   }
 }
 
+/* expect_sat on `text` with seed `seed` and a budget of 300,000
+ * executions; *l[i] the model's limbs of the i-th of the named variables,
+ * or all NULL when the answer is not sat. */
+static ferret *wide_sat(int seed, const char *text, const char *const *names,
+                        const uint64_t **l, int n) {
+  char opts[64];
+  snprintf(opts, sizeof opts, "max_execs=300000 seed=%d", seed);
+  ferret *f = expect_sat(opts, text);
+  for (int i = 0; i < n; i++) {
+    fer_term v = f->smt->last == FERRET_SAT ? var(f, names[i]) : 0;
+    fer_term c = v ? f->smt->model.value[fer_term_idx(f, v, 0)] : 0;
+    l[i] = c ? fer_const_limbs(f, c) : NULL;
+  }
+  for (int i = 0; i < n; i++)
+    if (!l[i]) memset(l, 0, (size_t)n * sizeof *l);
+  return f;
+}
+
 /* The search on (19,237) with order constraints: solved within a small
  * budget at every seed (judged by truth value alone, 2 seeds of 5 were).
  * 1.5 < x < 1.75: sign 0, exponent the bias, fraction .10... */
 TEST(engine_wide_fp_order_solved) {
+  const char *names[] = {"x"};
   for (int seed = 1; seed <= 5; seed++) {
-    char opts[64];
-    snprintf(opts, sizeof opts, "max_execs=300000 seed=%d", seed);
-    ferret *f = expect_sat(opts,
+    const uint64_t *l[1];
+    ferret *f = wide_sat(seed,
         "(declare-fun x () (_ FloatingPoint 19 237))"
         "(assert (fp.gt x ((_ to_fp 19 237) RNE 1.5)))"
-        "(assert (fp.lt x ((_ to_fp 19 237) RNE 1.75)))");
-    fer_term v = var(f, "x"), c = v ? f->smt->model.value[fer_term_idx(f, v, 0)] : 0;
-    if (f->smt->last == FERRET_SAT && c) {
-      const uint64_t *l = fer_const_limbs(f, c);
-      CHECK_MSG((l[3] >> 42) == (0x3ffffull << 2 | 2), "seed %d: top bits %llx", seed,
-                (unsigned long long)(l[3] >> 42));
-      CHECK(l[0] | l[1] | l[2] | (l[3] & ((1ull << 42) - 1))); /* not 1.5 itself */
+        "(assert (fp.lt x ((_ to_fp 19 237) RNE 1.75)))", names, l, 1);
+    if (l[0]) {
+      CHECK_MSG((l[0][3] >> 42) == (0x3ffffull << 2 | 2), "seed %d: top bits %llx", seed,
+                (unsigned long long)(l[0][3] >> 42));
+      CHECK(l[0][0] | l[0][1] | l[0][2] | (l[0][3] & ((1ull << 42) - 1))); /* not 1.5 itself */
     }
     ferret_delete(f);
   }
@@ -963,17 +979,15 @@ TEST(engine_wide_fp_order_solved) {
  * had a distance: y infinite (exponent all ones, fraction 0), x a
  * negative subnormal (sign 1, exponent 0, fraction not 0). */
 TEST(engine_wide_fp_class_solved) {
+  const char *names[] = {"x", "y"};
   for (int seed = 1; seed <= 5; seed++) {
-    char opts[64];
-    snprintf(opts, sizeof opts, "max_execs=300000 seed=%d", seed);
-    ferret *f = expect_sat(opts,
+    const uint64_t *l[2];
+    ferret *f = wide_sat(seed,
         "(declare-fun x () (_ FloatingPoint 11 200))(declare-fun y () (_ FloatingPoint 11 200))"
-        "(assert (fp.isInfinite y))(assert (fp.isSubnormal x))(assert (fp.isNegative x))");
-    fer_term vx = var(f, "x"), vy = var(f, "y");
-    fer_term cx = vx ? f->smt->model.value[fer_term_idx(f, vx, 0)] : 0;
-    fer_term cy = vy ? f->smt->model.value[fer_term_idx(f, vy, 0)] : 0;
-    if (f->smt->last == FERRET_SAT && cx && cy) {
-      const uint64_t *x = fer_const_limbs(f, cx), *y = fer_const_limbs(f, cy);
+        "(assert (fp.isInfinite y))(assert (fp.isSubnormal x))(assert (fp.isNegative x))",
+        names, l, 2);
+    if (l[0]) {
+      const uint64_t *x = l[0], *y = l[1];
       /* 211 bits: sign bit 210, exponent bits 199..209 = limb 3's bits 7..17 */
       CHECK_MSG(y[0] == 0 && y[1] == 0 && y[2] == 0 && (y[3] & ~(1ull << 18)) == 0x7ffull << 7,
                 "seed %d: y", seed); /* either sign */
