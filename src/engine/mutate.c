@@ -339,6 +339,78 @@ static void scale_together(fer_worker *w, uint32_t s) {
   }
 }
 
+/* Comparison operands (input to state, the idea of REDQUEEN and AFL++'s
+ * CmpLog inside the search): for an atom `v rel t` or `t rel v` one of
+ * whose sides is a slot v (a variable, or a bit-vector read as a float:
+ * to_fp of a bit-vector is the same register), set v to t's value for the
+ * current input or a neighbour of it (+-1 ULP or unit, sometimes a few).
+ * A variable bounded by a term of others then lands on its bound after
+ * they moved, where single-slot mutations and moves almost never land: two
+ * finite floats whose difference must overflow need y exactly on the
+ * rounded bound x - max, for an x that makes it a tie.  The atom is drawn
+ * from the first false constraint of the last execution (half the time)
+ * or from any constraint, which is evaluated here first: the registers are
+ * those of w->cand's input, the last one executed.  Returns 1 if w->cand
+ * changed.  No allocation. */
+static bool snap_side(const fer_dnode *dn, uint32_t ns, bool left) {
+  uint32_t s = left ? dn->a : dn->b, o = left ? dn->b : dn->a;
+  return s < ns && o != s;
+}
+
+int fer_cmp_snap(fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
+  if (!nc || !ns) return 0;
+  uint32_t c = w->last_fail != UINT32_MAX && fer_rng_below(&w->rng, 2)
+                   ? w->last_fail
+                   : (uint32_t)fer_rng_below(&w->rng, nc);
+  const fer_cons *cn = &p->cons.data[c];
+  /* the sides that are slots, then one of them at random */
+  uint32_t n = 0;
+  for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
+    const fer_dnode *dn = &p->dn.data[d];
+    if (dn->kind == FER_DN_BOOL || !FER_DN_IS_ATOM(dn->kind) || dn->w > 128) continue;
+    n += snap_side(dn, ns, true) + snap_side(dn, ns, false);
+  }
+  if (!n) return 0;
+  uint32_t k = (uint32_t)fer_rng_below(&w->rng, n);
+  const fer_dnode *dn = NULL;
+  bool left = false;
+  for (uint32_t d = cn->dn_begin; !dn; d++) {
+    const fer_dnode *e = &p->dn.data[d];
+    if (e->kind == FER_DN_BOOL || !FER_DN_IS_ATOM(e->kind) || e->w > 128) continue;
+    for (int l = 1; l >= 0 && !dn; l--)
+      if (snap_side(e, ns, l) && !k--) dn = e, left = l;
+  }
+  fer_exec_cons(&w->x, c);
+  uint32_t s = left ? dn->a : dn->b;
+  const fer_slot *sl = &p->slots.data[s];
+  fer_u128 t = w->x.r[left ? dn->b : dn->a];
+  /* 0 half the time, else +-1 (the edge of a strict comparison) or +-2..9 */
+  uint64_t r = fer_rng_below(&w->rng, 8);
+  fer_i128s off = r < 4 ? 0 : r < 6 ? 1 : 2 + (fer_i128s)fer_rng_below(&w->rng, 8);
+  if (r & 1) off = -off;
+  bool fp = dn->kind <= FER_DN_FSEQ;
+  if (sl->kind == FER_SLOT_RM) off = 0;
+  if (off && fp) {
+    uint32_t eb = dn->w, sb = dn->x;
+    fer_fmt fm = {eb, sb};
+    if (!fer_fp_is_nan(fm, t)) {
+      fer_i128s key = fer_fp_key(eb, sb, t, false);
+      fer_i128s lim = (fer_i128s)(fer_bv_mask(eb) << (sb - 1));
+      key = off > 0 ? (key > lim - off ? lim : key + off) : (key < -lim - 1 - off ? -lim - 1 : key + off);
+      t = fer_fp_from_key(eb, sb, key);
+    }
+  } else if (off) {
+    t += (fer_u128)off; /* modulo 2^w below: the same step signed or not */
+  }
+  t &= mask(sl->bits);
+  if (sl->kind == FER_SLOT_RM && t > FER_RTZ) return 0;
+  if (w->cand[s] == t) return 0;
+  w->cand[s] = t;
+  return 1;
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;

@@ -216,6 +216,10 @@ uint64_t fer_luby(uint64_t i);
  * mutations; `focus` is a constraint whose slots are preferred, or
  * UINT32_MAX. */
 void fer_mutate(fer_worker *, uint32_t focus);
+/* Input to state: set a slot compared with a term to the term's value
+ * for w->cand (the last input executed) or a neighbour; 1 if w->cand
+ * changed (mutate.c). */
+int fer_cmp_snap(fer_worker *);
 /* A uniformly random value for slot s. */
 fer_u128 fer_random_value(fer_rng *, const fer_slot *);
 /* Special values of a slot's type: writes up to `max`, returns count. */
