@@ -26,7 +26,6 @@ double fer_now(void) {
 #define STICK 32             /* mutations of one parent in a row */
 #define RESTART_KEEP 4       /* corpus entries a restart keeps */
 #define RESTART_FRESH 64     /* fresh inputs a restart tries */
-#define SNAP_ONE_IN 4        /* mutated inputs followed by a snapped one */
 
 /* The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (i >= 1): term i is
  * 2^(k-1) when i = 2^k - 1, else the term i - (2^(k-1) - 1) for the k
@@ -455,10 +454,10 @@ static fer_run_result run(fer_worker *w) {
     memcpy(w->cand, fer_corpus_input(&w->corpus, parent), in_bytes);
     fer_mutate(w, w->corpus.meta[parent].fail);
     if (fer_worker_try(w, w->cand, FER_FROM_MUTATION)) return FER_RUN_FOUND;
-    /* now and then the same input with a compared slot put on the value
-     * it is compared with (mutate.c: fer_cmp_snap) */
-    if (fer_rng_one_in(&w->rng, SNAP_ONE_IN) && fer_cmp_snap(w) &&
-        fer_worker_try(w, w->cand, FER_FROM_MUTATION))
+    /* solving: now and then the same input with a compared slot put on
+     * the value it is compared with (mutate.c: fer_cmp_snap) */
+    if (o->cmp_snap && !s->sampling && fer_rng_one_in(&w->rng, (uint64_t)o->cmp_snap) &&
+        fer_cmp_snap(w) && fer_worker_try(w, w->cand, FER_FROM_MUTATION))
       return FER_RUN_FOUND;
   }
 }
