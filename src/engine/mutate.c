@@ -342,45 +342,79 @@ static void scale_together(fer_worker *w, uint32_t s) {
 /* Comparison operands (input to state, the idea of REDQUEEN and AFL++'s
  * CmpLog inside the search): for an atom `v rel t` or `t rel v` one of
  * whose sides is a slot v (a variable, or a bit-vector read as a float:
- * to_fp of a bit-vector is the same register), set v to t's value for the
- * current input or a neighbour of it (+-1 ULP or unit, sometimes a few).
- * A variable bounded by a term of others then lands on its bound after
- * they moved, where single-slot mutations and moves almost never land: two
- * finite floats whose difference must overflow need y exactly on the
- * rounded bound x - max, for an x that makes it a tie.  The atom is drawn
- * from the first false constraint of the last execution (half the time)
- * or from any constraint, which is evaluated here first: the registers are
- * those of w->cand's input, the last one executed.  Returns 1 if w->cand
- * changed.  No allocation. */
-static bool snap_side(const fer_dnode *dn, uint32_t ns, bool left) {
+ * to_fp of a bit-vector is the same register) and the other a term or
+ * another slot, set v to t's value for the current input or a neighbour of
+ * it (+-1 ULP or unit, sometimes a few).  A variable bounded by a term of
+ * others then lands on its bound after they moved, where single-slot
+ * mutations and moves almost never land: two finite floats whose
+ * difference must overflow need y exactly on the rounded bound x - max,
+ * for an x that makes it a tie.  A constant side is left to the
+ * dictionary mutation, which draws the formula's constants already. */
+static bool snap_side(const fer_prog *p, const fer_dnode *dn, bool left) {
   uint32_t s = left ? dn->a : dn->b, o = left ? dn->b : dn->a;
-  return s < ns && o != s;
+  if (s >= p->nslots || o == s) return false;
+  return o < p->nslots || p->blk_of_reg.data[o] != UINT32_MAX; /* not a constant */
 }
 
+static bool snap_atom(const fer_prog *p, const fer_dnode *dn) {
+  return dn->kind != FER_DN_BOOL && FER_DN_IS_ATOM(dn->kind) && dn->w <= 128;
+}
+
+int fer_cmp_snap_init(ferret *f, fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t nc = (uint32_t)p->cons.size, n = 0;
+  for (uint32_t pass = 0; pass < 2; pass++) {
+    for (uint32_t c = 0; c < nc; c++) {
+      const fer_cons *cn = &p->cons.data[c];
+      bool any = false;
+      for (uint32_t d = cn->dn_begin; d < cn->dn_end && !any; d++) {
+        const fer_dnode *dn = &p->dn.data[d];
+        any = snap_atom(p, dn) && (snap_side(p, dn, true) || snap_side(p, dn, false));
+      }
+      if (!any) continue;
+      if (pass) w->snap_ok[c] = 1, w->snap_cons[w->nsnap++] = c;
+      else n++;
+    }
+    if (!n) return 1;
+    if (!pass) {
+      w->snap_ok = fer_calloc(f, nc);
+      w->snap_cons = fer_calloc(f, (size_t)n * sizeof(uint32_t));
+      if (!w->snap_ok || !w->snap_cons) return 0;
+    }
+  }
+  return 1;
+}
+
+void fer_cmp_snap_release(ferret *f, fer_worker *w) {
+  if (w->snap_ok) fer_free(f, w->snap_ok, w->p->cons.size);
+  if (w->snap_cons) fer_free(f, w->snap_cons, (size_t)w->nsnap * sizeof(uint32_t));
+}
+
+/* The constraint is the first false one of the last execution (half the
+ * time, when it has such an atom) or any with one; it is evaluated here
+ * first: the registers are those of w->cand's input, the last one
+ * executed.  No allocation. */
 int fer_cmp_snap(fer_worker *w) {
   const fer_prog *p = w->p;
-  uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
-  if (!nc || !ns) return 0;
-  uint32_t c = w->last_fail != UINT32_MAX && fer_rng_below(&w->rng, 2)
+  if (!w->nsnap) return 0;
+  uint32_t c = w->last_fail != UINT32_MAX && w->snap_ok[w->last_fail] && fer_rng_below(&w->rng, 2)
                    ? w->last_fail
-                   : (uint32_t)fer_rng_below(&w->rng, nc);
+                   : w->snap_cons[fer_rng_below(&w->rng, w->nsnap)];
   const fer_cons *cn = &p->cons.data[c];
   /* the sides that are slots, then one of them at random */
   uint32_t n = 0;
   for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
     const fer_dnode *dn = &p->dn.data[d];
-    if (dn->kind == FER_DN_BOOL || !FER_DN_IS_ATOM(dn->kind) || dn->w > 128) continue;
-    n += snap_side(dn, ns, true) + snap_side(dn, ns, false);
+    if (snap_atom(p, dn)) n += snap_side(p, dn, true) + snap_side(p, dn, false);
   }
-  if (!n) return 0;
   uint32_t k = (uint32_t)fer_rng_below(&w->rng, n);
   const fer_dnode *dn = NULL;
   bool left = false;
   for (uint32_t d = cn->dn_begin; !dn; d++) {
     const fer_dnode *e = &p->dn.data[d];
-    if (e->kind == FER_DN_BOOL || !FER_DN_IS_ATOM(e->kind) || e->w > 128) continue;
+    if (!snap_atom(p, e)) continue;
     for (int l = 1; l >= 0 && !dn; l--)
-      if (snap_side(e, ns, l) && !k--) dn = e, left = l;
+      if (snap_side(p, e, l) && !k--) dn = e, left = l;
   }
   fer_exec_cons(&w->x, c);
   uint32_t s = left ? dn->a : dn->b;

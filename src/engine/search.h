@@ -187,6 +187,11 @@ typedef struct fer_worker {
   fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg); the bits
                                       past its width set in both */
   uint64_t sm_mutations, nb_mutations, de_features, local_dups;
+  /* Comparison operands (solving, option cmp_snap; mutate.c): by
+   * constraint whether it compares a slot with a term, and those
+   * constraints. */
+  uint8_t *snap_ok;
+  uint32_t *snap_cons, nsnap;
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);
@@ -218,7 +223,11 @@ uint64_t fer_luby(uint64_t i);
 void fer_mutate(fer_worker *, uint32_t focus);
 /* Input to state: set a slot compared with a term to the term's value
  * for w->cand (the last input executed) or a neighbour; 1 if w->cand
- * changed (mutate.c). */
+ * changed.  fer_cmp_snap_init lists the constraints with such a
+ * comparison (none: fer_cmp_snap never changes anything and the search
+ * draws no random number for it); 0: memory. */
+int fer_cmp_snap_init(ferret *, fer_worker *);
+void fer_cmp_snap_release(ferret *, fer_worker *);
 int fer_cmp_snap(fer_worker *);
 /* A uniformly random value for slot s. */
 fer_u128 fer_random_value(fer_rng *, const fer_slot *);
