@@ -350,72 +350,112 @@ static void scale_together(fer_worker *w, uint32_t s) {
  * difference must overflow need y exactly on the rounded bound x - max,
  * for an x that makes it a tie.  A constant side is left to the
  * dictionary mutation, which draws the formula's constants already. */
-static bool snap_side(const fer_prog *p, const fer_dnode *dn, bool left) {
-  uint32_t s = left ? dn->a : dn->b, o = left ? dn->b : dn->a;
-  if (s >= p->nslots || o == s) return false;
-  return o < p->nslots || p->blk_of_reg.data[o] != UINT32_MAX; /* not a constant */
+static bool snap_atom(const fer_dnode *dn) {
+  return dn->kind != FER_DN_BOOL && FER_DN_IS_ATOM(dn->kind) && dn->w <= 128;
 }
 
-static bool snap_atom(const fer_prog *p, const fer_dnode *dn) {
-  return dn->kind != FER_DN_BOOL && FER_DN_IS_ATOM(dn->kind) && dn->w <= 128;
+/* Scratch of fer_cmp_snap_init: by register the instruction writing it
+ * (UINT32_MAX: a slot or a constant), a visit stamp, a stack, and the
+ * steps left (a bound on the work for huge programs). */
+typedef struct snap_scan {
+  uint32_t *insn, *seen, *stack, stamp;
+  uint64_t steps;
+} snap_scan;
+
+/* Does register o read slot s, through any chain of instructions?  When
+ * the steps run out the answer is yes (the side is not used). */
+static bool reads_slot(const fer_prog *p, snap_scan *sc, uint32_t o, uint32_t s) {
+  uint32_t n = 0;
+  sc->stamp++;
+  sc->stack[n++] = o, sc->seen[o] = sc->stamp;
+  while (n) {
+    uint32_t r = sc->stack[--n];
+    if (r == s) return true;
+    if (r < p->nslots || sc->insn[r] == UINT32_MAX) continue;
+    if (!sc->steps--) return true;
+    uint32_t ops[4], k = fer_insn_operands(&p->code.data[sc->insn[r]], ops);
+    for (uint32_t q = 0; q < k; q++)
+      if (ops[q] < p->nregs && sc->seen[ops[q]] != sc->stamp)
+        sc->seen[ops[q]] = sc->stamp, sc->stack[n++] = ops[q];
+  }
+  return false;
+}
+
+/* Is the left (or right) side of atom dn a slot, the other a term that
+ * does not read it or another slot? */
+static bool snap_side(const fer_prog *p, snap_scan *sc, const fer_dnode *dn, bool left) {
+  uint32_t s = left ? dn->a : dn->b, o = left ? dn->b : dn->a;
+  if (s >= p->nslots || o == s) return false;
+  if (o < p->nslots) return true;
+  if (sc->insn[o] == UINT32_MAX) return false; /* a constant */
+  return !reads_slot(p, sc, o, s);
+}
+
+#define SNAP_STEPS ((uint64_t)1 << 24) /* instructions looked at, in all */
+
+/* Sides usable for constraint c, found by snap_side: bit 2k for the left
+ * side of its k-th atom, 2k + 1 for the right (atoms past 32 unused). */
+static uint64_t snap_sides(const fer_prog *p, snap_scan *sc, uint32_t c) {
+  const fer_cons *cn = &p->cons.data[c];
+  uint64_t m = 0;
+  uint32_t k = 0;
+  for (uint32_t d = cn->dn_begin; d < cn->dn_end && k < 32; d++) {
+    const fer_dnode *dn = &p->dn.data[d];
+    if (!snap_atom(dn)) continue;
+    m |= (uint64_t)snap_side(p, sc, dn, true) << (2 * k);
+    m |= (uint64_t)snap_side(p, sc, dn, false) << (2 * k + 1);
+    k++;
+  }
+  return m;
 }
 
 int fer_cmp_snap_init(ferret *f, fer_worker *w) {
   const fer_prog *p = w->p;
-  uint32_t nc = (uint32_t)p->cons.size, n = 0;
-  for (uint32_t pass = 0; pass < 2; pass++) {
-    for (uint32_t c = 0; c < nc; c++) {
-      const fer_cons *cn = &p->cons.data[c];
-      bool any = false;
-      for (uint32_t d = cn->dn_begin; d < cn->dn_end && !any; d++) {
-        const fer_dnode *dn = &p->dn.data[d];
-        any = snap_atom(p, dn) && (snap_side(p, dn, true) || snap_side(p, dn, false));
-      }
-      if (!any) continue;
-      if (pass) w->snap_ok[c] = 1, w->snap_cons[w->nsnap++] = c;
-      else n++;
-    }
-    if (!n) return 1;
-    if (!pass) {
-      w->snap_ok = fer_calloc(f, nc);
-      w->snap_cons = fer_calloc(f, (size_t)n * sizeof(uint32_t));
-      if (!w->snap_ok || !w->snap_cons) return 0;
-    }
+  uint32_t nc = (uint32_t)p->cons.size, nr = p->nregs ? p->nregs : 1;
+  snap_scan sc = {fer_calloc(f, (size_t)nr * sizeof(uint32_t)),
+                  fer_calloc(f, (size_t)nr * sizeof(uint32_t)),
+                  fer_calloc(f, (size_t)nr * sizeof(uint32_t)), 0, SNAP_STEPS};
+  w->snap_sides = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
+  w->snap_cons = fer_calloc(f, fer_array_bytes(nc, sizeof(uint32_t)));
+  bool ok = sc.insn && sc.seen && sc.stack && w->snap_sides && w->snap_cons;
+  if (ok) {
+    for (uint32_t r = 0; r < nr; r++) sc.insn[r] = UINT32_MAX;
+    for (uint32_t j = 0; j < p->code.size; j++) sc.insn[p->code.data[j].d] = j;
+    for (uint32_t c = 0; c < nc; c++)
+      if ((w->snap_sides[c] = snap_sides(p, &sc, c))) w->snap_cons[w->nsnap++] = c;
   }
-  return 1;
+  fer_free(f, sc.insn, (size_t)nr * sizeof(uint32_t));
+  fer_free(f, sc.seen, (size_t)nr * sizeof(uint32_t));
+  fer_free(f, sc.stack, (size_t)nr * sizeof(uint32_t));
+  return ok;
 }
 
 void fer_cmp_snap_release(ferret *f, fer_worker *w) {
-  if (w->snap_ok) fer_free(f, w->snap_ok, w->p->cons.size);
-  if (w->snap_cons) fer_free(f, w->snap_cons, (size_t)w->nsnap * sizeof(uint32_t));
+  size_t nc = w->p->cons.size;
+  if (w->snap_sides) fer_free(f, w->snap_sides, fer_array_bytes(nc, sizeof(uint64_t)));
+  if (w->snap_cons) fer_free(f, w->snap_cons, fer_array_bytes(nc, sizeof(uint32_t)));
 }
 
 /* The constraint is the first false one of the last execution (half the
- * time, when it has such an atom) or any with one; it is evaluated here
+ * time, when it has a usable side) or any with one; it is evaluated here
  * first: the registers are those of w->cand's input, the last one
  * executed.  No allocation. */
 int fer_cmp_snap(fer_worker *w) {
   const fer_prog *p = w->p;
   if (!w->nsnap) return 0;
-  uint32_t c = w->last_fail != UINT32_MAX && w->snap_ok[w->last_fail] && fer_rng_below(&w->rng, 2)
+  uint32_t c = w->last_fail != UINT32_MAX && w->snap_sides[w->last_fail] && fer_rng_below(&w->rng, 2)
                    ? w->last_fail
                    : w->snap_cons[fer_rng_below(&w->rng, w->nsnap)];
   const fer_cons *cn = &p->cons.data[c];
-  /* the sides that are slots, then one of them at random */
-  uint32_t n = 0;
-  for (uint32_t d = cn->dn_begin; d < cn->dn_end; d++) {
-    const fer_dnode *dn = &p->dn.data[d];
-    if (snap_atom(p, dn)) n += snap_side(p, dn, true) + snap_side(p, dn, false);
-  }
-  uint32_t k = (uint32_t)fer_rng_below(&w->rng, n);
+  /* one of its usable sides at random: the k-th set bit */
+  uint64_t m = w->snap_sides[c];
+  uint32_t k = (uint32_t)fer_rng_below(&w->rng, (uint64_t)__builtin_popcountll(m));
+  while (k--) m &= m - 1;
+  uint32_t bit = (uint32_t)__builtin_ctzll(m), atom = bit / 2, seen = 0;
+  bool left = !(bit & 1);
   const fer_dnode *dn = NULL;
-  bool left = false;
-  for (uint32_t d = cn->dn_begin; !dn; d++) {
-    const fer_dnode *e = &p->dn.data[d];
-    if (!snap_atom(p, e)) continue;
-    for (int l = 1; l >= 0 && !dn; l--)
-      if (snap_side(p, e, l) && !k--) dn = e, left = l;
-  }
+  for (uint32_t d = cn->dn_begin; !dn; d++)
+    if (snap_atom(&p->dn.data[d]) && seen++ == atom) dn = &p->dn.data[d];
   fer_exec_cons(&w->x, c);
   uint32_t s = left ? dn->a : dn->b;
   const fer_slot *sl = &p->slots.data[s];

@@ -188,9 +188,10 @@ typedef struct fer_worker {
                                       past its width set in both */
   uint64_t sm_mutations, nb_mutations, de_features, local_dups;
   /* Comparison operands (solving, option cmp_snap; mutate.c): by
-   * constraint whether it compares a slot with a term, and those
-   * constraints. */
-  uint8_t *snap_ok;
+   * constraint the sides of its atoms that are slots compared with a term
+   * not reading them (bits 2k, 2k + 1: atom k's left, right), and the
+   * constraints with any. */
+  uint64_t *snap_sides;
   uint32_t *snap_cons, nsnap;
 } fer_worker;
 
