@@ -143,14 +143,14 @@ static const char *const overflow_tie_wide[] = {
 };
 
 TEST(cmp_snap_solves_overflow_tie_at_every_seed) {
-  /* Measured with the default cmp_snap 4: seeds 1-5 solve each formula in
-   * at most 143k executions (Float32 seeds 1-10 in at most 208k, Float64
-   * in 452k); without it no seed of 1-10 solves the first two in 2M, and
-   * of the third seed 2 alone, in 1.77M.  The budget is 300k. */
+  /* Measured with the default cmp_snap 4: seeds 1-10 solve each formula
+   * in at most 38k executions; without it no seed of 1-10 solves the
+   * first two in 2M, and of the third seed 2 alone, in 1.77M.  The budget
+   * is 150k. */
   for (int k = 0; k < 3; k++) {
     for (uint64_t seed = 1; seed <= 5; seed++) {
       uint64_t execs, restarts;
-      ferret_result r = run_with(overflow_tie_wide[k], seed, "0", "4", 300000, &execs, &restarts);
+      ferret_result r = run_with(overflow_tie_wide[k], seed, "0", "4", 150000, &execs, &restarts);
       CHECK_MSG(r == FERRET_SAT, "formula %d, seed %llu: %d after %llu executions", k,
                 (unsigned long long)seed, (int)r, (unsigned long long)execs);
     }
@@ -165,8 +165,8 @@ TEST(cmp_snap_off_leaves_overflow_tie_unsolved) {
   for (int k = 0; k < 3; k++) {
     for (uint64_t seed = 1; seed <= 3; seed += 2) {
       uint64_t execs, restarts;
-      ferret_result r = run_with(overflow_tie_wide[k], seed, "0", "0", 300000, &execs, &restarts);
-      CHECK_MSG(r == FERRET_UNKNOWN && execs >= 300000,
+      ferret_result r = run_with(overflow_tie_wide[k], seed, "0", "0", 150000, &execs, &restarts);
+      CHECK_MSG(r == FERRET_UNKNOWN && execs >= 150000,
                 "formula %d, seed %llu without cmp_snap: %d after %llu executions", k,
                 (unsigned long long)seed, (int)r, (unsigned long long)execs);
     }

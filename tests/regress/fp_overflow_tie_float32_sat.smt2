@@ -4,11 +4,11 @@
 ; from zero and y is that rounded bound itself.  A search that moves one
 ; variable at a time almost never puts y there after x moved; the
 ; comparison operands (option cmp_snap) set y to the bound's value: seeds
-; 1-10 solve it in at most 208k executions, none in 2M without them.
+; 1-10 solve it in at most 13k executions, none in 2M without them.
 ; Every model: y is the rounded bound and x lies below the top binade
 ; (checked with z3: tools/regress-entail.py).
 ; expect: sat
-; options: max_execs=300000
+; options: max_execs=150000
 ; check: (= y (ite (fp.isNegative x) (fp.add RNE x m) (fp.sub RNE x m)))
 ; check: (fp.lt (fp.abs x) ((_ to_fp 8 24) #x7f000000))
 (set-logic QF_FP)
