@@ -340,18 +340,31 @@ static void scale_together(fer_worker *w, uint32_t s) {
 }
 
 /* Comparison operands (input to state, the idea of REDQUEEN and AFL++'s
- * CmpLog inside the search): for an atom `v rel t` or `t rel v` one of
- * whose sides is a slot v (a variable, or a bit-vector read as a float:
- * to_fp of a bit-vector is the same register) and the other a term or
- * another slot, set v to t's value for the current input or a neighbour of
- * it (+-1 ULP or unit, sometimes a few).  A variable bounded by a term of
+ * CmpLog inside the search): for an order `v < t`, `v <= t` (or t on the
+ * left; FP, unsigned or signed BV) one of whose sides is a slot v (a
+ * variable, or a bit-vector read as a float: to_fp of a bit-vector is the
+ * same register) and the other a term that does not read v or another
+ * slot, set v to t's value for the current input or a neighbour of it
+ * (+-1 ULP or unit, sometimes a few).  A variable bounded by a term of
  * others then lands on its bound after they moved, where single-slot
  * mutations and moves almost never land: two finite floats whose
  * difference must overflow need y exactly on the rounded bound x - max,
  * for an x that makes it a tie.  A constant side is left to the
  * dictionary mutation, which draws the formula's constants already. */
+/* Orders only: for an equality `v = t` whose t does not read v, the local
+ * search's distance already leads v alone to t's value (the distance
+ * falls to 0 there), while an order that holds is at distance 0 on a whole
+ * half-line and nothing draws v to its edge.  (The KLEE square-root
+ * queries define variables by such equalities; snapping them cost 3 of 40
+ * runs at 2M executions, BENCHMARKS.md.) */
 static bool snap_atom(const fer_dnode *dn) {
-  return dn->kind != FER_DN_BOOL && FER_DN_IS_ATOM(dn->kind) && dn->w <= 128;
+  switch ((fer_dn_kind)dn->kind) {
+  case FER_DN_FLT: case FER_DN_FLEQ: case FER_DN_ULT: case FER_DN_ULE:
+  case FER_DN_SLT: case FER_DN_SLE:
+    return dn->w <= 128;
+  default:
+    return false;
+  }
 }
 
 /* Scratch of fer_cmp_snap_init: by register the instruction writing it
@@ -464,22 +477,18 @@ int fer_cmp_snap(fer_worker *w) {
   uint64_t r = fer_rng_below(&w->rng, 8);
   fer_i128s off = r < 4 ? 0 : r < 6 ? 1 : 2 + (fer_i128s)fer_rng_below(&w->rng, 8);
   if (r & 1) off = -off;
-  bool fp = dn->kind <= FER_DN_FSEQ;
-  if (sl->kind == FER_SLOT_RM) off = 0;
-  if (off && fp) {
+  if (dn->kind == FER_DN_FLT || dn->kind == FER_DN_FLEQ) {
     uint32_t eb = dn->w, sb = dn->x;
     fer_fmt fm = {eb, sb};
-    if (!fer_fp_is_nan(fm, t)) {
-      fer_i128s key = fer_fp_key(eb, sb, t, false);
-      fer_i128s lim = (fer_i128s)(fer_bv_mask(eb) << (sb - 1));
-      key = off > 0 ? (key > lim - off ? lim : key + off) : (key < -lim - 1 - off ? -lim - 1 : key + off);
-      t = fer_fp_from_key(eb, sb, key);
-    }
-  } else if (off) {
+    if (fer_fp_is_nan(fm, t)) return 0; /* no order holds with NaN */
+    fer_i128s key = fer_fp_key(eb, sb, t, false);
+    fer_i128s lim = (fer_i128s)(fer_bv_mask(eb) << (sb - 1));
+    key = off > 0 ? (key > lim - off ? lim : key + off) : (key < -lim - 1 - off ? -lim - 1 : key + off);
+    t = fer_fp_from_key(eb, sb, key);
+  } else {
     t += (fer_u128)off; /* modulo 2^w below: the same step signed or not */
   }
   t &= mask(sl->bits);
-  if (sl->kind == FER_SLOT_RM && t > FER_RTZ) return 0;
   if (w->cand[s] == t) return 0;
   w->cand[s] = t;
   return 1;
