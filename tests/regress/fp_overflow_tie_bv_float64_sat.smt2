@@ -3,7 +3,7 @@
 ; as a symbolic executor writes it (the comparisons read the bit-vector
 ; slots through to_fp, the same bits).  The comparison operands (option
 ; cmp_snap) put b on the pattern of the rounded bound: seeds 1-10 solve
-; it in at most 61k executions; without them seeds 1 and 2 do not in 2M (the
+; it in at most 78k executions; without them seeds 1 and 2 do not in 2M (the
 ; Float64 shape of bench/shapes/ read from bit-vectors).
 ; Every model: b is the pattern of the rounded bound, and a is not in the
 ; top binade of either sign (checked with z3: tools/regress-entail.py; the
