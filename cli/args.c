@@ -196,6 +196,7 @@ const cli_option cli_options[] = {
     LIB("enum_bits", ENGINE),
     LIB("corpus_max", ENGINE),
     LIB("restart_unit", S(SOLVE)),
+    LIB("cmp_snap", S(SOLVE)),
     LIB("intervals", ENGINE),
     LIB("relations", S(SOLVE)),
     /* preprocessing */

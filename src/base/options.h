@@ -40,6 +40,7 @@
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
   OPTION(restart_unit, 0, 0, INT64_MAX, "solving: a worker whose corpus gains no coverage feature for this many executions times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) restarts: it keeps its best entries and draws fresh seeds (0: never; 65536 helps formulas whose coverage stalls in a wrong region and hurts some that progress without new coverage)") \
+  OPTION(cmp_snap, 4, 0, 1000000, "solving: one mutated input in N is followed by the same input with a variable that an order comparison reads set to the other side's value or next to it (input to state, like CmpLog; 0: never)") \
   OPTION(backend, 0, 0, 1, "search backend: engine (in-process) or libfuzzer (the smt2c program under libFuzzer; needs clang)") \
   OPTION(layout, 0, 0, 1, "smt2c and libfuzzer backend input layout: byte (byte-aligned slots, JFS) or bit (bit-packed)") \
   OPTION(portfolio_delay_ms, 20, 0, 1000000, "--portfolio: milliseconds of search before the partners start (a query answered sooner starts none)") \

@@ -12,7 +12,7 @@
 #include "engine/compile.h"
 
 /* Which fields of an instruction are registers (dependency analysis). */
-static uint32_t operands(const fer_insn *i, uint32_t out[4]) {
+uint32_t fer_insn_operands(const fer_insn *i, uint32_t out[4]) {
   switch (fer_opcode_general((fer_opcode)i->op)) {
   case FER_I_WIDE: return fer_wide_operands(i, out);
   case FER_I_FCVT: case FER_I_FROMSBV: case FER_I_FROMUBV:
@@ -141,7 +141,7 @@ static int layout(fer_comp *c, uint32_t *tblk) {
     for (uint32_t r = 0; r < p->nregs; r++) pos[r] = FER_NONE;
     for (uint32_t j = 0; j < p->code.size; j++) pos[p->code.data[j].d] = j;
     for (uint32_t j = 0; topo && j < p->code.size; j++) {
-      uint32_t ops[4], k = operands(&p->code.data[j], ops);
+      uint32_t ops[4], k = fer_insn_operands(&p->code.data[j], ops);
       for (uint32_t q = 0; q < k; q++)
         if (pos[ops[q]] != FER_NONE && pos[ops[q]] >= j) topo = false;
     }
@@ -207,7 +207,7 @@ static int dependencies(fer_comp *c, const fer_term *a, size_t n,
   /* Direct edges: slot -> block (sk/sv), block -> block (ek/ev). */
   for (uint32_t b = 0; ok && b < nb; b++) {
     for (uint32_t j = p->blocks.data[b].begin; ok && j < p->blocks.data[b].end; j++) {
-      uint32_t ops[4], k = operands(&p->code.data[j], ops);
+      uint32_t ops[4], k = fer_insn_operands(&p->code.data[j], ops);
       for (uint32_t q = 0; ok && q < k; q++) {
         uint32_t r = ops[q];
         if (r < ns) {

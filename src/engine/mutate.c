@@ -339,6 +339,161 @@ static void scale_together(fer_worker *w, uint32_t s) {
   }
 }
 
+/* Comparison operands (input to state, the idea of REDQUEEN and AFL++'s
+ * CmpLog inside the search): for an order `v < t`, `v <= t` (or t on the
+ * left; FP, unsigned or signed BV) one of whose sides is a slot v (a
+ * variable, or a bit-vector read as a float: to_fp of a bit-vector is the
+ * same register) and the other a term that does not read v or another
+ * slot, set v to t's value for the current input or a neighbour of it
+ * (+-1 ULP or unit, sometimes a few).  A variable bounded by a term of
+ * others then lands on its bound after they moved, where single-slot
+ * mutations and moves almost never land: two finite floats whose
+ * difference must overflow need y exactly on the rounded bound x - max,
+ * for an x that makes it a tie.  A constant side is left to the
+ * dictionary mutation, which draws the formula's constants already. */
+/* Orders only: for an equality `v = t` whose t does not read v, the local
+ * search's distance already leads v alone to t's value (the distance
+ * falls to 0 there), while an order that holds is at distance 0 on a whole
+ * half-line and nothing draws v to its edge.  (The KLEE square-root
+ * queries define variables by such equalities; snapping them cost 3 of 40
+ * runs at 2M executions, BENCHMARKS.md.) */
+static bool snap_atom(const fer_dnode *dn) {
+  switch ((fer_dn_kind)dn->kind) {
+  case FER_DN_FLT: case FER_DN_FLEQ: case FER_DN_ULT: case FER_DN_ULE:
+  case FER_DN_SLT: case FER_DN_SLE:
+    return dn->w <= 128;
+  default:
+    return false;
+  }
+}
+
+/* Scratch of fer_cmp_snap_init: by register the instruction writing it
+ * (UINT32_MAX: a slot or a constant), a visit stamp, a stack, and the
+ * steps left (a bound on the work for huge programs). */
+typedef struct snap_scan {
+  uint32_t *insn, *seen, *stack, stamp;
+  uint64_t steps;
+} snap_scan;
+
+/* Does register o read slot s, through any chain of instructions?  When
+ * the steps run out the answer is yes (the side is not used). */
+static bool reads_slot(const fer_prog *p, snap_scan *sc, uint32_t o, uint32_t s) {
+  uint32_t n = 0;
+  sc->stamp++;
+  sc->stack[n++] = o, sc->seen[o] = sc->stamp;
+  while (n) {
+    uint32_t r = sc->stack[--n];
+    if (r == s) return true;
+    if (r < p->nslots || sc->insn[r] == UINT32_MAX) continue;
+    if (!sc->steps--) return true;
+    uint32_t ops[4], k = fer_insn_operands(&p->code.data[sc->insn[r]], ops);
+    for (uint32_t q = 0; q < k; q++)
+      if (ops[q] < p->nregs && sc->seen[ops[q]] != sc->stamp)
+        sc->seen[ops[q]] = sc->stamp, sc->stack[n++] = ops[q];
+  }
+  return false;
+}
+
+/* Is the left (or right) side of atom dn a slot, the other a term that
+ * does not read it or another slot? */
+static bool snap_side(const fer_prog *p, snap_scan *sc, const fer_dnode *dn, bool left) {
+  uint32_t s = left ? dn->a : dn->b, o = left ? dn->b : dn->a;
+  if (s >= p->nslots || o == s) return false;
+  if (o < p->nslots) return true;
+  if (sc->insn[o] == UINT32_MAX) return false; /* a constant */
+  return !reads_slot(p, sc, o, s);
+}
+
+#define SNAP_STEPS ((uint64_t)1 << 24) /* instructions looked at, in all */
+
+/* Sides usable for constraint c, found by snap_side: bit 2k for the left
+ * side of its k-th atom, 2k + 1 for the right (atoms past 32 unused). */
+static uint64_t snap_sides(const fer_prog *p, snap_scan *sc, uint32_t c) {
+  const fer_cons *cn = &p->cons.data[c];
+  uint64_t m = 0;
+  uint32_t k = 0;
+  for (uint32_t d = cn->dn_begin; d < cn->dn_end && k < 32; d++) {
+    const fer_dnode *dn = &p->dn.data[d];
+    if (!snap_atom(dn)) continue;
+    m |= (uint64_t)snap_side(p, sc, dn, true) << (2 * k);
+    m |= (uint64_t)snap_side(p, sc, dn, false) << (2 * k + 1);
+    k++;
+  }
+  return m;
+}
+
+int fer_cmp_snap_init(ferret *f, fer_worker *w) {
+  const fer_prog *p = w->p;
+  uint32_t nc = (uint32_t)p->cons.size, nr = p->nregs ? p->nregs : 1;
+  snap_scan sc = {fer_calloc(f, (size_t)nr * sizeof(uint32_t)),
+                  fer_calloc(f, (size_t)nr * sizeof(uint32_t)),
+                  fer_calloc(f, (size_t)nr * sizeof(uint32_t)), 0, SNAP_STEPS};
+  w->snap_sides = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
+  w->snap_cons = fer_calloc(f, fer_array_bytes(nc, sizeof(uint32_t)));
+  bool ok = sc.insn && sc.seen && sc.stack && w->snap_sides && w->snap_cons;
+  if (ok) {
+    for (uint32_t r = 0; r < nr; r++) sc.insn[r] = UINT32_MAX;
+    for (uint32_t j = 0; j < p->code.size; j++) sc.insn[p->code.data[j].d] = j;
+    for (uint32_t c = 0; c < nc; c++)
+      if ((w->snap_sides[c] = snap_sides(p, &sc, c))) w->snap_cons[w->nsnap++] = c;
+  }
+  fer_free(f, sc.insn, (size_t)nr * sizeof(uint32_t));
+  fer_free(f, sc.seen, (size_t)nr * sizeof(uint32_t));
+  fer_free(f, sc.stack, (size_t)nr * sizeof(uint32_t));
+  return ok;
+}
+
+void fer_cmp_snap_release(ferret *f, fer_worker *w) {
+  size_t nc = w->p->cons.size;
+  if (w->snap_sides) fer_free(f, w->snap_sides, fer_array_bytes(nc, sizeof(uint64_t)));
+  if (w->snap_cons) fer_free(f, w->snap_cons, fer_array_bytes(nc, sizeof(uint32_t)));
+}
+
+/* The constraint is the first false one of the last execution (half the
+ * time, when it has a usable side) or any with one; it is evaluated here
+ * first: the registers are those of w->cand's input, the last one
+ * executed.  No allocation. */
+int fer_cmp_snap(fer_worker *w) {
+  const fer_prog *p = w->p;
+  if (!w->nsnap) return 0;
+  uint32_t c = w->last_fail != UINT32_MAX && w->snap_sides[w->last_fail] && fer_rng_below(&w->rng, 2)
+                   ? w->last_fail
+                   : w->snap_cons[fer_rng_below(&w->rng, w->nsnap)];
+  const fer_cons *cn = &p->cons.data[c];
+  /* one of its usable sides at random: the k-th set bit */
+  uint64_t m = w->snap_sides[c];
+  uint32_t k = (uint32_t)fer_rng_below(&w->rng, (uint64_t)__builtin_popcountll(m));
+  while (k--) m &= m - 1;
+  uint32_t bit = (uint32_t)__builtin_ctzll(m), atom = bit / 2, seen = 0;
+  bool left = !(bit & 1);
+  const fer_dnode *dn = NULL;
+  for (uint32_t d = cn->dn_begin; !dn; d++)
+    if (snap_atom(&p->dn.data[d]) && seen++ == atom) dn = &p->dn.data[d];
+  fer_exec_cons(&w->x, c);
+  uint32_t s = left ? dn->a : dn->b;
+  const fer_slot *sl = &p->slots.data[s];
+  fer_u128 t = w->x.r[left ? dn->b : dn->a];
+  /* 0 half the time, else +-1 (the edge of a strict comparison) or +-2..9 */
+  uint64_t r = fer_rng_below(&w->rng, 8);
+  fer_i128s off = r < 4 ? 0 : r < 6 ? 1 : 2 + (fer_i128s)fer_rng_below(&w->rng, 8);
+  if (r & 1) off = -off;
+  if (dn->kind == FER_DN_FLT || dn->kind == FER_DN_FLEQ) {
+    uint32_t eb = dn->w, sb = dn->x;
+    fer_fmt fm = {eb, sb};
+    if (fer_fp_is_nan(fm, t)) return 0; /* no order holds with NaN */
+    fer_i128s key = fer_fp_key(eb, sb, t, false);
+    fer_i128s lim = (fer_i128s)(fer_bv_mask(eb) << (sb - 1));
+    key = off > 0 ? (key > lim - off ? lim : key + off) : (key < -lim - 1 - off ? -lim - 1 : key + off);
+    t = fer_fp_from_key(eb, sb, key);
+  } else {
+    t += (fer_u128)off; /* modulo 2^w below: the same step signed or not */
+  }
+  t &= mask(sl->bits);
+  if (w->cand[s] == t) return 0;
+  w->cand[s] = t;
+  return 1;
+}
+
 void fer_mutate(fer_worker *w, uint32_t focus) {
   const fer_prog *p = w->p;
   if (!p->nslots) return;

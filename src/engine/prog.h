@@ -142,6 +142,11 @@ struct fer_dnode;
 fer_u128 fer_wide_distance(const struct fer_dnode *dn, const fer_u128 *r, bool to_false);
 uint32_t fer_wide_bucket(const struct fer_dnode *dn, const fer_u128 *r);
 
+/* The registers instruction i reads (at most 4, the first register of a
+ * wide value; FROMREAL's constants not counted): their count
+ * (compile_blocks.c). */
+uint32_t fer_insn_operands(const fer_insn *i, uint32_t out[4]);
+
 /* The FP format an instruction works on (w = eb, x = sb). */
 static inline fer_fmt fer_insn_fmt(const fer_insn *i) {
   fer_fmt m = {i->w, i->x};

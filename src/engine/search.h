@@ -187,6 +187,12 @@ typedef struct fer_worker {
   fer_u128 *de_seen0, *de_seen1;   /* by node (prog.h node_reg); the bits
                                       past its width set in both */
   uint64_t sm_mutations, nb_mutations, de_features, local_dups;
+  /* Comparison operands (solving, option cmp_snap; mutate.c): by
+   * constraint the sides of its orders that are slots compared with a
+   * term not reading them (bits 2k, 2k + 1: order k's left, right), and
+   * the constraints with any. */
+  uint64_t *snap_sides;
+  uint32_t *snap_cons, nsnap;
 } fer_worker;
 
 int fer_worker_init(ferret *, fer_worker *, fer_search *, uint32_t id);
@@ -216,6 +222,14 @@ uint64_t fer_luby(uint64_t i);
  * mutations; `focus` is a constraint whose slots are preferred, or
  * UINT32_MAX. */
 void fer_mutate(fer_worker *, uint32_t focus);
+/* Input to state: set a slot that an order compares with a term (or
+ * another slot) to that side's value for w->cand (the last input
+ * executed) or a neighbour; 1 if w->cand changed.  fer_cmp_snap_init
+ * lists the constraints with such an order (none: fer_cmp_snap never
+ * runs and the search draws no random number for it); 0: memory. */
+int fer_cmp_snap_init(ferret *, fer_worker *);
+void fer_cmp_snap_release(ferret *, fer_worker *);
+int fer_cmp_snap(fer_worker *);
 /* A uniformly random value for slot s. */
 fer_u128 fer_random_value(fer_rng *, const fer_slot *);
 /* Special values of a slot's type: writes up to `max`, returns count. */

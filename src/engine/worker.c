@@ -88,6 +88,8 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
       w->de_seen0[k] = w->de_seen1[k] = b >= 128 ? 0 : ~(((fer_u128)1 << b) - 1);
     }
   }
+  if (ok && s->opt->cmp_snap && !s->sampling && !s->opt->pure_random)
+    ok = fer_cmp_snap_init(f, w);
   if (ok && s->enumerate) {
     w->lanes_in = fer_calloc(f, FER_LANES * in_bytes);
     ok = w->lanes_in && fer_batch_init(f, &w->batch, p);
@@ -128,6 +130,7 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   size_t nn = p->node_reg.size ? p->node_reg.size : 1;
   if (w->de_seen0) fer_free(f, w->de_seen0, nn * sizeof(fer_u128));
   if (w->de_seen1) fer_free(f, w->de_seen1, nn * sizeof(fer_u128));
+  fer_cmp_snap_release(f, w);
   fer_corpus_release(f, &w->corpus);
   fer_features_release(f, &w->feat);
   memset(w, 0, sizeof *w);
@@ -453,6 +456,11 @@ static fer_run_result run(fer_worker *w) {
     memcpy(w->cand, fer_corpus_input(&w->corpus, parent), in_bytes);
     fer_mutate(w, w->corpus.meta[parent].fail);
     if (fer_worker_try(w, w->cand, FER_FROM_MUTATION)) return FER_RUN_FOUND;
+    /* solving: now and then the same input with a compared slot put on
+     * the value it is compared with (mutate.c: fer_cmp_snap) */
+    if (w->nsnap && fer_rng_one_in(&w->rng, (uint64_t)o->cmp_snap) &&
+        fer_cmp_snap(w) && fer_worker_try(w, w->cand, FER_FROM_MUTATION))
+      return FER_RUN_FOUND;
   }
 }
 
