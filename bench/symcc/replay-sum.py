@@ -11,13 +11,13 @@ import os
 import sys
 
 KEYS = ("queries", "sat", "optimistic_sat", "unsat", "unknown", "on_budget",
-        "given_up", "given_up_skips", "repeats")
+        "given_up", "given_up_skips", "repeats", "optimistic_on_budget", "optimistic_skips")
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    print("| run | execs | queries | sat (+opt) / unsat / unknown | on budget | retired (skips) | repeats skipped |"
+    print("| run | execs | queries | sat (+opt) / unsat / unknown | on budget | retired (skips) | optimistic on budget / repeats / skips |"
           " solver CPU s | slowest ms | new inputs | edges |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for d in sys.argv[1:]:
@@ -35,9 +35,9 @@ def main():
         new = len(os.listdir(os.path.join(d, "new")))
         e = os.path.join(d, "edges")
         edges = open(e).read().strip() if os.path.exists(e) else "-"
-        print("| %s | %d | %d | %d (+%d) / %d / %d | %d | %d (%d) | %d | %.3f | %.1f | %d | %s |" % (
+        print("| %s | %d | %d | %d (+%d) / %d / %d | %d | %d (%d) | %d / %d / %d | %.3f | %.1f | %d | %s |" % (
             d, execs, s["queries"], s["sat"], s["optimistic_sat"], s["unsat"], s["unknown"],
-            s["on_budget"], s["given_up"], s["given_up_skips"], s["repeats"], cpu, slowest, new, edges))
+            s["on_budget"], s["given_up"], s["given_up_skips"], s["optimistic_on_budget"], s["repeats"], s["optimistic_skips"], cpu, slowest, new, edges))
 
 
 if __name__ == "__main__":

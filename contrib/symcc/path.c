@@ -417,6 +417,8 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
       fsym.opt_no_budget++;
     } else if (set_has(&fsym.opt_failed, b, false)) {
       fsym.repeats++;
+    } else if (fsym.opt_dead[cell]) {
+      fsym.opt_skips++;
     } else {
       ferret_concolic_set(fsym.cc, "timeout_ms", ms ? (int64_t)left_ms : 0);
       double c1 = cpu_now();
@@ -427,7 +429,8 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
         stage = ferret_concolic_stage(fsym.cc);
         count_answer(3, stage, cpu_now() - c1);
       } else {
-        if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout")) fsym.opt_on_budget++;
+        if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout"))
+          fsym.opt_on_budget++, fsym.opt_dead[cell] = 1;
         set_has(&fsym.opt_failed, b, true);
       }
     }
@@ -566,6 +569,8 @@ static void load_map(void) {
     memset(fsym.virgin, 0, FSYM_MAP_SIZE);
   else if (fread(fsym.level, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
     memset(fsym.level, 0, FSYM_MAP_SIZE);
+  else if (fread(fsym.opt_dead, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
+    memset(fsym.opt_dead, 0, FSYM_MAP_SIZE);
   fclose(in);
 }
 
@@ -583,6 +588,7 @@ static void at_exit(void) {
     if (out) {
       fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out);
       fwrite(fsym.level, 1, FSYM_MAP_SIZE, out);
+      fwrite(fsym.opt_dead, 1, FSYM_MAP_SIZE, out);
       fclose(out);
     }
   }
@@ -609,14 +615,14 @@ static void print_stats(void) {
   fprintf(fsym.log, "\"solver_cpu_seconds\": %.6f, \"slowest_cpu_ms\": %.3f, "
           "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
           "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
-          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, "
+          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, \"optimistic_skips\": %llu, "
           "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
           fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
           (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
           (unsigned long long)fsym.given_up, (unsigned long long)fsym.given_up_skips,
           (unsigned long long)fsym.opt_no_budget,
           (unsigned long long)fsym.opt_on_budget,
-          (unsigned long long)fsym.repeats);
+          (unsigned long long)fsym.repeats, (unsigned long long)fsym.opt_skips);
   static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
   for (int k = 0; k < 4; k++) {
   fprintf(fsym.log, ", \"%s\": [", kinds[k]);
@@ -670,8 +676,9 @@ void _sym_initialize(void) {
   fsym.map = calloc(FSYM_MAP_SIZE, 1);
   fsym.virgin = calloc(FSYM_MAP_SIZE, 1);
   fsym.level = calloc(FSYM_MAP_SIZE, 1);
+  fsym.opt_dead = calloc(FSYM_MAP_SIZE, 1);
   fsym.ph_bv = calloc(257, sizeof *fsym.ph_bv);
-  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.ph_bv) {
+  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.opt_dead || !fsym.ph_bv) {
     fprintf(stderr, "SymCC (ferret backend): out of memory at start; the "
             "program runs concretely\n");
     return;
