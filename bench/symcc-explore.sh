@@ -88,12 +88,7 @@ done
 [ -n "$backends" ] || [ "${REPLAY_ONLY:-0}" = 1 ] || { echo "skipped: no runtime"; exit 77; }
 start=$(date +%s.%N)
 
-# input_args FILE: the program's arguments for input FILE in $args (@@
-# replaced by FILE) and its stdin in $stdin (FILE, or /dev/null with @@).
-input_args() {
-  args="" stdin=$1
-  for a in $prog_args; do
-    [ "$a" = @@ ] && { a=$1; stdin=/dev/null; }
+. "$here/symcc/args.sh" # input_args
     args="$args $a"
   done
 }

@@ -16,7 +16,10 @@ queries are its checks of a diverging branch, its solver time includes its
 re-checks of the path).  Solver time is CPU seconds (the process's CPU
 clock around each query or z3 check; load-independent), with the wall
 seconds beside it.  Executions per minute are per CPU minute of the
-executions.
+executions.  After the table, per program, the solver CPU time of ferret
+against simple's three ways: per execution on the same inputs (the seeds,
+the first executions of every runtime's search), per execution over the
+whole search, and per query.
 """
 import json
 import os
@@ -65,6 +68,12 @@ def summarise(d):
             s["slowest_cpu"] = max(s["slowest_cpu"] or 0.0, st["slowest_cpu_ms"])
     found = list(open(os.path.join(d, "found.tsv")))
     s["seeds"] = sum(1 for l in found if "\tseed " in l)
+    # the seed executions: the same inputs for every runtime
+    s["seed_solver"], s["seed_execs"] = 0.0, 0
+    for e in ex:
+        if int(e["input"]) < s["seeds"] and e.get("stats"):
+            s["seed_solver"] += json.loads(e["stats"]).get("solver_cpu_seconds", 0.0)
+            s["seed_execs"] += 1
     s["new"] = len(found) - s["seeds"]
     cov = os.path.join(d, "coverage.tsv")
     s["curve"] = []
@@ -73,6 +82,15 @@ def summarise(d):
     s["edges"] = s["curve"][-1][1] if s["curve"] else None
     s["seed_edges"] = s["curve"][s["seeds"] - 1][1] if len(s["curve"]) >= s["seeds"] > 0 else None
     return s
+
+
+def per(total_s, n):
+    """milliseconds per item"""
+    return 1e3 * total_s / n if n else 0.0
+
+
+def ratio(a, b):
+    return "%.1fx" % (a / b) if b else "-"
 
 
 def plot(name, results, out_dir):
@@ -128,8 +146,8 @@ def main():
     if not args:
         sys.exit(__doc__)
     print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver CPU s (wall s) |"
-          " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          " solver ms per exec / per query | execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     made, notes = [], []
     for d in args:
         name = os.path.basename(os.path.normpath(d))
@@ -140,7 +158,7 @@ def main():
         equal = min((st["cpu"] for st in stats.values()), default=0.0)
         for rt in RUNTIMES:
             if not os.path.exists(os.path.join(d, rt, "executions.tsv")):
-                print("| %s | %s | skipped: no run | | | | | | | | | |" % (name, rt))
+                print("| %s | %s | skipped: no run | | | | | | | | | | |" % (name, rt))
                 continue
             s = stats[rt]
             results.append((rt, s))
@@ -151,10 +169,22 @@ def main():
                     s["on_budget"], "; %d executions without CPU counters" % s["no_cpu"] if s["no_cpu"] else ""))
             sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
             note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
-            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.2f (%.1f) | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
+            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.2f (%.1f) | %.1f / %.2f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
                 name, rt, s["edges"], s["seed_edges"], at, equal, s["queries"], note, sat, s["unsat"],
-                s["unknown"], s["solver_cpu"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
+                s["unknown"], s["solver_cpu"], s["solver"], per(s["solver_cpu"], s["execs"]),
+                per(s["solver_cpu"], s["queries"]), s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
                 s["cpu"], s["wall"], s["new"], s["peak"] / 1024))
+        if "ferret" in stats and "simple" in stats:
+            f, m = stats["ferret"], stats["simple"]
+            notes.append("%s, solver CPU of simple / ferret: %s on the same inputs (the %d seed executions: %.0f / %.0f ms),"
+                         " %s per execution of the searches (%.1f / %.1f ms), %s per query (%.2f / %.2f ms),"
+                         " %s in all (%.1f / %.1f s of %.0f / %.0f CPU s)" % (
+                             name, ratio(m["seed_solver"], f["seed_solver"]), f["seed_execs"], 1e3 * m["seed_solver"],
+                             1e3 * f["seed_solver"], ratio(per(m["solver_cpu"], m["execs"]), per(f["solver_cpu"], f["execs"])),
+                             per(m["solver_cpu"], m["execs"]), per(f["solver_cpu"], f["execs"]),
+                             ratio(per(m["solver_cpu"], m["queries"]), per(f["solver_cpu"], f["queries"])),
+                             per(m["solver_cpu"], m["queries"]), per(f["solver_cpu"], f["queries"]),
+                             ratio(m["solver_cpu"], f["solver_cpu"]), m["solver_cpu"], f["solver_cpu"], m["cpu"], f["cpu"]))
         if plots and results and all(s["curve"] for _, s in results):
             if shutil.which("gnuplot"):
                 made.append(plot(name, results, plots))

@@ -16,6 +16,8 @@ set -eu
 [ $# -ge 4 ] || { sed -n '2,14p' "$0"; exit 2; }
 lib=$1 prog=$2 inputs=$3 out=$4
 shift 4
+prog_args="$*"
+. "$(dirname "$0")/args.sh" # input_args
 [ -x "$prog" ] && [ -f "$lib/libsymcc-rt.so" ] || { echo "skipped: $prog or $lib/libsymcc-rt.so missing"; exit 77; }
 rm -rf "$out" && mkdir -p "$out/run" "$out/new"
 : >"$out/all.log"
@@ -23,11 +25,7 @@ out=$(cd "$out" && pwd)
 : >"$out/stats"
 for f in "$inputs"/*; do
   [ -f "$f" ] || continue
-  args="" stdin=$f
-  for a in "$@"; do
-    [ "$a" = @@ ] && { a=$f; stdin=/dev/null; }
-    args="$args $a"
-  done
+  input_args "$f"
   rm -f "$out/run"/*
   inarg=FSYM_REPLAY_STDIN=1 # (no setting)
   [ "$stdin" = /dev/null ] && inarg="SYMCC_INPUT_FILE=$f"
@@ -45,11 +43,7 @@ done
 rm -f "$out/cov.map"
 for f in "$inputs"/* "$out/new"/*; do
   [ -f "$f" ] || continue
-  args="" stdin=$f
-  for a in "$@"; do
-    [ "$a" = @@ ] && { a=$f; stdin=/dev/null; }
-    args="$args $a"
-  done
+  input_args "$f"
   # shellcheck disable=SC2086
   FSYM_COV_MAP=$out/cov.map timeout -k 5 60 "$COV_PROG" $args <"$stdin" >/dev/null 2>&1 || true
 done
