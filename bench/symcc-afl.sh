@@ -37,9 +37,6 @@ printf 'entry\tcpu_s\twall_s\tnew\n' >"$out/symcc.tsv"
 prog_args="$*"
 
 . "$here/symcc/args.sh" # input_args
-    args="$args $a"
-  done
-}
 
 input_args @@
 start=$(date +%s.%N)

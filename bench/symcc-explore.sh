@@ -89,9 +89,6 @@ done
 start=$(date +%s.%N)
 
 . "$here/symcc/args.sh" # input_args
-    args="$args $a"
-  done
-}
 
 # run_one BACKEND: one execution of the next input of BACKEND's queue;
 # fails when that runtime has nothing more to do.
