@@ -5,6 +5,12 @@ over the CPU time of the search.
 
     bench/symcc-summary.py [--plots DIR] RESULT_DIR...
     bench/symcc-summary.py --ferret-detail RESULT_DIR...
+    bench/symcc-summary.py --afl PNG AFL_DIR...
+
+--afl: runs of bench/symcc-afl.sh (each AFL_DIR named after its runtime):
+one table row each (AFL's queue, the entries imported from the runtime,
+the runtime's executions and CPU seconds, edges) and a plot of the edges
+of AFL's queue over wall seconds.
 
 --ferret-detail: per program, the ferret runtime's queries by CPU time
 (histogram per answer) and its answers per stage, summed over executions.
@@ -136,8 +142,43 @@ def ferret_detail(dirs):
         print("| %s | by stage | %s |" % (name, ", ".join("%s %d" % kv for kv in stages.items() if kv[1])))
 
 
+def afl(png, dirs):
+    print("| run | AFL queue | imported from the runtime | runtime execs | runtime CPU s | AFL execs | edges |")
+    print("|---|---|---|---|---|---|---|")
+    curves = []
+    for d in dirs:
+        text = open(os.path.join(d, "summary")).read().split()
+        num = lambda after, k=0: text[text.index(after) + 1 + k].rstrip(",")
+        print("| %s | %s | %s | %s | %s | %s | %s |" % (
+            os.path.basename(os.path.normpath(d)), num("queue:"), num("entries,"), num("runtime:"),
+            num("executions,"), num("execs_done", 1), num("edges:")) if "edges:" in text else d)
+        curves.append((os.path.basename(os.path.normpath(d)),
+                       [(float(r["seconds"]), int(r["edges"])) for r in rows(os.path.join(d, "coverage.tsv"))]))
+    if not shutil.which("gnuplot"):
+        print("skipped: plot (gnuplot not found)", file=sys.stderr)
+        return
+    data = png + ".dat"
+    with open(data, "w") as f:
+        for name, curve in curves:
+            best = 0
+            for t, e in sorted(curve):
+                best = max(best, e)
+                f.write("%.1f %d\n" % (t, best))
+            f.write("\n\n")
+    cmds = ['set terminal png size 640,400', 'set output "%s"' % png,
+            'set title "AFL++ with a SymCC runtime: edges over wall time"', 'set xlabel "wall seconds"',
+            'set ylabel "edges"', 'set key bottom right',
+            'plot ' + ", ".join('"%s" index %d with steps title "%s"' % (data, i, name)
+                                for i, (name, _) in enumerate(curves))]
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+    os.remove(data)
+    print("plot: %s" % png, file=sys.stderr)
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--afl"] and len(args) > 2:
+        return afl(args[1], args[2:])
     if args[:1] == ["--ferret-detail"]:
         return ferret_detail(args[1:])
     plots = None

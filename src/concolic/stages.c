@@ -243,6 +243,7 @@ bool fer_conc_stage_consts(fer_conc_query *q) {
  * the query. */
 static bool closed(const fer_conc_query *q) {
   const fer_concolic *c = q->c;
+  if (q->expired) return false; /* some candidate went unjudged */
   for (size_t i = 0; i < q->related.size; i++) {
     const fer_conc_conj *cj = &c->conjs.data[q->related.data[i]];
     for (uint32_t k = 0; k < cj->ndeps; k++) {
