@@ -7,7 +7,9 @@
  * hands them to fer_conc_accept (concolic_internal.h).  The loops look at
  * the budget (fer_conc_timed_out) at least every 16 candidates: on deep
  * terms one candidate's evaluation takes tens of microseconds, so a
- * coarser check lets a query overrun a budget of a few milliseconds. */
+ * coarser check lets a query overrun a budget of a few milliseconds.
+ * fer_conc_accept looks at it too, on every candidate it evaluates (a
+ * stage's round can hold hundreds), and judges none past it. */
 #include <string.h>
 
 #include "engine/engine.h"
