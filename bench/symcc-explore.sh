@@ -20,9 +20,10 @@
 #       is left to a runtime (default: none); the summary line says so
 #   JOBS=N     independent runs: each runtime runs its own search until its
 #       own CPU budget is spent or its queue is empty, whatever the others'
-#       pace (no turns; MAX_WALL is not applied), in N lanes at once (1: one
-#       runtime after another; 2: two at once, the third after the first of
-#       its lane).  Without JOBS the runtimes take turns (below).
+#       pace (no turns), in N lanes at once (1: one runtime after another;
+#       2: two at once, the third after the first of its lane); MAX_WALL then
+#       bounds each runtime's own search, from its own start.  Without JOBS
+#       the runtimes take turns (below).
 #   REPLAY_ONLY=1  no search: only the coverage replay of OUT_DIR's queues
 #
 # The search: each runtime has its own queue, seeded with SEED_DIR; the next
@@ -185,7 +186,12 @@ elif [ -n "${JOBS:-}" ]; then
         k=$((k + 1))
         [ $(((k - 1) % JOBS)) -eq "$lane" ] || continue
         start=$(date +%s.%N) # the wall times of found.tsv count from here
-        while run_one "$b"; do :; done
+        while run_one "$b"; do
+          [ -n "${MAX_WALL:-}" ] || continue
+          [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -lt "$MAX_WALL" ] && continue
+          echo "$b: stopped by MAX_WALL ($MAX_WALL s of its own) at $(awk "BEGIN{print $(cat "$out/$b/cpu_cs") / 100}") CPU s"
+          break
+        done
         echo "$b: $(echo "$(date +%s.%N) $start" | awk '{printf "%.0f", $1 - $2}') s wall on its own"
         [ "$cov" = 0 ] || replay "$b" # in the lane, while the other lanes search
       done
