@@ -77,7 +77,6 @@ typedef struct fsym_state {
   uint8_t *map;             /* FSYM_MAP_SIZE hit counts */
   uint8_t *virgin;          /* buckets seen per cell */
   uint8_t *level;           /* per cell: budget doublings; FSYM_GIVEN_UP */
-  uint8_t *opt_dead;        /* per cell: an optimistic retry ended on its budget */
   uint64_t ctx_stack[FSYM_CALL_DEPTH];
   unsigned depth;
 
@@ -98,7 +97,7 @@ typedef struct fsym_state {
   uint64_t branches, queries, sat, unsat, unknown, opt_sat, skipped,
       duplicates, files, errors, diverged;
   uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget,
-      opt_on_budget, repeats, opt_skips;
+      opt_on_budget, repeats;
   uint64_t hist[4][FSYM_HIST]; /* by answer: sat, unsat, unknown, optimistic sat */
   uint64_t by_stage[16];       /* sat/unsat answers per ferret stage */
   double seconds, cpu_seconds, slowest_cpu;

@@ -387,12 +387,13 @@ static void dump_query(ferret_term b) {
  * (counted as repeats). */
 
 /* Look for an input taking the other side of the branch: b with pi, then
- * (optimistic solving) b alone.  Only the first solve escalates the
- * branch's budget: when pi and b are decided unsat (or the first solve
- * ended on its budget), the optimistic retry gets what is left of the
- * budget but at most the first budget, and ending on it counts apart
- * (optimistic_on_budget) without escalating, since pi and b, the query the
- * branch is about, is already answered or already escalates. */
+ * (optimistic solving) b alone, within what is left of the branch's
+ * budget.  Either ending on the budget escalates the branch (double the
+ * budget next time, up to SYMCC_FERRET_TIMEOUT_MAX_MS, then retired): a
+ * retry that needed more time is worth it (on jhead, capping the retry at
+ * the first budget without escalating lost 22 of the 247 edges the seed
+ * execution's new inputs reach).  A retry ending on its budget is counted
+ * apart too (optimistic_on_budget). */
 static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (!ensure_concolic()) return;
   uint8_t *level = &fsym.level[cell];
@@ -410,15 +411,12 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (r != FERRET_UNKNOWN) count_answer(r == FERRET_SAT ? 0 : 1, stage, cpu_now() - c0);
   ferret_result first = r;
   if (r != FERRET_SAT && fsym.optimistic) {
-    /* b alone, within what is left of the same budget, at most the first */
+    /* b alone, within what is left of the same budget */
     double left_ms = ms ? ms - 1e3 * (cpu_now() - c0) : 0;
-    if (ms && left_ms > fsym.timeout_ms) left_ms = fsym.timeout_ms;
     if (ms && left_ms < 1) {
       fsym.opt_no_budget++;
     } else if (set_has(&fsym.opt_failed, b, false)) {
       fsym.repeats++;
-    } else if (fsym.opt_dead[cell]) {
-      fsym.opt_skips++;
     } else {
       ferret_concolic_set(fsym.cc, "timeout_ms", ms ? (int64_t)left_ms : 0);
       double c1 = cpu_now();
@@ -430,7 +428,7 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
         count_answer(3, stage, cpu_now() - c1);
       } else {
         if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout"))
-          fsym.opt_on_budget++, fsym.opt_dead[cell] = 1;
+          fsym.opt_on_budget++, on_budget = true;
         set_has(&fsym.opt_failed, b, true);
       }
     }
@@ -569,8 +567,6 @@ static void load_map(void) {
     memset(fsym.virgin, 0, FSYM_MAP_SIZE);
   else if (fread(fsym.level, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
     memset(fsym.level, 0, FSYM_MAP_SIZE);
-  else if (fread(fsym.opt_dead, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
-    memset(fsym.opt_dead, 0, FSYM_MAP_SIZE);
   fclose(in);
 }
 
@@ -588,7 +584,6 @@ static void at_exit(void) {
     if (out) {
       fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out);
       fwrite(fsym.level, 1, FSYM_MAP_SIZE, out);
-      fwrite(fsym.opt_dead, 1, FSYM_MAP_SIZE, out);
       fclose(out);
     }
   }
@@ -615,14 +610,14 @@ static void print_stats(void) {
   fprintf(fsym.log, "\"solver_cpu_seconds\": %.6f, \"slowest_cpu_ms\": %.3f, "
           "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
           "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
-          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, \"optimistic_skips\": %llu, "
+          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, "
           "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
           fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
           (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
           (unsigned long long)fsym.given_up, (unsigned long long)fsym.given_up_skips,
           (unsigned long long)fsym.opt_no_budget,
           (unsigned long long)fsym.opt_on_budget,
-          (unsigned long long)fsym.repeats, (unsigned long long)fsym.opt_skips);
+          (unsigned long long)fsym.repeats);
   static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
   for (int k = 0; k < 4; k++) {
   fprintf(fsym.log, ", \"%s\": [", kinds[k]);
@@ -654,7 +649,7 @@ void _sym_initialize(void) {
   fsym.outdir = fsym_output_dir();
   fsym.timeout_ms = (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MS", 5, 86400000);
   fsym.timeout_max_ms =
-      (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MAX_MS", 40, 86400000);
+      (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MAX_MS", 100, 86400000);
   if (fsym.timeout_max_ms < fsym.timeout_ms) fsym.timeout_max_ms = fsym.timeout_ms;
   fsym.max_execs = (unsigned)env_num("SYMCC_FERRET_MAX_EXECS", 0, UINT32_MAX);
   fsym.optimistic = env_num("SYMCC_FERRET_OPTIMISTIC", 1, 1);
@@ -676,9 +671,8 @@ void _sym_initialize(void) {
   fsym.map = calloc(FSYM_MAP_SIZE, 1);
   fsym.virgin = calloc(FSYM_MAP_SIZE, 1);
   fsym.level = calloc(FSYM_MAP_SIZE, 1);
-  fsym.opt_dead = calloc(FSYM_MAP_SIZE, 1);
   fsym.ph_bv = calloc(257, sizeof *fsym.ph_bv);
-  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.opt_dead || !fsym.ph_bv) {
+  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.ph_bv) {
     fprintf(stderr, "SymCC (ferret backend): out of memory at start; the "
             "program runs concretely\n");
     return;
