@@ -18,6 +18,12 @@
 #       so the limit does not depend on the machine's load)
 #   MAX_WALL   wall seconds after which the search stops, whatever CPU time
 #       is left to a runtime (default: none); the summary line says so
+#   JOBS=N     independent runs: each runtime runs its own search until its
+#       own CPU budget is spent or its queue is empty, whatever the others'
+#       pace (no turns), in N lanes at once (1: one runtime after another;
+#       2: two at once, the third after the first of its lane); MAX_WALL then
+#       bounds each runtime's own search, from its own start.  Without JOBS
+#       the runtimes take turns (below).
 #   REPLAY_ONLY=1  no search: only the coverage replay of OUT_DIR's queues
 #
 # The search: each runtime has its own queue, seeded with SEED_DIR; the next
@@ -27,8 +33,8 @@
 # become inputs (bench/symcc/simple-inputs.py).  The ferret and QSYM
 # runtimes keep their branch hit map across executions
 # (SYMCC_AFL_COVERAGE_MAP), as SymCC's own fuzzing helper does.  The three
-# runtimes take turns, one execution each, so they run under the same load;
-# a runtime stops when the CPU time (user + system, of the program and its
+# runtimes take turns, one execution each, so they run under the same load
+# (unless JOBS is set); a runtime stops when the CPU time (user + system, of the program and its
 # runtime, from /usr/bin/time) of its executions reaches CPU_SECONDS or its
 # queue is empty.
 #
@@ -53,7 +59,9 @@ out=$(cd "$out" && pwd)
 tmo=${EXEC_CPU:-30}
 budget_cs=$((budget * 100))
 shim=$out/z3-stats.so
-cc -shared -fPIC -O1 -o "$shim" "$here/symcc/z3-stats.c" -ldl 2>/dev/null || shim=""
+# built beside and renamed, so that runs sharing OUT_DIR do not race
+cc -shared -fPIC -O1 -o "$shim.$$" "$here/symcc/z3-stats.c" -ldl 2>/dev/null &&
+  mv -f "$shim.$$" "$shim" || shim=""
 
 backends=""
 [ "${REPLAY_ONLY:-0}" = 1 ] || for b in ferret qsym simple; do
@@ -81,15 +89,7 @@ done
 [ -n "$backends" ] || [ "${REPLAY_ONLY:-0}" = 1 ] || { echo "skipped: no runtime"; exit 77; }
 start=$(date +%s.%N)
 
-# input_args FILE: the program's arguments for input FILE in $args (@@
-# replaced by FILE) and its stdin in $stdin (FILE, or /dev/null with @@).
-input_args() {
-  args="" stdin=$1
-  for a in $prog_args; do
-    [ "$a" = @@ ] && { a=$1; stdin=/dev/null; }
-    args="$args $a"
-  done
-}
+. "$here/symcc/args.sh" # input_args
 
 # run_one BACKEND: one execution of the next input of BACKEND's queue;
 # fails when that runtime has nothing more to do.
@@ -152,10 +152,53 @@ run_one() {
     "$4" "$5" "$status" "$new" "$stats" "$slowest" >>"$d/executions.tsv"
 }
 
+# replay BACKEND: each input of its queue in discovery order on the coverage
+# build, for the edges reached after each (coverage.tsv).
+replay() {
+  d=$out/$1
+  rm -f "$d/cov.map"
+  printf 'input\tcpu_s\twall_s\tedges\n' >"$d/coverage.tsv"
+  while IFS='	' read -r id c w _; do
+    input_args "$d/queue/$id"
+    # shellcheck disable=SC2086
+    FSYM_COV_MAP=$d/cov.map timeout -k 5 60 "$COV_PROG" $args <"$stdin" >/dev/null 2>&1 || true
+    printf '%s\t%s\t%s\t%d\n' "$id" "$c" "$w" "$(tr -d '\000' <"$d/cov.map" | wc -c)" >>"$d/coverage.tsv"
+  done <"$d/found.tsv"
+  echo "$1: $(tail -1 "$d/coverage.tsv" | cut -f4) edges"
+}
+cov=1
+if [ -z "${COV_PROG:-}" ] || [ ! -x "${COV_PROG:-}" ]; then
+  echo "skipped: coverage (COV_PROG, the program's coverage build, not given)"
+  cov=0
+fi
+
 prog_args="$*"
 if [ "${REPLAY_ONLY:-0}" = 1 ]; then
   backends=""
   for b in ferret qsym simple; do [ -f "$out/$b/found.tsv" ] && backends="$backends $b"; done
+elif [ -n "${JOBS:-}" ]; then
+  [ "$JOBS" -ge 1 ] 2>/dev/null || { echo "JOBS=$JOBS: not a number of lanes"; exit 2; }
+  lane=0
+  while [ "$lane" -lt "$JOBS" ]; do
+    (
+      k=0
+      for b in $backends; do
+        k=$((k + 1))
+        [ $(((k - 1) % JOBS)) -eq "$lane" ] || continue
+        start=$(date +%s.%N) # the wall times of found.tsv count from here
+        while run_one "$b"; do
+          [ -n "${MAX_WALL:-}" ] || continue
+          [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -lt "$MAX_WALL" ] && continue
+          echo "$b: stopped by MAX_WALL ($MAX_WALL s of its own) at $(awk "BEGIN{print $(cat "$out/$b/cpu_cs") / 100}") CPU s"
+          break
+        done
+        echo "$b: $(echo "$(date +%s.%N) $start" | awk '{printf "%.0f", $1 - $2}') s wall on its own"
+        [ "$cov" = 0 ] || replay "$b" # in the lane, while the other lanes search
+      done
+    ) &
+    lane=$((lane + 1))
+  done
+  wait
 else
 active=$backends
 while [ -n "$active" ]; do
@@ -170,6 +213,8 @@ while [ -n "$active" ]; do
   done
   active=$still
 done
+fi
+if [ "${REPLAY_ONLY:-0}" != 1 ]; then
 end=$(date +%s.%N)
 
 for b in $backends; do
@@ -181,20 +226,7 @@ done
 echo "wall: $(echo "$end $start" | awk '{printf "%.0f", $1 - $2}') s for all runtimes together"
 fi
 
-# Coverage: replay each queue in discovery order on the coverage build.
-if [ -z "${COV_PROG:-}" ] || [ ! -x "${COV_PROG:-}" ]; then
-  echo "skipped: coverage (COV_PROG, the program's coverage build, not given)"
-  exit 0
-fi
-for b in $backends; do
-  d=$out/$b
-  rm -f "$d/cov.map"
-  printf 'input\tcpu_s\twall_s\tedges\n' >"$d/coverage.tsv"
-  tail -n +1 "$d/found.tsv" | while IFS='	' read -r id c w _; do
-    input_args "$d/queue/$id"
-    # shellcheck disable=SC2086
-    FSYM_COV_MAP=$d/cov.map timeout -k 5 60 "$COV_PROG" $args <"$stdin" >/dev/null 2>&1 || true
-    printf '%s\t%s\t%s\t%d\n' "$id" "$c" "$w" "$(tr -d '\000' <"$d/cov.map" | wc -c)" >>"$d/coverage.tsv"
-  done
-  echo "$b: $(tail -1 "$d/coverage.tsv" | cut -f4) edges"
-done
+
+# Coverage (for JOBS, done in each lane above).
+[ "$cov" = 1 ] && { [ -z "${JOBS:-}" ] || [ "${REPLAY_ONLY:-0}" = 1 ]; } || exit 0
+for b in $backends; do replay "$b"; done

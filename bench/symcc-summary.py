@@ -5,6 +5,12 @@ over the CPU time of the search.
 
     bench/symcc-summary.py [--plots DIR] RESULT_DIR...
     bench/symcc-summary.py --ferret-detail RESULT_DIR...
+    bench/symcc-summary.py --afl PNG AFL_DIR...
+
+--afl: runs of bench/symcc-afl.sh (each AFL_DIR named after its runtime):
+one table row each (AFL's queue, the entries imported from the runtime,
+the runtime's executions and CPU seconds, edges) and a plot of the edges
+of AFL's queue over wall seconds.
 
 --ferret-detail: per program, the ferret runtime's queries by CPU time
 (histogram per answer) and its answers per stage, summed over executions.
@@ -16,7 +22,10 @@ queries are its checks of a diverging branch, its solver time includes its
 re-checks of the path).  Solver time is CPU seconds (the process's CPU
 clock around each query or z3 check; load-independent), with the wall
 seconds beside it.  Executions per minute are per CPU minute of the
-executions.
+executions.  After the table, per program, the solver CPU time of ferret
+against simple's three ways: per execution on the same inputs (the seeds,
+the first executions of every runtime's search), per execution over the
+whole search, and per query.
 """
 import json
 import os
@@ -65,6 +74,12 @@ def summarise(d):
             s["slowest_cpu"] = max(s["slowest_cpu"] or 0.0, st["slowest_cpu_ms"])
     found = list(open(os.path.join(d, "found.tsv")))
     s["seeds"] = sum(1 for l in found if "\tseed " in l)
+    # the seed executions: the same inputs for every runtime
+    s["seed_solver"], s["seed_execs"] = 0.0, 0
+    for e in ex:
+        if int(e["input"]) < s["seeds"] and e.get("stats"):
+            s["seed_solver"] += json.loads(e["stats"]).get("solver_cpu_seconds", 0.0)
+            s["seed_execs"] += 1
     s["new"] = len(found) - s["seeds"]
     cov = os.path.join(d, "coverage.tsv")
     s["curve"] = []
@@ -73,6 +88,15 @@ def summarise(d):
     s["edges"] = s["curve"][-1][1] if s["curve"] else None
     s["seed_edges"] = s["curve"][s["seeds"] - 1][1] if len(s["curve"]) >= s["seeds"] > 0 else None
     return s
+
+
+def per(total_s, n):
+    """milliseconds per item"""
+    return 1e3 * total_s / n if n else 0.0
+
+
+def ratio(a, b):
+    return "%.1fx" % (a / b) if b else "-"
 
 
 def plot(name, results, out_dir):
@@ -118,8 +142,43 @@ def ferret_detail(dirs):
         print("| %s | by stage | %s |" % (name, ", ".join("%s %d" % kv for kv in stages.items() if kv[1])))
 
 
+def afl(png, dirs):
+    print("| run | AFL queue | imported from the runtime | runtime execs | runtime CPU s | AFL execs | edges |")
+    print("|---|---|---|---|---|---|---|")
+    curves = []
+    for d in dirs:
+        text = open(os.path.join(d, "summary")).read().split()
+        num = lambda after, k=0: text[text.index(after) + 1 + k].rstrip(",")
+        print("| %s | %s | %s | %s | %s | %s | %s |" % (
+            os.path.basename(os.path.normpath(d)), num("queue:"), num("entries,"), num("runtime:"),
+            num("executions,"), num("execs_done", 1), num("edges:")) if "edges:" in text else d)
+        curves.append((os.path.basename(os.path.normpath(d)),
+                       [(float(r["seconds"]), int(r["edges"])) for r in rows(os.path.join(d, "coverage.tsv"))]))
+    if not shutil.which("gnuplot"):
+        print("skipped: plot (gnuplot not found)", file=sys.stderr)
+        return
+    data = png + ".dat"
+    with open(data, "w") as f:
+        for name, curve in curves:
+            best = 0
+            for t, e in sorted(curve):
+                best = max(best, e)
+                f.write("%.1f %d\n" % (t, best))
+            f.write("\n\n")
+    cmds = ['set terminal png size 640,400', 'set output "%s"' % png,
+            'set title "AFL++ with a SymCC runtime: edges over wall time"', 'set xlabel "wall seconds"',
+            'set ylabel "edges"', 'set key bottom right',
+            'plot ' + ", ".join('"%s" index %d with steps title "%s"' % (data, i, name)
+                                for i, (name, _) in enumerate(curves))]
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+    os.remove(data)
+    print("plot: %s" % png, file=sys.stderr)
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--afl"] and len(args) > 2:
+        return afl(args[1], args[2:])
     if args[:1] == ["--ferret-detail"]:
         return ferret_detail(args[1:])
     plots = None
@@ -128,8 +187,8 @@ def main():
     if not args:
         sys.exit(__doc__)
     print("| program | runtime | edges (seeds) | edges at equal CPU | queries | sat / unsat / unknown | solver CPU s (wall s) |"
-          " execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          " solver ms per exec / per query | execs | execs per CPU min | CPU s / wall s | new inputs | peak MiB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     made, notes = [], []
     for d in args:
         name = os.path.basename(os.path.normpath(d))
@@ -140,7 +199,7 @@ def main():
         equal = min((st["cpu"] for st in stats.values()), default=0.0)
         for rt in RUNTIMES:
             if not os.path.exists(os.path.join(d, rt, "executions.tsv")):
-                print("| %s | %s | skipped: no run | | | | | | | | | |" % (name, rt))
+                print("| %s | %s | skipped: no run | | | | | | | | | | |" % (name, rt))
                 continue
             s = stats[rt]
             results.append((rt, s))
@@ -151,10 +210,22 @@ def main():
                     s["on_budget"], "; %d executions without CPU counters" % s["no_cpu"] if s["no_cpu"] else ""))
             sat = "%d%s" % (s["sat"], " (+%d optimistic)" % s["opt"] if s["opt"] else "")
             note = " (%d without counters)" % s["missing_stats"] if s["missing_stats"] else ""
-            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.2f (%.1f) | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
+            print("| %s | %s | %s (%s) | %s at %.0f s | %d%s | %s / %d / %d | %.2f (%.1f) | %.1f / %.2f | %d | %.0f | %.0f / %.0f | %d | %.0f |" % (
                 name, rt, s["edges"], s["seed_edges"], at, equal, s["queries"], note, sat, s["unsat"],
-                s["unknown"], s["solver_cpu"], s["solver"], s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
+                s["unknown"], s["solver_cpu"], s["solver"], per(s["solver_cpu"], s["execs"]),
+                per(s["solver_cpu"], s["queries"]), s["execs"], 60 * s["execs"] / s["cpu"] if s["cpu"] else 0,
                 s["cpu"], s["wall"], s["new"], s["peak"] / 1024))
+        if "ferret" in stats and "simple" in stats:
+            f, m = stats["ferret"], stats["simple"]
+            notes.append("%s, solver CPU of simple / ferret: %s on the same inputs (the %d seed executions: %.0f / %.0f ms),"
+                         " %s per execution of the searches (%.1f / %.1f ms), %s per query (%.2f / %.2f ms),"
+                         " %s in all (%.1f / %.1f s of %.0f / %.0f CPU s)" % (
+                             name, ratio(m["seed_solver"], f["seed_solver"]), f["seed_execs"], 1e3 * m["seed_solver"],
+                             1e3 * f["seed_solver"], ratio(per(m["solver_cpu"], m["execs"]), per(f["solver_cpu"], f["execs"])),
+                             per(m["solver_cpu"], m["execs"]), per(f["solver_cpu"], f["execs"]),
+                             ratio(per(m["solver_cpu"], m["queries"]), per(f["solver_cpu"], f["queries"])),
+                             per(m["solver_cpu"], m["queries"]), per(f["solver_cpu"], f["queries"]),
+                             ratio(m["solver_cpu"], f["solver_cpu"]), m["solver_cpu"], f["solver_cpu"], m["cpu"], f["cpu"]))
         if plots and results and all(s["curve"] for _, s in results):
             if shutil.which("gnuplot"):
                 made.append(plot(name, results, plots))

@@ -585,6 +585,41 @@ TEST(concolic_multigoal_and_budget) {
   bench_close(&b);
 }
 
+/* The budget holds candidate by candidate, not only between a stage's
+ * rounds: the constants stage tries each constant of b (and the constant
+ * plus and minus one) in every variable b reads before it looks at the
+ * budget again.  b = (k!0 ^ k!3) == 0x36 on the seed's 'A' and 'D' bytes
+ * set to 1: 0x36 in k!0 or k!3 gives 0x37, and the third candidate, 0x37
+ * in the first of them, gives 0x36.  With a budget of 2 candidates that
+ * third one is not judged (unknown, on the budget); with 3 it is (sat). */
+TEST(concolic_budget_per_candidate) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  b.seed[0] = b.seed[3] = 1;
+  CHECK(ferret_concolic_set_seed(b.c, b.seed, NBYTES) == FERRET_OK);
+  ferret_term t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVXOR, b.k[0], b.k[3]), c8(f, 0x36));
+  CHECK(ferret_concolic_set(b.c, "timeout_ms", 0) == FERRET_OK);
+  CHECK(ferret_concolic_set(b.c, "max_execs", 2) == FERRET_OK);
+  CHECK(solve_with(&b, "consts", t, NULL, 0) == FERRET_UNKNOWN);
+  CHECK_STR(ferret_concolic_stage(b.c), "timeout");
+  CHECK(ferret_concolic_set(b.c, "max_execs", 3) == FERRET_OK);
+  CHECK(solve_with(&b, "consts", t, NULL, 0) == FERRET_SAT);
+  const uint8_t *in = ferret_concolic_input(b.c);
+  CHECK((in[0] ^ in[3]) == 0x36);
+  /* past the budget no stage takes "no candidate holds" for a proof: the
+   * range stage tries all 65536 values of the two bytes of k!0 * k!3 ==
+   * 0x3b (odd, so both odd: a solution exists, 1 * 0x3b) */
+  ferret_term odd = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[0], b.k[3]), c8(f, 0x3b));
+  CHECK(ferret_concolic_set(b.c, "max_execs", 1) == FERRET_OK);
+  CHECK(solve_with(&b, "range", odd, NULL, 0) == FERRET_UNKNOWN);
+  ferret_term none = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, b.k[0], b.k[0]), c8(f, 3));
+  CHECK(solve_with(&b, "range", none, NULL, 0) == FERRET_UNKNOWN); /* unsat, not proved */
+  CHECK(ferret_concolic_set(b.c, "max_execs", 0) == FERRET_OK);
+  CHECK(solve_with(&b, "range", none, NULL, 0) == FERRET_UNSAT);
+  bench_close(&b);
+}
+
 static double cpu_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);

@@ -37,6 +37,12 @@
  * and above. */
 #define FSYM_HIST 8
 
+/* A set of nonzero 64-bit keys (path.c, set_has). */
+typedef struct fsym_set {
+  uint64_t *slot;
+  size_t cap, n;
+} fsym_set;
+
 typedef struct fsym_state {
   ferret *f;
   ferret_concolic *cc;      /* NULL until the first query, or when stale */
@@ -82,15 +88,16 @@ typedef struct fsym_state {
 
   /* output */
   unsigned next_file;
-  uint64_t *written;        /* hashes of the inputs written (open addressing) */
-  size_t written_cap, nwritten;
+  fsym_set written;         /* hashes of the inputs written */
+  fsym_set opt_failed;      /* b ids whose optimistic retry failed */
   void (*handler)(const void *, size_t);
   bool outdir_warned;
 
   /* counters, printed at exit with SYMCC_FERRET_STATS=1 */
   uint64_t branches, queries, sat, unsat, unknown, opt_sat, skipped,
       duplicates, files, errors, diverged;
-  uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget;
+  uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget,
+      opt_on_budget, repeats;
   uint64_t hist[4][FSYM_HIST]; /* by answer: sat, unsat, unknown, optimistic sat */
   uint64_t by_stage[16];       /* sat/unsat answers per ferret stage */
   double seconds, cpu_seconds, slowest_cpu;

@@ -193,31 +193,35 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
   return h | 1; /* 0 marks an empty slot */
 }
 
-/* true if the input was written before; remember it when `add` */
-static bool seen_before(uint64_t h, bool add) {
-  if (2 * (fsym.nwritten + 1) > fsym.written_cap) {
-    size_t cap = fsym.written_cap ? 2 * fsym.written_cap : 256;
+static uint64_t mix(uint64_t h, uint64_t x);
+
+/* Whether the set holds key (not 0); with `add`, it does afterwards.  Open
+ * addressing, at most half full; out of memory, it forgets nothing but
+ * adds nothing. */
+static bool set_has(fsym_set *set, uint64_t key, bool add) {
+  if (add && 2 * (set->n + 1) > set->cap) {
+    size_t cap = set->cap ? 2 * set->cap : 256;
     uint64_t *t = calloc(cap, sizeof *t);
-    if (!t) return false;
-    for (size_t i = 0; i < fsym.written_cap; i++) {
-      uint64_t x = fsym.written[i];
-      if (!x) continue;
-      size_t j = x & (cap - 1);
-      while (t[j]) j = (j + 1) & (cap - 1);
-      t[j] = x;
+    if (t) {
+      for (size_t i = 0; i < set->cap; i++) {
+        uint64_t x = set->slot[i];
+        if (!x) continue;
+        size_t j = mix(0, x) & (cap - 1);
+        while (t[j]) j = (j + 1) & (cap - 1);
+        t[j] = x;
+      }
+      free(set->slot);
+      set->slot = t;
+      set->cap = cap;
     }
-    free(fsym.written);
-    fsym.written = t;
-    fsym.written_cap = cap;
   }
-  size_t j = h & (fsym.written_cap - 1);
-  while (fsym.written[j]) {
-    if (fsym.written[j] == h) return true;
-    j = (j + 1) & (fsym.written_cap - 1);
+  if (!set->cap || (add && 2 * (set->n + 1) > set->cap)) return false;
+  size_t j = mix(0, key) & (set->cap - 1);
+  while (set->slot[j]) {
+    if (set->slot[j] == key) return true;
+    j = (j + 1) & (set->cap - 1);
   }
-  if (!add) return false;
-  fsym.written[j] = h;
-  fsym.nwritten++;
+  if (add) set->slot[j] = key, set->n++;
   return false;
 }
 
@@ -227,7 +231,7 @@ static bool seen_before(uint64_t h, bool add) {
 static const char *emit_input(const uint8_t *bytes, size_t n) {
   static char name[32];
   uint64_t h = hash_bytes(bytes, n);
-  if (seen_before(h, false)) {
+  if (set_has(&fsym.written, h, false)) {
     fsym.duplicates++;
     return "=";
   }
@@ -237,7 +241,7 @@ static const char *emit_input(const uint8_t *bytes, size_t n) {
     _sym_set_parameter_expression(1, NULL);
     fsym.handler(bytes, n);
     fsym.files++;
-    seen_before(h, true);
+    set_has(&fsym.written, h, true);
     return "";
   }
   snprintf(name, sizeof name, "%06u", fsym.next_file);
@@ -259,7 +263,7 @@ static const char *emit_input(const uint8_t *bytes, size_t n) {
   }
   fsym.next_file++;
   fsym.files++;
-  seen_before(h, true);
+  set_has(&fsym.written, h, true);
   return name;
 }
 
@@ -376,8 +380,20 @@ static void dump_query(ferret_term b) {
   if (fclose(out) || !ok) remove(name);
 }
 
+/* fsym.opt_failed: the branches b whose optimistic retry (b alone) found
+ * nothing in this execution.  b is a hash-consed term, so the same
+ * condition met again (in a loop, or through another site) has the same
+ * id, and b alone is the same query whatever the path: it is not retried
+ * (counted as repeats). */
+
 /* Look for an input taking the other side of the branch: b with pi, then
- * (optimistic solving) b alone. */
+ * (optimistic solving) b alone, within what is left of the branch's
+ * budget.  Either ending on the budget escalates the branch (double the
+ * budget next time, up to SYMCC_FERRET_TIMEOUT_MAX_MS, then retired): a
+ * retry that needed more time is worth it (on jhead, capping the retry at
+ * the first budget without escalating lost 22 of the 247 edges the seed
+ * execution's new inputs reach).  A retry ending on its budget is counted
+ * apart too (optimistic_on_budget). */
 static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (!ensure_concolic()) return;
   uint8_t *level = &fsym.level[cell];
@@ -399,6 +415,8 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
     double left_ms = ms ? ms - 1e3 * (cpu_now() - c0) : 0;
     if (ms && left_ms < 1) {
       fsym.opt_no_budget++;
+    } else if (set_has(&fsym.opt_failed, b, false)) {
+      fsym.repeats++;
     } else {
       ferret_concolic_set(fsym.cc, "timeout_ms", ms ? (int64_t)left_ms : 0);
       double c1 = cpu_now();
@@ -408,8 +426,10 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
         fsym.opt_sat++;
         stage = ferret_concolic_stage(fsym.cc);
         count_answer(3, stage, cpu_now() - c1);
-      } else if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout")) {
-        on_budget = true;
+      } else {
+        if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout"))
+          fsym.opt_on_budget++, on_budget = true;
+        set_has(&fsym.opt_failed, b, true);
       }
     }
   }
@@ -418,9 +438,9 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   fsym.seconds += dt;
   fsym.cpu_seconds += cpu;
   if (cpu > fsym.slowest_cpu) fsym.slowest_cpu = cpu;
-  if (r != FERRET_SAT && on_budget) {
+  if (on_budget) {
     fsym.on_budget++;
-    dump_query(b);
+    if (r != FERRET_SAT) dump_query(b);
     if (*level < FSYM_GIVEN_UP) {
       bool capped = !ms || ms >= fsym.timeout_max_ms;
       *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1);
@@ -590,11 +610,14 @@ static void print_stats(void) {
   fprintf(fsym.log, "\"solver_cpu_seconds\": %.6f, \"slowest_cpu_ms\": %.3f, "
           "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
           "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
+          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, "
           "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
           fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
           (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
           (unsigned long long)fsym.given_up, (unsigned long long)fsym.given_up_skips,
-          (unsigned long long)fsym.opt_no_budget);
+          (unsigned long long)fsym.opt_no_budget,
+          (unsigned long long)fsym.opt_on_budget,
+          (unsigned long long)fsym.repeats);
   static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
   for (int k = 0; k < 4; k++) {
   fprintf(fsym.log, ", \"%s\": [", kinds[k]);
@@ -626,7 +649,7 @@ void _sym_initialize(void) {
   fsym.outdir = fsym_output_dir();
   fsym.timeout_ms = (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MS", 5, 86400000);
   fsym.timeout_max_ms =
-      (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MAX_MS", 500, 86400000);
+      (unsigned)env_num("SYMCC_FERRET_TIMEOUT_MAX_MS", 100, 86400000);
   if (fsym.timeout_max_ms < fsym.timeout_ms) fsym.timeout_max_ms = fsym.timeout_ms;
   fsym.max_execs = (unsigned)env_num("SYMCC_FERRET_MAX_EXECS", 0, UINT32_MAX);
   fsym.optimistic = env_num("SYMCC_FERRET_OPTIMISTIC", 1, 1);

@@ -269,6 +269,7 @@ double fer_conc_wall_deadline(const fer_conc_query *q) {
 
 /* The query's time or candidate budget is spent. */
 bool fer_conc_timed_out(const fer_conc_query *q) {
+  if (q->expired) return true;
   if (q->c->max_execs && fer_conc_tried_all(q->c) - q->tried0 >= q->c->max_execs)
     return true;
   return q->deadline > 0 && fer_conc_clock(q->c) >= q->deadline;
@@ -324,9 +325,25 @@ static bool consistent(const fer_conc_query *q, const uint8_t *buf, bool only_b_
  * may have changed: the related ones when buf differs from the seed only
  * in bytes b reads (the cheap stages), every one otherwise (the engine,
  * whose variables may overlap others' bytes).  A hit is copied to c->out. */
+/* Is the candidate being judged past the budget?  The stages count a
+ * candidate before judging it, so the max_execs-th is still within.  The
+ * stages' loops look at the budget only every so many candidates; on a
+ * long path one candidate's evaluation of b and the related conjuncts can
+ * take milliseconds (SymCC's runtime on stb_image: queries of 5 ms ran 2.6
+ * CPU s in the constants stage), so the budget is also looked at here, on
+ * every candidate worth evaluating. */
+static bool over_budget(fer_conc_query *q) {
+  const fer_concolic *c = q->c;
+  if (!q->expired &&
+      ((c->max_execs && fer_conc_tried_all(c) - q->tried0 > c->max_execs) ||
+       (q->deadline > 0 && fer_conc_clock(c) >= q->deadline)))
+    q->expired = true;
+  return q->expired;
+}
+
 bool fer_conc_accept(fer_conc_query *q, const uint8_t *buf, bool only_b_bytes) {
   fer_concolic *c = q->c;
-  if (!consistent(q, buf, only_b_bytes)) return false;
+  if (!consistent(q, buf, only_b_bytes) || over_budget(q)) return false;
   if (!fer_conc_holds(c, buf, q->b, q->bdeps.data, q->bdeps.size)) return false;
   if (only_b_bytes ? !conjs_hold(c, buf, q->related.data, q->related.size)
                    : !q->optimistic &&

@@ -20,6 +20,9 @@ typedef struct fer_conc_query {
   fer_term b;
   bool optimistic;
   double deadline;             /* on fer_conc_clock's clock; 0: none */
+  bool expired;                /* the budget ran out at a candidate: none is
+                                  judged any more, so no stage may take
+                                  "no candidate holds" for a proof */
   FER_STACK(uint32_t) bdeps;   /* b's variables */
   FER_STACK(uint32_t) aff;     /* variables whose bytes b's bytes overlap */
   FER_STACK(uint32_t) related; /* path conjuncts reading an affected variable */
@@ -91,7 +94,9 @@ uint32_t fer_conc_count_fails(fer_concolic *, const uint8_t *buf,
 /* Is candidate buf a solution?  b must hold, and the path conjuncts that
  * may have changed: the related ones when buf differs from the seed only
  * in bytes b reads (the cheap stages), every one otherwise (the engine,
- * whose variables may overlap others' bytes).  A hit is copied to c->out. */
+ * whose variables may overlap others' bytes).  A hit is copied to c->out.
+ * Past the query's budget (looked at on every candidate that gets this
+ * far) it is false without judging and sets q->expired. */
 bool fer_conc_accept(fer_conc_query *, const uint8_t *buf, bool only_b_bytes);
 
 /* ---- stages.c: each true when it found an input (in c->out) ---- */

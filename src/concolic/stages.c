@@ -7,7 +7,9 @@
  * hands them to fer_conc_accept (concolic_internal.h).  The loops look at
  * the budget (fer_conc_timed_out) at least every 16 candidates: on deep
  * terms one candidate's evaluation takes tens of microseconds, so a
- * coarser check lets a query overrun a budget of a few milliseconds. */
+ * coarser check lets a query overrun a budget of a few milliseconds.
+ * fer_conc_accept looks at it too, on every candidate it evaluates (a
+ * stage's round can hold hundreds), and judges none past it. */
 #include <string.h>
 
 #include "engine/engine.h"
@@ -243,6 +245,7 @@ bool fer_conc_stage_consts(fer_conc_query *q) {
  * the query. */
 static bool closed(const fer_conc_query *q) {
   const fer_concolic *c = q->c;
+  if (q->expired) return false; /* some candidate went unjudged */
   for (size_t i = 0; i < q->related.size; i++) {
     const fer_conc_conj *cj = &c->conjs.data[q->related.data[i]];
     for (uint32_t k = 0; k < cj->ndeps; k++) {

@@ -1,0 +1,26 @@
+/* The optimistic retry's budget.  The seed 7 passes the first branch, so
+ * the path fixes x = 7 and every query of the loops' branches (pi and
+ * x * x == c) is unsat at once (the intervals of the path).  The retry on
+ * b alone then ends on its budget: x * x is never 3 mod 8 over 32 bits
+ * (an odd square is 1 mod 8) and no stage proves it.  Such a retry
+ * escalates the branch's budget like a first solve ending on it, and at
+ * the cap retires the branch.  Of the 7 visits of each loop's branch that
+ * the back-off lets through (1, 2, 3, 4, 8, 16, 32): in the first loop b
+ * is one term (hash-consed), so one retry ends on its budget (2 ms, the
+ * branch's budget becomes 4) and the 6 others repeat it, not retried; in
+ * the second b changes with i, so the retries end on budgets of 2, 4 and
+ * 8 ms (the cap), the branch is retired and its 4 other visits skipped. */
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int main(void) {
+  uint32_t x;
+  if (read(0, &x, sizeof x) != sizeof x) return 1;
+  if (x != 7) return 0;
+  for (volatile int i = 0; i < 64; i++)
+    if (x * x == 3u) printf("square at %d\n", i);
+  for (volatile int i = 0; i < 64; i++)
+    if (x * x == 11u + 8u * (uint32_t)i) printf("square %d\n", i);
+  return 0;
+}
