@@ -288,7 +288,7 @@ const cli_option cli_options[] = {
      "(CMD gets no file: 'z3 -in', 'cvc5 --incremental --interactive', 'bitwuzla')"},
     {"timeout-factor", 0, NULL, CLI_INT, "K", 0, 1000, NULL, false, S(HUNT), NULL,
      "bug mode: a solver's limit min(--timeout, max(0.5 s, K x the median of its "
-     "answers' times)) after 16 answers (default 0: --timeout for all)"},
+     "answers' times)) after 16 answers (default 5; 0: --timeout for all)"},
     {"resume", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,
      "go on with DIR's campaign: log, findings, the agent's statistics"},
     {"force", 0, NULL, CLI_FLAG, NULL, 0, 0, NULL, false, S(HUNT), NULL,

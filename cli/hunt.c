@@ -83,7 +83,7 @@ int run_hunt(ferret *f, const cli_args *a) {
   if ((v = cli_value(a, "reduce"))) o.no_reduce = !strcmp(v, "0");
   o.resume = cli_flag(a, "resume");
   o.persistent = cli_flag(a, "persistent");
-  o.timeout_factor = (double)cli_int(a, "timeout-factor", 0);
+  o.timeout_factor = (double)cli_int(a, "timeout-factor", (long long)o.timeout_factor);
   if (!o.out_dir) return cli_usage(a->sub, "no output directory (-o DIR)");
   if (a->sub != SUB_HUNT_GEN && !target)
     return cli_usage(a->sub, "no solver to test (--target CMD)");

@@ -777,7 +777,8 @@ typedef struct ferret_hunt_options {
   double timeout_factor;     /* bug mode, > 0: each solver's limit becomes
                                 min(timeout, max(0.5 s, factor x the median
                                 of its last 64 definite answers' times))
-                                after 16 answers (0: timeout for all) */
+                                after 16 answers (0: timeout for all;
+                                ferret_hunt_options_init sets 5) */
   /* Called after each formula of a bug or perf campaign (may be NULL):
    * the campaign so far.  Runs on the calling thread; keep it cheap. */
   void (*progress)(void *user, const struct ferret_hunt_progress *);

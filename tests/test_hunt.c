@@ -10,7 +10,7 @@
 #include "base/context.h"
 #include "engine/engine.h" /* fer_now */
 #include "smt/print.h"
-#include "hunt/hunt.h"
+#include "hunt/hunt_internal.h"
 #include "test.h"
 
 static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
@@ -410,4 +410,32 @@ TEST(hunt_session_keeps_solvers_running) {
   ferret_delete(f);
   remove(path);
   rmdir(dir);
+}
+
+/* A finding's cause is predicted from its unreduced formula only after
+ * PREDICT_AFTER reductions of that unreduced key gave one cause; a key
+ * whose reductions gave two causes is reduced every time after. */
+TEST(hunt_causes_predicted_only_after_agreeing_reductions) {
+  ferret *f = fresh();
+  fer_hunt_campaign c;
+  memset(&c, 0, sizeof c);
+  c.f = f;
+  const char *a = "wrong-model\tsolver 1\t2.3\tfp.add fp.eq";
+  const char *b = "wrong-model\tsolver 1\t2.3\tfp.sqrt fp.lt";
+  for (int i = 0; i < PREDICT_AFTER; i++) {
+    CHECK(fer_hunt_predicted(&c, a) == NULL); /* too few reductions yet */
+    fer_hunt_learn(&c, a, "wrong-model\tsolver 1\t2.3\tfp.add");
+  }
+  const char *p = fer_hunt_predicted(&c, a);
+  CHECK(p && !strcmp(p, "wrong-model\tsolver 1\t2.3\tfp.add"));
+  CHECK(fer_hunt_predicted(&c, "wrong-model\tsolver 2\t2.3\tfp.add fp.eq") == NULL);
+  fer_hunt_learn(&c, b, "wrong-model\tsolver 1\t2.3\tfp.sqrt");
+  fer_hunt_learn(&c, b, "wrong-model\tsolver 1\t2.3\tfp.lt");
+  for (int i = 0; i < 2 * PREDICT_AFTER; i++) {
+    fer_hunt_learn(&c, b, "wrong-model\tsolver 1\t2.3\tfp.sqrt");
+    CHECK(fer_hunt_predicted(&c, b) == NULL); /* two causes: never predicted */
+  }
+  CHECK(c.guesses.size == 2 && c.guesses.data[0].skipped == 1);
+  fer_hunt_release_causes(&c);
+  ferret_delete(f);
 }

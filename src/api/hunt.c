@@ -16,6 +16,7 @@ void ferret_hunt_options_init(ferret_hunt_options *o) {
   memset(o, 0, sizeof *o);
   o->mode = "bug", o->timeout = 5, o->seed = 1, o->nshards = 1;
   o->agent = "thompson", o->vars = 2, o->asserts = 2, o->depth = 3;
+  o->timeout_factor = 5; /* docs/hunt.md: the replay of the hour campaigns */
 }
 
 /* "2.3,16,bf16" -> the shape's formats (repeats dropped); 0 with *bad
@@ -170,8 +171,12 @@ ferret_status ferret_hunt(ferret *f, const ferret_hunt_options *o,
              st.seconds > 0 ? (double)st.formulas / st.seconds : 0.0,
              (unsigned long long)st.causes, first, (unsigned long long)st.disagreements,
              (unsigned long long)st.searches);
+    if (st.unreduced)
+      fer_diag(f, "hunt: %llu findings counted for their cause unreduced (the first 3 of the "
+                  "same kind, solver, formats and operators reduced to it), not saved\n",
+               (unsigned long long)st.unreduced);
   }
-  if (cfg.mode && (cfg.persistent || cfg.timeout_factor > 0)) {
+  if (cfg.mode && (cfg.persistent || (cfg.mode == 1 && cfg.timeout_factor > 0))) {
     fer_diag(f, "hunt: time limits");
     for (uint32_t i = 0; i < cfg.nsolvers; i++)
       fer_diag(f, "%s %.2f s", i ? "," : "", st.limit[i]);

@@ -88,6 +88,44 @@ void fer_hunt_release_causes(fer_hunt_campaign *c) {
     fer_free(c->f, k->first, strlen(k->first) + 1);
   }
   FER_RELEASE(c->f, c->causes);
+  for (size_t i = 0; i < c->guesses.size; i++) {
+    fer_hunt_guess *g = &c->guesses.data[i];
+    fer_free(c->f, g->key, strlen(g->key) + 1);
+    if (g->cause) fer_free(c->f, g->cause, strlen(g->cause) + 1);
+  }
+  FER_RELEASE(c->f, c->guesses);
+}
+
+static fer_hunt_guess *guess_of(fer_hunt_campaign *c, const char *pre) {
+  for (size_t i = 0; i < c->guesses.size; i++)
+    if (!strcmp(c->guesses.data[i].key, pre)) return &c->guesses.data[i];
+  return NULL;
+}
+
+const char *fer_hunt_predicted(fer_hunt_campaign *c, const char *pre) {
+  fer_hunt_guess *g = guess_of(c, pre);
+  if (!g || !g->cause || g->reduced < PREDICT_AFTER) return NULL;
+  g->skipped++;
+  return g->cause;
+}
+
+void fer_hunt_learn(fer_hunt_campaign *c, const char *pre, const char *cause) {
+  ferret *f = c->f;
+  fer_hunt_guess *g = guess_of(c, pre);
+  if (!g) {
+    fer_hunt_guess n = {fer_strdup(f, pre), fer_strdup(f, cause), 0, 0};
+    if (!n.key || !n.cause || !FER_PUSH(f, c->guesses, n)) {
+      if (n.key) fer_free(f, n.key, strlen(n.key) + 1);
+      if (n.cause) fer_free(f, n.cause, strlen(n.cause) + 1);
+      return;
+    }
+    g = &c->guesses.data[c->guesses.size - 1];
+  } else if (g->cause && strcmp(g->cause, cause)) {
+    /* reductions of one unreduced key that differ: no prediction, ever */
+    fer_free(f, g->cause, strlen(g->cause) + 1);
+    g->cause = NULL;
+  }
+  g->reduced++;
 }
 
 /* One more finding of its cause (a new cause for a new key). */
@@ -114,10 +152,6 @@ bool fer_hunt_cause_seen(const fer_hunt_campaign *c, const char *key) {
   return false;
 }
 
-void fer_hunt_add_cause(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_hunt_verdict v,
-                        double seconds) {
-  fer_hunt_add_cause_key(c, fer_hunt_cause_key(c, x, v), c->last_file, seconds, 1);
-}
 
 /* OUT/causes.tsv: a row per cause, the most frequent first. */
 void fer_hunt_write_causes(fer_hunt_campaign *c) {

@@ -17,7 +17,9 @@
  *         header, and grouped by cause (kind, solver, formats and operator
  *         multiset of the reduced formula; for an error its message) in
  *         OUT/causes.tsv; an error with a message seen before is counted
- *         for its cause, not reduced again.  The agent is rewarded 1 for a
+ *         for its cause, not reduced again, and so is a finding whose
+ *         unreduced formula's kind, solver, formats and operators gave one
+ *         cause in each of its first PREDICT_AFTER reductions.  The agent is rewarded 1 for a
  *         finding, else 0.  OUT/log.tsv has every formula's runs,
  *         OUT/ranking.tsv the constructs ranked by the agent.
  *   perf  the same loop, scored by Algorithm 1: the margin is the
@@ -243,12 +245,23 @@ static void count_finding(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_h
   } else if (fer_hunt_counts(v)) {
     fer_hunt_formula red = {{0}};
     if (st->first_finding < 0) st->first_finding = fer_now() - c->t0;
-    if (fer_hunt_formula_copy(f, x, &red)) {
+    /* the unreduced formula's key: its cause predicted once PREDICT_AFTER
+     * reductions of that key agreed (counted, neither reduced nor saved) */
+    char *pre = c->cfg->reduce ? fer_hunt_cause_key(c, x, v) : NULL;
+    const char *guess = pre ? fer_hunt_predicted(c, pre) : NULL;
+    if (guess) {
+      fer_hunt_add_cause_key(c, fer_strdup(f, guess), "", 0, 1);
+      st->unreduced++;
+      fer_hunt_write_causes(c);
+    } else if (fer_hunt_formula_copy(f, x, &red)) {
       if (c->cfg->reduce) fer_hunt_reduce(c, &red, v);
       fer_hunt_save_finding(c, &red, v, number, origin);
-      fer_hunt_add_cause(c, &red, v, fer_now() - c->t0);
+      char *key = fer_hunt_cause_key(c, &red, v);
+      if (pre && key) fer_hunt_learn(c, pre, key);
+      fer_hunt_add_cause_key(c, key, c->last_file, fer_now() - c->t0, 1);
       fer_hunt_write_causes(c);
     }
+    if (pre) fer_free(f, pre, strlen(pre) + 1);
     fer_hunt_formula_release(f, &red);
   } else {
     return;

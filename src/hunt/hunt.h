@@ -213,6 +213,8 @@ typedef struct fer_hunt_stats {
   uint64_t searches;      /* ferret's own searches after an unsat */
   uint64_t disagreements; /* sat against unsat, no proof either way */
   uint64_t causes;        /* distinct causes of the findings */
+  uint64_t unreduced;     /* findings counted for a predicted cause,
+                             not reduced (PREDICT_AFTER in hunt_internal.h) */
   double first_finding;   /* seconds into the campaign (-1: none) */
   double seconds;         /* the campaign's length */
   uint64_t starts;        /* persistent: solver processes started */

@@ -40,6 +40,20 @@ typedef struct fer_hunt_cause {
   double seconds;   /* when it was found */
 } fer_hunt_cause;
 
+/* Findings whose cause is predicted without reduction: the findings of one
+ * kind by one solver whose UNREDUCED formulas have the same operators in
+ * the same formats (the cause key of the unreduced formula).  The first
+ * PREDICT_AFTER of them are reduced; when all of those reduced to one
+ * cause, the later ones are counted for it unreduced; when they reduced
+ * to different causes, every later one is reduced too. */
+enum { PREDICT_AFTER = 3 };
+typedef struct fer_hunt_guess {
+  char *key;        /* the unreduced formula's cause key */
+  char *cause;      /* the cause its reductions gave (NULL: they differ) */
+  uint32_t reduced; /* its findings reduced so far */
+  uint64_t skipped; /* its findings counted for `cause` unreduced */
+} fer_hunt_guess;
+
 typedef struct fer_hunt_campaign {
   ferret *f;
   const fer_hunt_config *cfg;
@@ -51,6 +65,8 @@ typedef struct fer_hunt_campaign {
   uint64_t reduce_runs;
   uint64_t first_finding; /* resume: the number of the next finding file */
   FER_STACK(fer_hunt_cause) causes; /* the findings grouped by cause */
+  FER_STACK(fer_hunt_guess) guesses; /* causes predicted from unreduced
+                                        formulas */
   char last_file[64];      /* the last finding's file name */
   fer_hunt_solver kept[16]; /* persistent: the solvers kept running */
   double limit[16];        /* each solver's time limit */
@@ -84,9 +100,14 @@ char *fer_hunt_cause_key(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hun
 /* One more finding of its cause (a new cause for a new key); takes key. */
 void fer_hunt_add_cause_key(fer_hunt_campaign *, char *key, const char *file, double seconds,
                             uint64_t count);
-void fer_hunt_add_cause(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hunt_verdict v,
-                        double seconds);
 bool fer_hunt_cause_seen(const fer_hunt_campaign *, const char *key);
+/* The cause predicted for a finding whose unreduced formula has cause key
+ * `pre` (PREDICT_AFTER reductions of that key agreed; counted as skipped),
+ * or NULL: reduce it. */
+const char *fer_hunt_predicted(fer_hunt_campaign *, const char *pre);
+/* A finding of unreduced key `pre` reduced to cause `cause` (neither
+ * taken): the prediction table learns it. */
+void fer_hunt_learn(fer_hunt_campaign *, const char *pre, const char *cause);
 /* OUT/causes.tsv: a row per cause, the most frequent first (bug mode). */
 void fer_hunt_write_causes(fer_hunt_campaign *);
 /* Resume: the causes found so far, read back from OUT/causes.tsv. */

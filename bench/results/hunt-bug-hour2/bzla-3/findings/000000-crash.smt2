@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 0, from generate
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: sat in 0.052 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.126 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.isNaN (fp.fma r0 x0_5_11 x0_5_11 x0_5_11)))
+(check-sat)
+(get-model)

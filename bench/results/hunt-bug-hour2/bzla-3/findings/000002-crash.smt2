@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 1 (../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 32, from generate
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: crash in 0.142 s (exit 134)
+; solver 2: z3 -T:3: unknown in 0.252 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(declare-fun b1_5 () (_ BitVec 5))
+(declare-fun b0_10 () (_ BitVec 10))
+(assert (fp.geq x1_5_11 (fp ((_ fp.to_sbv 1) RTZ x1_5_11) b1_5 b0_10)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4491, from fp.isNormal
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: sat in 0.062 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.063 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_15 () (_ BitVec 15))
+(declare-fun x0_15_113 () (_ FloatingPoint 15 113))
+(assert (fp.lt (_ +zero 15 113) (fp ((_ fp.to_sbv 1) RTP (fp #b1 #b011111111111111 #b0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001)) b1_15 ((_ fp.to_ubv 112) RTN x0_15_113))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 0, from generate
+; solver 1: cvc5 --tlimit=3000: sat in 0.495 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.103 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isNaN (fp.fma r0 x0_8_24 x0_8_24 x0_8_24)))
+(check-sat)
+(get-model)

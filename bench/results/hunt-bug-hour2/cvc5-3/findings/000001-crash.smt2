@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --tlimit=3000)
+; seed 3, shard 1/1, formula 1, from fp.to_sbv
+; solver 1: cvc5 --tlimit=3000: crash in 0.187 s (exit 139)
+; solver 2: z3 -T:3: unknown in 0.213 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(assert (bvsgt ((_ fp.to_sbv 1) RNE x0_8_24) #b1))
+(check-sat)
+(get-model)

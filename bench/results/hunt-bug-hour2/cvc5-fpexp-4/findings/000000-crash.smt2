@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 4, shard 1/1, formula 16, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.453 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.184 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_8 () (_ FloatingPoint 5 8))
+(declare-fun x1_5_8 () (_ FloatingPoint 5 8))
+(assert (fp.gt (_ +zero 2 3) ((_ to_fp 2 3) RTN (fp.fma r0 x0_5_8 (fp #b1 #b00001 #b0000000) x1_5_8))))
+(check-sat)
+(get-model)

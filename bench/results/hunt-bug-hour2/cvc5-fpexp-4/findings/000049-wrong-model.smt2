@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 232, from RTP
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.421 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.412 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq x1_2_3 (ite (fp.lt (fp.neg (fp #b1 #b00 #b11)) (fp.sub RTP x0_2_3 (fp #b0 #b01 #b10))) (_ +zero 2 3) (_ -oo 2 3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 353, from fp.sub
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.169 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.236 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RTZ x1_2_3 (fp #b1 #b00 #b01))))
+(check-sat)
+(get-model)

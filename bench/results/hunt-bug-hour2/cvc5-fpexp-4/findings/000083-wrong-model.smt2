@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 4, shard 1/1, formula 432, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.263 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.357 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_48 () (_ BitVec 48))
+(assert (fp.eq (_ +zero 4 4) ((_ to_fp_unsigned 4 4) RTZ b0_48)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 989, from fp.rem
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.179 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.189 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNegative (fp.rem (fp #b0 #b10 #b10) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1187, from fp.sub
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.093 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.153 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.sub RNE x1_2_3 x1_2_3) (fp #b0 #b01 #b11)))
+(check-sat)
+(get-model)

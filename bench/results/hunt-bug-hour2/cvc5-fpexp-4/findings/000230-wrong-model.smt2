@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1310, from RTN
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.055 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.227 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(assert (fp.eq x1_5_3 ((_ to_fp 5 3) RTN 72.718)))
+(check-sat)
+(get-model)

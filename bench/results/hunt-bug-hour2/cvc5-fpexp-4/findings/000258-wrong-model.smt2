@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1442, from fp.isNormal
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.429 s (exit 0)
+; solver 2: z3 -T:3: timeout in 1.257 s (exit 137)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal (fp.rem x0_2_3 (fp.rem x0_2_3 x1_2_3))))
+(check-sat)
+(get-model)

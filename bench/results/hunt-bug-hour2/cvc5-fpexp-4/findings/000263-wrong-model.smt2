@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1466, from to_fp_unsigned
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.096 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.138 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq ((_ to_fp_unsigned 2 3) RNA ((_ fp.to_ubv 33) r0 x0_2_3)) (fp #b0 #b01 #b11)))
+(check-sat)
+(get-model)

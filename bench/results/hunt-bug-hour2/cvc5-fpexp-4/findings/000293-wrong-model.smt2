@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1567, from fp.isNegative
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.152 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.217 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNegative (fp.sub RTZ x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1797, from fp.lt
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.277 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.272 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.sub RNA x0_2_3 (fp.rem x1_2_3 x1_2_3)) (fp.sub RTZ (fp #b1 #b00 #b11) x1_2_3)))
+(check-sat)
+(get-model)

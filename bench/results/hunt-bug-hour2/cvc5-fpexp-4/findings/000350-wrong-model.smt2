@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1815, from fp.abs
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.100 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.119 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.isSubnormal ((_ to_fp 4 4) r0 (fp #b1 #b00001 #b00))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 2668, from fp.lt
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.097 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.141 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_5 () (_ BitVec 5))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt ((_ to_fp 2 3) b0_5) (fp.abs x0_2_3)))
+(check-sat)
+(get-model)

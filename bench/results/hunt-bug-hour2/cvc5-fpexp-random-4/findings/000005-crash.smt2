@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 4, shard 1/1, formula 45, from rm variable
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.268 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.111 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(assert (= (fp.fma r0 x1_5_3 x1_5_3 x0_5_3) (fp #b1 #b00000 #b11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 111, from fp.isNormal
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.016 s (exit 139)
+; solver 2: z3 -T:3: sat in 0.185 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun x1_3_5 () (_ FloatingPoint 3 5))
+(declare-fun x0_3_5 () (_ FloatingPoint 3 5))
+(assert (fp.eq (ite (fp.isNormal ((_ to_fp 3 2) r0 x1_5_3)) x1_3_5 x0_3_5) (fp #b1 #b110 #b1110)))
+(check-sat)
+(get-model)

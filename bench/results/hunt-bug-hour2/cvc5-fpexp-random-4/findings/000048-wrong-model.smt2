@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 338, from fp.to_ubv
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.185 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.175 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (bvsle ((_ fp.to_ubv 7) RTZ ((_ to_fp 5 3) r0 6.9088)) #b0000001))
+(check-sat)
+(get-model)

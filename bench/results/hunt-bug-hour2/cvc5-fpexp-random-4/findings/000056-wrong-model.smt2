@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 373, from fp.div
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.305 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.321 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_2_3) (fp.geq (fp.div RTN x1_2_3 x0_2_3) (fp #b0 #b01 #b01))))
+(check-sat)
+(get-model)

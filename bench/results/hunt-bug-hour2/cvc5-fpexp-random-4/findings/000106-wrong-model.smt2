@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 726, from fp.max
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.528 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.666 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.leq (fp.max x1_2_3 (fp.fma RTP (fp #b1 #b00 #b11) x0_2_3 x1_2_3)) (fp.div r0 (fp #b1 #b00 #b01) x0_2_3)))
+(check-sat)
+(get-model)

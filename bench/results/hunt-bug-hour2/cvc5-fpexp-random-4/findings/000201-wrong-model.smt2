@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1166, from RTN
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.344 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.344 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b1_63 () (_ BitVec 63))
+(assert (= (fp.div RTN x1_2_3 (_ +zero 2 3)) ((_ to_fp 2 3) RTN b1_63)))
+(check-sat)
+(get-model)

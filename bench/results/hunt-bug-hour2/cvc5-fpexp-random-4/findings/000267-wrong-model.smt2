@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1615, from rm variable
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.072 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.239 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (not (bvule ((_ fp.to_ubv 34) RNA (fp.roundToIntegral RTZ x0_2_3)) #b1000000000000000000000000000000000)))
+(check-sat)
+(get-model)

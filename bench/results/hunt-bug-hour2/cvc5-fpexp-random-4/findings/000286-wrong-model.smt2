@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 4, shard 1/1, formula 1756, from fp.add
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.038 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.184 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RTP x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)
