@@ -106,14 +106,15 @@ else
 fi
 
 # 4. The summary: counters summed over executions, edges from the last
-# coverage line, new inputs = queue minus seeds.
+# coverage line, new inputs = queue minus seeds; solver CPU ms per
+# execution (0.375 s / 2) and per query (0.375 s / 4).
 R=$W/results/prog
 mkdir -p "$R/ferret"
 printf 'input\tcpu_s\twall_s\tpeak_kib\tstatus\tnew\tstats\n000000\t1.50\t3.00\t2048\t0\t2\t{"queries": 3, "sat": 2, "unsat": 1, "unknown": 0, "optimistic_sat": 1, "solver_seconds": 0.5, "solver_cpu_seconds": 0.25}\n000001\t1.50\t2.00\t4096\t1\t0\t{"queries": 1, "sat": 0, "unsat": 0, "unknown": 1, "solver_seconds": 0.25, "solver_cpu_seconds": 0.125}\n' >"$R/ferret/executions.tsv"
 printf '000000\t0\t0\tseed a\n000001\t1.50\t3.00\tfrom 000000\n000002\t1.50\t3.00\tfrom 000000\n' >"$R/ferret/found.tsv"
 printf 'input\tcpu_s\twall_s\tedges\n000000\t0\t0\t10\n000001\t1.50\t3.00\t12\n000002\t1.50\t3.00\t15\n' >"$R/ferret/coverage.tsv"
 python3 bench/symcc-summary.py "$R" >"$W/table" 2>&1 || fail "summary exited with $?: $(cat "$W/table")"
-grep -qF '| prog | ferret | 15 (10) | 15 at 3 s | 4 | 2 (+1 optimistic) / 1 / 1 | 0.38 (0.8) | 2 | 40 | 3 / 5 | 2 | 4 |' "$W/table" ||
+grep -qF '| prog | ferret | 15 (10) | 15 at 3 s | 4 | 2 (+1 optimistic) / 1 / 1 | 0.38 (0.8) | 187.5 / 93.75 | 2 | 40 | 3 / 5 | 2 | 4 |' "$W/table" ||
   fail "summary row: $(grep '| prog | ferret' "$W/table")"
 grep -qF '| prog | qsym | skipped' "$W/table" || fail "no 'skipped' row for a runtime without a run"
 
