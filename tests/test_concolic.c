@@ -13,6 +13,7 @@
 #include "ferret.h"
 #include "concolic/analysis.h"
 #include "concolic/concolic.h"
+#include "concolic/concolic_internal.h"
 #include "test.h"
 
 static void quiet(void *user, const char *text, size_t len) {
@@ -1152,4 +1153,102 @@ TEST(concolic_wide_variables) {
   CHECK(e != 0 && e != 0x7ffff);
   ferret_concolic_delete(c);
   ferret_delete(f);
+}
+
+/* ------------------------------------------- the cost of a query */
+
+/* The number after "NAME": in the "tried" object of the concolic stats. */
+static long tried_of(bench *b, const char *name) {
+  fer_test_buf diag = {0};
+  ferret_set_diagnostic(b->f, fer_test_buf_add, &diag);
+  CHECK(ferret_concolic_print_stats(b->c) == FERRET_OK);
+  ferret_set_diagnostic(b->f, quiet, NULL);
+  const char *t = diag.data ? strstr(diag.data, "\"tried\"") : NULL;
+  char key[32];
+  snprintf(key, sizeof key, "\"%s\": ", name);
+  const char *at = t ? strstr(t, key) : NULL;
+  long n = at ? strtol(at + strlen(key), NULL, 10) : -1;
+  free(diag.data);
+  return n;
+}
+
+/* Interval propagation runs before the constants stage: a query it
+ * proves unsat judges no constant.  pi fixes k!0 to 'A', b wants 5 there
+ * (the constants stage would try 5, 6 and 4 in k!0, each breaking pi). */
+TEST(concolic_intervals_before_constants) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term pi = term(f, FERRET_KIND_EQ, b.k[0], c8(f, 'A'));
+  ferret_term t = term(f, FERRET_KIND_EQ, b.k[0], c8(f, 5));
+  CHECK(solve_with(&b, NULL, t, &pi, 1) == FERRET_UNSAT);
+  CHECK_STR(ferret_concolic_stage(b.c), "intervals");
+  CHECK_MSG(tried_of(&b, "consts") == 0, "the constants stage tried %ld candidates",
+            tried_of(&b, "consts"));
+  bench_close(&b);
+}
+
+/* A 16-bit field zero extended to 32 bits and compared with a constant
+ * that fits in 16 bits: the 4-byte encoding of the constant is no
+ * window of the bytes b reads (2), so input-to-state and the constants
+ * stage write it in 2 bytes.  Little-endian field k!2..k!3 ("CD" in the
+ * seed), and a sign-extended big-endian one k!6..k!7 compared with -3. */
+TEST(concolic_narrow_field_in_a_wide_comparison) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  ferret_term wide = ext(f, FERRET_KIND_ZERO_EXTEND, 16, le16(&b, 2));
+  ferret_term t = term(f, FERRET_KIND_EQ, wide, cst(f, 32, 0x9003));
+  static const char *const stages[] = {"i2s", "consts"};
+  for (int s = 0; s < 2; s++) {
+    CHECK_MSG(solve_with(&b, stages[s], t, NULL, 0) == FERRET_SAT, "stage %s", stages[s]);
+    const uint8_t *in = ferret_concolic_input(b.c);
+    CHECK(in[2] == 0x03 && in[3] == 0x90 && in[4] == 'E');
+  }
+  ferret_term sx = ext(f, FERRET_KIND_SIGN_EXTEND, 16, cat(f, b.k[6], b.k[7]));
+  t = term(f, FERRET_KIND_EQ, sx, cst(f, 32, (uint32_t)-3));
+  for (int s = 0; s < 2; s++) {
+    CHECK_MSG(solve_with(&b, stages[s], t, NULL, 0) == FERRET_SAT, "stage %s", stages[s]);
+    const uint8_t *in = ferret_concolic_input(b.c);
+    CHECK(in[6] == 0xff && in[7] == 0xfd);
+  }
+  /* a constant that needs all 4 bytes stays unanswered by both */
+  t = term(f, FERRET_KIND_EQ, wide, cst(f, 32, 0x19003));
+  for (int s = 0; s < 2; s++) CHECK(solve_with(&b, stages[s], t, NULL, 0) == FERRET_UNKNOWN);
+  bench_close(&b);
+}
+
+/* Counting the conjuncts a candidate breaks: from the position of the
+ * last failure on, and no further than the limit. */
+TEST(concolic_count_fails_limit_and_hint) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b.k[i], (size_t)i, 0) == FERRET_OK);
+  /* k!i = seed[i] for i < 6: each holds on the seed */
+  for (int i = 0; i < 6; i++)
+    CHECK(fer_concolic_notify(&c, term(f, FERRET_KIND_EQ, b.k[i], c8(f, b.seed[i]))) == FERRET_OK);
+  uint8_t buf[NBYTES];
+  memcpy(buf, b.seed, NBYTES);
+  buf[1] ^= 1, buf[3] ^= 1, buf[4] ^= 1; /* breaks conjuncts 1, 3 and 4 */
+  const uint32_t *idx = c.path.data;
+  size_t n = c.path.size;
+  uint32_t hint = 0;
+  CHECK_EQ_U(fer_conc_count_fails(&c, buf, idx, n, 0, &hint), 3);
+  CHECK_EQ_U(hint, 1);
+  hint = 2;
+  CHECK_EQ_U(fer_conc_count_fails(&c, buf, idx, n, 1, &hint), 1);
+  CHECK_EQ_U(hint, 3); /* the first failure from position 2 on */
+  hint = 5;
+  CHECK_EQ_U(fer_conc_count_fails(&c, buf, idx, n, 2, &hint), 2);
+  CHECK_EQ_U(hint, 1); /* from 5, wrapping round: 5 holds, 0 holds, 1 fails */
+  hint = 99; /* out of range: from the start */
+  CHECK_EQ_U(fer_conc_count_fails(&c, buf, idx, n, 0, &hint), 3);
+  CHECK_EQ_U(hint, 1);
+  CHECK_EQ_U(fer_conc_count_fails(&c, b.seed, idx, n, 0, &hint), 0);
+  CHECK_EQ_U(hint, 1); /* unchanged when none fails */
+  fer_concolic_release(&c);
+  bench_close(&b);
 }

@@ -16,21 +16,23 @@
  * it) the analysis still runs: a contradiction is unsat, and the base, when
  * the facts define bytes, is one candidate judged on every conjunct.
  *
- * Stages, in order (each can be switched off; FER_CONC_*):
+ * Stages, in the order they run (each can be switched off; FER_CONC_*,
+ * whose numbering is not that order):
  *   seed     b already holds on the seed;
  *   i2s      the base input when b's equalities define bytes; then
  *            input-to-state: an operand of a comparison in b whose seed
  *            value is found in the input bytes (1, 2, 4, 8 bytes, either
- *            endianness) is replaced there by the other operand's value
- *            (and its neighbours: +-1, or the next floats), also through
- *            one FP/BV conversion;
- *   consts   interesting constants: b's constants (and neighbours) written
- *            into the variables and byte groups b reads;
+ *            endianness; fewer when both values fit) is replaced there by
+ *            the other operand's value (and its neighbours: +-1, or the
+ *            next floats), also through one FP/BV conversion;
  *   intervals  the analysis's contradictions (an empty interval, a byte
  *            defined twice), the one candidate left when every byte b
  *            reads is defined; interval propagation on b and the
  *            connected conjuncts: a proof of unsat, no input (before the
  *            brute-force stages);
+ *   consts   interesting constants: b's constants (and neighbours) written
+ *            into the variables and byte groups b reads (in fewer bytes
+ *            when they fit: a 16-bit field compared as an int);
  *   range    every value of the undefined bytes b reads, when they are at
  *            most 2; more: every value of the group of b's bytes with the
  *            smallest interval when it has at most 2048, else its ends (a
@@ -44,7 +46,8 @@
  *   havoc    AFL-like random stacked mutations of the bytes b reads (and
  *            values drawn inside groups' intervals);
  *   multigoal  the candidate that made b true and broke fewest path
- *            conjuncts, repaired greedily byte by byte (b's bytes frozen);
+ *            conjuncts, repaired greedily byte by byte (b's bytes frozen;
+ *            that candidate is looked for only when this stage is on);
  *   engine   ferret's coverage-guided search with local search, started
  *            from the seed (NEAR), on b and every pi conjunct connected
  *            to it through shared bytes.

@@ -50,6 +50,9 @@ typedef struct fer_conc_query {
    * conjuncts (partial_fails of them; 0: none kept) */
   uint8_t *partial;
   uint32_t partial_fails;
+  /* where the last candidate failed, in related and in c->path: the
+   * first conjunct the next one is judged on */
+  uint32_t hint_related, hint_path;
   uint64_t tried0;             /* candidates before this query */
 } fer_conc_query;
 
@@ -88,9 +91,12 @@ int fer_conc_holds(fer_concolic *, const uint8_t *buf, fer_term t,
 uint64_t fer_conc_tried_all(const fer_concolic *);
 /* The query's time or candidate budget is spent. */
 bool fer_conc_timed_out(const fer_conc_query *);
-/* How many of the conjuncts idx[0..n) (indices into c->conjs) fail on buf. */
+/* How many of the conjuncts idx[0..n) (indices into c->conjs) fail on
+ * buf, counting no further than limit (0: all); the count starts at
+ * position *hint, which becomes the position of the first failure found. */
 uint32_t fer_conc_count_fails(fer_concolic *, const uint8_t *buf,
-                              const uint32_t *idx, size_t n);
+                              const uint32_t *idx, size_t n, uint32_t limit,
+                              uint32_t *hint);
 /* Is candidate buf a solution?  b must hold, and the path conjuncts that
  * may have changed: the related ones when buf differs from the seed only
  * in bytes b reads (the cheap stages), every one otherwise (the engine,

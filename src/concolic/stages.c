@@ -67,22 +67,24 @@ static int neighbours(ferret *f, fer_sort so, u128 v, u128 out[3]) {
   return 3;
 }
 
-/* Replace the seed value `from` of an operand by `to` wherever its
- * encoding (w bits, 1..8 bytes, either endianness) sits in bytes b reads;
- * also through the variables b reads directly. */
-static bool i2s_replace(fer_conc_query *q, fer_sort so, u128 from, u128 to) {
-  fer_concolic *c = q->c;
-  ferret *f = c->f;
-  uint32_t bits = fer_sort_bits(f, so);
-  for (size_t i = 0; i < q->bdeps.size; i++) { /* a variable holding it */
-    uint32_t vi = q->bdeps.data[i];
-    if (c->vars.data[vi].bits == bits &&
-        fer_conc_read_var(c, c->seed, vi) == from &&
-        try_var(q, FER_CONC_I2S, vi, to))
-      return true;
+/* The fewest bytes (1, 2 or 4, fewer than bits / 8) whose zero or sign
+ * extension to `bits` gives x back; 0 when there are none.  A field read
+ * from fewer bytes than the comparison's width (a 16-bit field zero
+ * extended to an int) holds x in that many bytes. */
+static uint32_t narrow_bytes(u128 x, uint32_t bits) {
+  u128 all = bits >= 128 ? ~(u128)0 : ((u128)1 << bits) - 1;
+  for (uint32_t nb = 1; nb <= 4 && 8 * nb < bits; nb *= 2) {
+    u128 m = ((u128)1 << (8 * nb)) - 1;
+    if ((x & m) == x || ((x >> (8 * nb - 1) & 1) && (x | m) == all)) return nb;
   }
-  if (bits % 8 || bits > 64 || bits == 8) return false; /* bytes: variables */
-  uint32_t nb = bits / 8;
+  return 0;
+}
+
+/* Replace `from` by `to` (their low nb bytes) wherever from's nb-byte
+ * encoding, either endianness, sits in bytes b reads on the seed. */
+static bool i2s_windows(fer_conc_query *q, u128 from, u128 to, uint32_t nb) {
+  fer_concolic *c = q->c;
+  u128 m = nb >= 16 ? ~(u128)0 : ((u128)1 << (8 * nb)) - 1;
   for (size_t j = 0; j < q->ball.size; j++) {
     size_t at = q->ball.data[j];
     if (at + nb > c->size) continue;
@@ -94,12 +96,34 @@ static bool i2s_replace(fer_conc_query *q, fer_sort so, u128 from, u128 to) {
         x = x << 8 | c->seed[p];
         inside &= q->bmask[p] != 0;
       }
-      if (inside && x == from && try_bytes(q, FER_CONC_I2S, at, to, nb, big))
+      if (inside && x == (from & m) && try_bytes(q, FER_CONC_I2S, at, to & m, nb, big))
         return true;
       if (fer_conc_timed_out(q)) return false;
     }
   }
   return false;
+}
+
+/* Replace the seed value `from` of an operand by `to` wherever its
+ * encoding (w bits, 1..8 bytes, either endianness) sits in bytes b reads,
+ * and where both fit in fewer bytes (narrow_bytes), their encoding in
+ * those; also through the variables b reads directly. */
+static bool i2s_replace(fer_conc_query *q, fer_sort so, u128 from, u128 to) {
+  fer_concolic *c = q->c;
+  ferret *f = c->f;
+  uint32_t bits = fer_sort_bits(f, so);
+  for (size_t i = 0; i < q->bdeps.size; i++) { /* a variable holding it */
+    uint32_t vi = q->bdeps.data[i];
+    if (c->vars.data[vi].bits == bits &&
+        fer_conc_read_var(c, c->seed, vi) == from &&
+        try_var(q, FER_CONC_I2S, vi, to))
+      return true;
+  }
+  if (bits % 8 || bits > 64) return false;
+  if (bits != 8 && i2s_windows(q, from, to, bits / 8)) return true; /* bytes: variables */
+  uint32_t nf = narrow_bytes(from, bits), nt = narrow_bytes(to, bits);
+  return nf && nt && !fer_conc_timed_out(q) &&
+         i2s_windows(q, from, to, nf > nt ? nf : nt);
 }
 
 /* Does the operand's value come from e through a conversion? Then the
@@ -194,7 +218,8 @@ bool fer_conc_stage_i2s(fer_conc_query *q) {
 /* Interesting constants: FP's special values in b's FP variables (after
  * b's own constants), and each of b's constants (and +-1) into every
  * variable of its width that b reads, and as 2/4/8-byte encodings at the
- * bytes b reads. */
+ * bytes b reads (also in 2 or 4 bytes when its zero or sign extension
+ * from those gives it: narrow_bytes; a 1-byte value in 2). */
 bool fer_conc_stage_consts(fer_conc_query *q) {
   fer_concolic *c = q->c;
   for (size_t k = 0; k < q->consts.size && !fer_conc_timed_out(q); k++) {
@@ -210,12 +235,19 @@ bool fer_conc_stage_consts(fer_conc_query *q) {
           return true;
       }
       if (bits % 8 || bits > 64 || bits == 8) continue;
-      uint32_t nb = bits / 8;
-      for (size_t i = 0; i < q->ball.size; i++) {
-        size_t at = q->ball.data[i];
-        if (at + nb > c->size || !all_read(q, at, nb)) continue;
-        for (int big = 0; big < 2; big++)
-          if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
+      /* its encoding in bits / 8 bytes, and in 2 or 4 when it fits
+       * (a 16-bit field compared as an int) */
+      uint32_t nw = narrow_bytes(vals[j], bits);
+      uint32_t widths[2] = {bits / 8, nw == 1 ? 2 : nw};
+      for (int w = 0; w < 2; w++) {
+        uint32_t nb = widths[w];
+        if (nb < 2 || (w && fer_conc_timed_out(q))) continue;
+        for (size_t i = 0; i < q->ball.size; i++) {
+          size_t at = q->ball.data[i];
+          if (at + nb > c->size || !all_read(q, at, nb)) continue;
+          for (int big = 0; big < 2; big++)
+            if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
+        }
       }
     }
   }
@@ -495,7 +527,8 @@ bool fer_conc_stage_multigoal(fer_conc_query *q) {
   fer_concolic *c = q->c;
   if (!q->partial_fails || q->optimistic) return false;
   uint8_t *cur = q->partial;
-  uint32_t fails = fer_conc_count_fails(c, cur, c->path.data, c->path.size);
+  uint32_t hint = 0;
+  uint32_t fails = fer_conc_count_fails(c, cur, c->path.data, c->path.size, 0, &hint);
   for (int round = 0; round < 3 && fails && !fer_conc_timed_out(q); round++) {
     for (size_t i = 0; i < c->path.size && fails && !fer_conc_timed_out(q); i++) {
       const fer_conc_conj *cj = &c->conjs.data[c->path.data[i]];
@@ -512,7 +545,8 @@ bool fer_conc_stage_multigoal(fer_conc_query *q) {
             if (x == keep) continue;
             cur[at] = (uint8_t)x;
             c->st.tried[FER_CONC_MULTIGOAL]++;
-            uint32_t n = fer_conc_count_fails(c, cur, c->path.data, c->path.size);
+            uint32_t n = fer_conc_count_fails(c, cur, c->path.data,
+                                              c->path.size, fails, &hint);
             if (n < fails) fails = n, repaired = true;
           }
           if (!repaired) cur[at] = keep;
