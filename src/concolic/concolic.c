@@ -616,6 +616,10 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
        o++) {
     int s = order[o];
     if (!(c->stages >> s & 1) || fer_conc_timed_out(&q)) continue;
+    /* after the range stage tried every value of b's free bytes, the
+     * stages that change only those have nothing left to try (multi-goal
+     * and the engine change other bytes) */
+    if (q.exhausted && s >= FER_CONC_BYTES && s <= FER_CONC_HAVOC) continue;
     if (s != FER_CONC_SEED && !analyzed) { /* not needed when b holds already */
       analyzed = true;
       if (!analyze(&q)) {

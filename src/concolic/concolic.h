@@ -37,7 +37,9 @@
  *            most 2; more: every value of the group of b's bytes with the
  *            smallest interval when it has at most 2048, else its ends (a
  *            proof of unsat when the enumeration covers every undefined
- *            byte and the related conjuncts read no byte b does not);
+ *            byte and the related conjuncts read no byte b does not;
+ *            when it covers every undefined byte, the next four stages,
+ *            which change only those bytes, are skipped);
  *   bytes    every value of one byte b reads, byte by byte;
  *   gradient coordinate descent on b's variables (FP in order-key steps)
  *            towards distance 0 between the sides of b's comparisons;

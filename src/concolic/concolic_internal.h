@@ -46,6 +46,9 @@ typedef struct fer_conc_query {
   fer_rng rng;
   int found;                   /* a stage found an input (in c->out) */
   bool proved_unsat;           /* a stage decided the query: no input */
+  bool exhausted;              /* the range stage judged every value of the
+                                  bytes b reads that no fact defines: a
+                                  stage changing only those finds nothing */
   /* multi-goal: the candidate with b true that broke fewest related
    * conjuncts (partial_fails of them; 0: none kept) */
   uint8_t *partial;

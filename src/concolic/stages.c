@@ -335,6 +335,7 @@ static bool range_group(fer_conc_query *q) {
     for (uint32_t k = 0; k < g->n && !in; k++) in = g->pos[k] == q->bbytes.data[i];
     if (!in) return false;
   }
+  q->exhausted = !q->expired;
   q->proved_unsat = closed(q);
   return false;
 }
@@ -360,6 +361,7 @@ bool fer_conc_stage_range(fer_conc_query *q) {
     c->st.tried[FER_CONC_RANGE]++;
     if (fer_conc_accept(q, c->cur, true)) return true;
   }
+  q->exhausted = !q->expired;
   q->proved_unsat = closed(q);
   return false;
 }
