@@ -22,17 +22,17 @@
  *   i2s      the base input when b's equalities define bytes; then
  *            input-to-state: an operand of a comparison in b whose seed
  *            value is found in the input bytes (1, 2, 4, 8 bytes, either
- *            endianness; fewer when both values fit) is replaced there by
- *            the other operand's value (and its neighbours: +-1, or the
- *            next floats), also through one FP/BV conversion;
+ *            endianness) is replaced there by the other operand's value
+ *            (and its neighbours: +-1, or the next floats), also through
+ *            one FP/BV conversion;
  *   intervals  the analysis's contradictions (an empty interval, a byte
  *            defined twice), the one candidate left when every byte b
  *            reads is defined; interval propagation on b and the
  *            connected conjuncts: a proof of unsat, no input (before the
  *            brute-force stages);
  *   consts   interesting constants: b's constants (and neighbours) written
- *            into the variables and byte groups b reads (in fewer bytes
- *            when they fit: a 16-bit field compared as an int);
+ *            into the variables and byte groups b reads (last, in fewer
+ *            bytes when they fit: a 16-bit field compared as an int);
  *   range    every value of the undefined bytes b reads, when they are at
  *            most 2; more: every value of the group of b's bytes with the
  *            smallest interval when it has at most 2048, else its ends (a

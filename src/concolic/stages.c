@@ -80,34 +80,9 @@ static uint32_t narrow_bytes(u128 x, uint32_t bits) {
   return 0;
 }
 
-/* Replace `from` by `to` (their low nb bytes) wherever from's nb-byte
- * encoding, either endianness, sits in bytes b reads on the seed. */
-static bool i2s_windows(fer_conc_query *q, u128 from, u128 to, uint32_t nb) {
-  fer_concolic *c = q->c;
-  u128 m = nb >= 16 ? ~(u128)0 : ((u128)1 << (8 * nb)) - 1;
-  for (size_t j = 0; j < q->ball.size; j++) {
-    size_t at = q->ball.data[j];
-    if (at + nb > c->size) continue;
-    for (int big = 0; big < 2; big++) {
-      u128 x = 0;
-      bool inside = true;
-      for (uint32_t k = 0; k < nb; k++) {
-        size_t p = at + (big ? k : nb - 1 - k);
-        x = x << 8 | c->seed[p];
-        inside &= q->bmask[p] != 0;
-      }
-      if (inside && x == (from & m) && try_bytes(q, FER_CONC_I2S, at, to & m, nb, big))
-        return true;
-      if (fer_conc_timed_out(q)) return false;
-    }
-  }
-  return false;
-}
-
 /* Replace the seed value `from` of an operand by `to` wherever its
- * encoding (w bits, 1..8 bytes, either endianness) sits in bytes b reads,
- * and where both fit in fewer bytes (narrow_bytes), their encoding in
- * those; also through the variables b reads directly. */
+ * encoding (w bits, 1..8 bytes, either endianness) sits in bytes b reads;
+ * also through the variables b reads directly. */
 static bool i2s_replace(fer_conc_query *q, fer_sort so, u128 from, u128 to) {
   fer_concolic *c = q->c;
   ferret *f = c->f;
@@ -119,11 +94,25 @@ static bool i2s_replace(fer_conc_query *q, fer_sort so, u128 from, u128 to) {
         try_var(q, FER_CONC_I2S, vi, to))
       return true;
   }
-  if (bits % 8 || bits > 64) return false;
-  if (bits != 8 && i2s_windows(q, from, to, bits / 8)) return true; /* bytes: variables */
-  uint32_t nf = narrow_bytes(from, bits), nt = narrow_bytes(to, bits);
-  return nf && nt && !fer_conc_timed_out(q) &&
-         i2s_windows(q, from, to, nf > nt ? nf : nt);
+  if (bits % 8 || bits > 64 || bits == 8) return false; /* bytes: variables */
+  uint32_t nb = bits / 8;
+  for (size_t j = 0; j < q->ball.size; j++) {
+    size_t at = q->ball.data[j];
+    if (at + nb > c->size) continue;
+    for (int big = 0; big < 2; big++) {
+      u128 x = 0;
+      bool inside = true;
+      for (uint32_t k = 0; k < nb; k++) {
+        size_t p = at + (big ? k : nb - 1 - k);
+        x = x << 8 | c->seed[p];
+        inside &= q->bmask[p] != 0;
+      }
+      if (inside && x == from && try_bytes(q, FER_CONC_I2S, at, to, nb, big))
+        return true;
+      if (fer_conc_timed_out(q)) return false;
+    }
+  }
+  return false;
 }
 
 /* Does the operand's value come from e through a conversion? Then the
@@ -215,11 +204,27 @@ bool fer_conc_stage_i2s(fer_conc_query *q) {
   }
   return false;
 }
-/* Interesting constants: FP's special values in b's FP variables (after
- * b's own constants), and each of b's constants (and +-1) into every
+/* x's nb-byte encoding, either endianness, at every place among the bytes
+ * b reads. */
+static bool consts_windows(fer_conc_query *q, u128 x, uint32_t nb) {
+  fer_concolic *c = q->c;
+  for (size_t i = 0; i < q->ball.size; i++) {
+    size_t at = q->ball.data[i];
+    if (at + nb > c->size || !all_read(q, at, nb)) continue;
+    for (int big = 0; big < 2; big++)
+      if (try_bytes(q, FER_CONC_CONSTS, at, x, nb, big)) return true;
+  }
+  return false;
+}
+
+/* Interesting constants: each of b's constants (and +-1) into every
  * variable of its width that b reads, and as 2/4/8-byte encodings at the
- * bytes b reads (also in 2 or 4 bytes when its zero or sign extension
- * from those gives it: narrow_bytes; a 1-byte value in 2). */
+ * bytes b reads; FP's special values in b's FP variables; then each
+ * constant (and +-1) that fits in fewer bytes than its width (its zero or
+ * sign extension from 2 or 4 bytes gives it back: narrow_bytes; a 1-byte
+ * value in 2) in those: a 16-bit field compared as an int.  The narrow
+ * encodings come last so that every candidate of the others is tried
+ * first, as when there were none. */
 bool fer_conc_stage_consts(fer_conc_query *q) {
   fer_concolic *c = q->c;
   for (size_t k = 0; k < q->consts.size && !fer_conc_timed_out(q); k++) {
@@ -235,20 +240,7 @@ bool fer_conc_stage_consts(fer_conc_query *q) {
           return true;
       }
       if (bits % 8 || bits > 64 || bits == 8) continue;
-      /* its encoding in bits / 8 bytes, and in 2 or 4 when it fits
-       * (a 16-bit field compared as an int) */
-      uint32_t nw = narrow_bytes(vals[j], bits);
-      uint32_t widths[2] = {bits / 8, nw == 1 ? 2 : nw};
-      for (int w = 0; w < 2; w++) {
-        uint32_t nb = widths[w];
-        if (nb < 2 || (w && fer_conc_timed_out(q))) continue;
-        for (size_t i = 0; i < q->ball.size; i++) {
-          size_t at = q->ball.data[i];
-          if (at + nb > c->size || !all_read(q, at, nb)) continue;
-          for (int big = 0; big < 2; big++)
-            if (try_bytes(q, FER_CONC_CONSTS, at, vals[j], nb, big)) return true;
-        }
-      }
+      if (consts_windows(q, vals[j], bits / 8)) return true;
     }
   }
   /* FP's interesting values in b's FP variables: zeros, infinities, NaN,
@@ -267,6 +259,17 @@ bool fer_conc_stage_consts(fer_conc_query *q) {
         u128 v = special[k] | (neg ? (u128)1 << (si->a + si->b - 1) : 0);
         if (try_var(q, FER_CONC_CONSTS, vi, v)) return true;
       }
+  }
+  for (size_t k = 0; k < q->consts.size && !fer_conc_timed_out(q); k++) {
+    u128 x = q->consts.data[k];
+    uint32_t bits = q->cbits.data[k];
+    if (bits % 8 || bits > 64 || bits == 8) continue;
+    u128 m = ((u128)1 << bits) - 1;
+    u128 vals[3] = {x, (x + 1) & m, (x - 1) & m};
+    for (int j = 0; j < 3 && !fer_conc_timed_out(q); j++) {
+      uint32_t nb = narrow_bytes(vals[j], bits);
+      if (nb && consts_windows(q, vals[j], nb < 2 ? 2 : nb)) return true;
+    }
   }
   return false;
 }
