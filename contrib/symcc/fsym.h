@@ -33,6 +33,10 @@
  * next query, up to SYMCC_FERRET_TIMEOUT_MAX_MS; one that ends on that
  * cap too is not asked again (QSYM's back-off of hard branches). */
 #define FSYM_GIVEN_UP 255
+/* A flag in a cell's level (below FSYM_GIVEN_UP; the doublings are the
+ * other bits): the cell's optimistic retry ended on its budget, so later
+ * queries there get no retry. */
+#define FSYM_NO_RETRY 0x80
 /* Per-query CPU time histogram: below 0.1, 1, 4, 16, 64, 256, 1024 ms,
  * and above. */
 #define FSYM_HIST 8
@@ -76,7 +80,8 @@ typedef struct fsym_state {
   /* back-off */
   uint8_t *map;             /* FSYM_MAP_SIZE hit counts */
   uint8_t *virgin;          /* buckets seen per cell */
-  uint8_t *level;           /* per cell: budget doublings; FSYM_GIVEN_UP */
+  uint8_t *level;           /* per cell: budget doublings, FSYM_NO_RETRY;
+                               FSYM_GIVEN_UP */
   uint64_t ctx_stack[FSYM_CALL_DEPTH];
   unsigned depth;
 
@@ -97,7 +102,7 @@ typedef struct fsym_state {
   uint64_t branches, queries, sat, unsat, unknown, opt_sat, skipped,
       duplicates, files, errors, diverged;
   uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget,
-      opt_on_budget, repeats;
+      opt_on_budget, opt_skips, repeats;
   uint64_t hist[4][FSYM_HIST]; /* by answer: sat, unsat, unknown, optimistic sat */
   uint64_t by_stage[16];       /* sat/unsat answers per ferret stage */
   double seconds, cpu_seconds, slowest_cpu;

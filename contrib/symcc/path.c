@@ -397,11 +397,11 @@ static void dump_query(ferret_term b) {
 static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (!ensure_concolic()) return;
   uint8_t *level = &fsym.level[cell];
-  unsigned ms = budget_ms(*level);
+  unsigned ms = budget_ms(*level & ~FSYM_NO_RETRY);
   ferret_concolic_set(fsym.cc, "timeout_ms", ms);
   double t0 = now(), c0 = cpu_now();
   fsym.queries++;
-  if (*level) fsym.escalated++;
+  if (*level & ~FSYM_NO_RETRY) fsym.escalated++;
   ferret_result r = ferret_concolic_solve(fsym.cc, b);
   const char *stage = ferret_concolic_stage(fsym.cc);
   bool optimistic = false, on_budget = r == FERRET_UNKNOWN && !strcmp(stage, "timeout");
@@ -415,6 +415,8 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
     double left_ms = ms ? ms - 1e3 * (cpu_now() - c0) : 0;
     if (ms && left_ms < 1) {
       fsym.opt_no_budget++;
+    } else if (*level & FSYM_NO_RETRY) {
+      fsym.opt_skips++;
     } else if (set_has(&fsym.opt_failed, b, false)) {
       fsym.repeats++;
     } else {
@@ -427,8 +429,10 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
         stage = ferret_concolic_stage(fsym.cc);
         count_answer(3, stage, cpu_now() - c1);
       } else {
-        if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout"))
+        if (!strcmp(ferret_concolic_stage(fsym.cc), "timeout")) {
           fsym.opt_on_budget++, on_budget = true;
+          *level |= FSYM_NO_RETRY;
+        }
         set_has(&fsym.opt_failed, b, true);
       }
     }
@@ -443,7 +447,7 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
     if (r != FERRET_SAT) dump_query(b);
     if (*level < FSYM_GIVEN_UP) {
       bool capped = !ms || ms >= fsym.timeout_max_ms;
-      *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1);
+      *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1); /* the flag kept */
       if (capped) fsym.given_up++;
     }
   }
@@ -610,13 +614,15 @@ static void print_stats(void) {
   fprintf(fsym.log, "\"solver_cpu_seconds\": %.6f, \"slowest_cpu_ms\": %.3f, "
           "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
           "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
-          "\"optimistic_on_budget\": %llu, \"repeats\": %llu, "
+          "\"optimistic_on_budget\": %llu, \"optimistic_skips\": %llu, "
+          "\"repeats\": %llu, "
           "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
           fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
           (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
           (unsigned long long)fsym.given_up, (unsigned long long)fsym.given_up_skips,
           (unsigned long long)fsym.opt_no_budget,
           (unsigned long long)fsym.opt_on_budget,
+          (unsigned long long)fsym.opt_skips,
           (unsigned long long)fsym.repeats);
   static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
   for (int k = 0; k < 4; k++) {

@@ -3,13 +3,13 @@
  * x * x == c) is unsat at once (the intervals of the path).  The retry on
  * b alone then ends on its budget: x * x is never 3 mod 8 over 32 bits
  * (an odd square is 1 mod 8) and no stage proves it.  Such a retry
- * escalates the branch's budget like a first solve ending on it, and at
- * the cap retires the branch.  Of the 7 visits of each loop's branch that
- * the back-off lets through (1, 2, 3, 4, 8, 16, 32): in the first loop b
- * is one term (hash-consed), so one retry ends on its budget (2 ms, the
- * branch's budget becomes 4) and the 6 others repeat it, not retried; in
- * the second b changes with i, so the retries end on budgets of 2, 4 and
- * 8 ms (the cap), the branch is retired and its 4 other visits skipped. */
+ * escalates the branch's budget like a first solve ending on it, and
+ * marks the branch: its later queries get no retry.  Of the 7 visits of
+ * each loop's branch that the back-off lets through (1, 2, 3, 4, 8, 16,
+ * 32), the first ends on its budget of 2 ms (the branch's budget becomes
+ * 4) and the 6 others are asked with 4 ms and not retried, in the first
+ * loop (where b is one term, hash-consed) as in the second (where b
+ * changes with i). */
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
