@@ -1271,3 +1271,29 @@ TEST(concolic_range_exhausted_skips_byte_stages) {
     CHECK_MSG(tried_of(&b, after[s]) == 0, "%s tried %ld", after[s], tried_of(&b, after[s]));
   bench_close(&b);
 }
+
+/* With a CPU-time budget, the process's CPU clock (a system call) is read
+ * again only when some wall time has passed since the last read, not at
+ * each of the 65536 candidates of a two-byte range: x * x == 3 over 16
+ * bits (never: an odd square is 1 mod 8), proved unsat by enumeration. */
+TEST(concolic_cpu_clock_read_sparingly) {
+  bench b;
+  bench_open(&b);
+  ferret *f = b.f;
+  fer_concolic c;
+  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b.k[i], (size_t)i, 0) == FERRET_OK);
+  c.cpu_time = true;
+  c.timeout_ms = 600000; /* never reached */
+  c.stages = 1u << FER_CONC_RANGE;
+  ferret_term x = le16(&b, 0);
+  ferret_term t = term(f, FERRET_KIND_EQ, term(f, FERRET_KIND_BVMUL, x, x),
+                       ferret_mk_bits64(f, ferret_sort_bv(f, 16), 3));
+  CHECK(fer_concolic_solve(&c, t, false) == FERRET_UNSAT);
+  CHECK_EQ_U(c.st.tried[FER_CONC_RANGE], 65536);
+  CHECK_MSG(c.st.clock_reads > 0 && c.st.clock_reads < 65536 / 2,
+            "%llu reads of the CPU clock for 65536 candidates",
+            (unsigned long long)c.st.clock_reads);
+  fer_concolic_release(&c);
+  bench_close(&b);
+}

@@ -267,12 +267,30 @@ double fer_conc_wall_deadline(const fer_conc_query *q) {
   return fer_now() + (left > 0 ? left : 0) + 1e-9;
 }
 
+/* The query's clock.  Reading the process's CPU time is a system call
+ * (about a microsecond, more than judging a candidate of a small query)
+ * and the budget is looked at on every candidate, so with cpu_time it is
+ * read again only once FER_CONC_LOOK_EVERY seconds of wall time (a vDSO
+ * read) have passed since the last read; in between, the last value
+ * stands.  A query then ends at most that much wall time after its CPU
+ * budget, never before it. */
+#define FER_CONC_LOOK_EVERY 50e-6
+static double query_clock(fer_conc_query *q) {
+  fer_concolic *c = q->c;
+  if (!c->cpu_time) return fer_conc_clock(c);
+  double wall = fer_now();
+  if (q->looked && wall - q->look_wall < FER_CONC_LOOK_EVERY) return q->look_cpu;
+  q->looked = true, q->look_wall = wall, q->look_cpu = fer_conc_clock(c);
+  c->st.clock_reads++;
+  return q->look_cpu;
+}
+
 /* The query's time or candidate budget is spent. */
-bool fer_conc_timed_out(const fer_conc_query *q) {
+bool fer_conc_timed_out(fer_conc_query *q) {
   if (q->expired) return true;
   if (q->c->max_execs && fer_conc_tried_all(q->c) - q->tried0 >= q->c->max_execs)
     return true;
-  return q->deadline > 0 && fer_conc_clock(q->c) >= q->deadline;
+  return q->deadline > 0 && query_clock(q) >= q->deadline;
 }
 
 /* How many of the conjuncts idx[0..n) (indices into c->conjs) fail on
@@ -336,7 +354,7 @@ static bool over_budget(fer_conc_query *q) {
   const fer_concolic *c = q->c;
   if (!q->expired &&
       ((c->max_execs && fer_conc_tried_all(c) - q->tried0 > c->max_execs) ||
-       (q->deadline > 0 && fer_conc_clock(c) >= q->deadline)))
+       (q->deadline > 0 && query_clock(q) >= q->deadline)))
     q->expired = true;
   return q->expired;
 }
@@ -644,6 +662,7 @@ ferret_result fer_concolic_solve(fer_concolic *c, fer_term b, bool optimistic) {
       if (fer_conc_accept(&q, q.base, false)) c->last_stage = FER_CONC_I2S;
     }
   }
+  q.looked = false; /* whether the budget is spent: the clock read afresh */
   if (q.proved_unsat) {
     r = FERRET_UNSAT;
   } else if (!q.found && (c->stages >> FER_CONC_ENGINE & 1) &&

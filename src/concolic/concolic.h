@@ -110,6 +110,7 @@ typedef struct fer_conc_stats {
   uint64_t by_stage[FER_CONC_NSTAGES]; /* sat answers per stage */
   uint64_t tried[FER_CONC_NSTAGES];    /* candidates per stage */
   double time;                          /* seconds in solve calls */
+  uint64_t clock_reads;                 /* reads of the CPU clock (cpu_time) */
 } fer_conc_stats;
 
 typedef struct fer_concolic {

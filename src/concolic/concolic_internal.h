@@ -57,6 +57,9 @@ typedef struct fer_conc_query {
    * first conjunct the next one is judged on */
   uint32_t hint_related, hint_path;
   uint64_t tried0;             /* candidates before this query */
+  /* the last read of the CPU clock (cpu_time): wall and CPU seconds */
+  bool looked;
+  double look_wall, look_cpu;
 } fer_conc_query;
 
 /* The clock of the query budget: the process's CPU seconds with
@@ -93,7 +96,7 @@ int fer_conc_holds(fer_concolic *, const uint8_t *buf, fer_term t,
 /* Candidates tried so far, over every stage and query. */
 uint64_t fer_conc_tried_all(const fer_concolic *);
 /* The query's time or candidate budget is spent. */
-bool fer_conc_timed_out(const fer_conc_query *);
+bool fer_conc_timed_out(fer_conc_query *);
 /* How many of the conjuncts idx[0..n) (indices into c->conjs) fail on
  * buf, counting no further than limit (0: all); the count starts at
  * position *hint, which becomes the position of the first failure found. */
