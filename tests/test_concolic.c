@@ -55,6 +55,13 @@ static void bench_close(bench *b) {
   ferret_delete(b->f);
 }
 
+/* The library's own concolic context over the bench's bytes, each bound
+ * in order (for the tests that look at its internals). */
+static void internal_open(bench *b, fer_concolic *c) {
+  CHECK(fer_concolic_init(b->f, c, b->seed, NBYTES));
+  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(c, b->k[i], (size_t)i, 0) == FERRET_OK);
+}
+
 static ferret_term term(ferret *f, ferret_kind k, ferret_term x, ferret_term y) {
   ferret_term a[2] = {x, y};
   return ferret_mk_term(f, k, a, 2, NULL, 0);
@@ -675,8 +682,7 @@ static ferret_term ext(ferret *f, ferret_kind k, uint32_t n, ferret_term x) {
 static void check_fact(bench *b, ferret_term t, const uint32_t *pos, uint32_t n,
                        uint64_t lo, uint64_t hi) {
   fer_concolic c;
-  CHECK(fer_concolic_init(b->f, &c, b->seed, NBYTES));
-  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b->k[i], (size_t)i, 0) == FERRET_OK);
+  internal_open(b, &c);
   fer_conc_fact_stack out = {0};
   CHECK(fer_conc_facts(&c, t, &out));
   CHECK_MSG(out.size == 1, "%zu facts", out.size);
@@ -1220,8 +1226,7 @@ TEST(concolic_count_fails_limit_and_hint) {
   bench_open(&b);
   ferret *f = b.f;
   fer_concolic c;
-  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
-  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b.k[i], (size_t)i, 0) == FERRET_OK);
+  internal_open(&b, &c);
   /* k!i = seed[i] for i < 6: each holds on the seed */
   for (int i = 0; i < 6; i++)
     CHECK(fer_concolic_notify(&c, term(f, FERRET_KIND_EQ, b.k[i], c8(f, b.seed[i]))) == FERRET_OK);
@@ -1281,8 +1286,7 @@ TEST(concolic_cpu_clock_read_sparingly) {
   bench_open(&b);
   ferret *f = b.f;
   fer_concolic c;
-  CHECK(fer_concolic_init(f, &c, b.seed, NBYTES));
-  for (int i = 0; i < NBYTES; i++) CHECK(fer_concolic_bind(&c, b.k[i], (size_t)i, 0) == FERRET_OK);
+  internal_open(&b, &c);
   c.cpu_time = true;
   c.timeout_ms = 600000; /* never reached */
   c.stages = 1u << FER_CONC_RANGE;
