@@ -16,8 +16,6 @@
 #include "api/smt_session.h"
 #include "test.h"
 
-static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
-
 /* A small polytope: four Float32 variables in [-5, 5] and eight
  * inequalities sum_i a_i * x_i <= b (products and sums rounded to
  * nearest, in that order), each b a little above the value of its sum at
@@ -68,14 +66,7 @@ static ferret_result solve(uint64_t seed, const char *project, uint64_t budget, 
                            uint64_t *execs) {
   static char text[8192];
   polytope(text, sizeof text);
-  ferret *f = ferret_new();
-  ferret_set_output(f, quiet, NULL);
-  ferret_set_diagnostic(f, quiet, NULL);
-  char s[32], b[32];
-  snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
-  snprintf(b, sizeof b, "%llu", (unsigned long long)budget);
-  CHECK(ferret_set_option(f, "seed", s) == FERRET_OK);
-  CHECK(ferret_set_option(f, "max_execs", b) == FERRET_OK);
+  ferret *f = fer_test_search_context(seed, budget);
   CHECK(ferret_set_option(f, "ls_project", project) == FERRET_OK);
   CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
   ferret_result r = ferret_check_sat(f);
@@ -138,9 +129,7 @@ TEST(project_off_leaves_polytope_unsolved) {
 /* The gap of one constraint: the real difference of its sides, summed over
  * the false atoms of a conjunction, 0 when it holds. */
 TEST(project_gap_is_the_real_difference) {
-  ferret *f = ferret_new();
-  ferret_set_output(f, quiet, NULL);
-  ferret_set_diagnostic(f, quiet, NULL);
+  ferret *f = fer_test_search_context(1, 0);
   static const char text[] =
       "(declare-fun x () Float64)(declare-fun y () Float64)"
       "(assert (fp.leq (fp.add RNE x y) ((_ to_fp 11 53) RNE 1.0)))"
@@ -178,9 +167,7 @@ TEST(project_gap_is_the_real_difference) {
  * (in [2^-4, 4) in absolute value), every other slot 0; formulas without
  * an FP slot do not get it. */
 TEST(project_smart_seeds_end_with_moderate_values) {
-  ferret *f = ferret_new();
-  ferret_set_output(f, quiet, NULL);
-  ferret_set_diagnostic(f, quiet, NULL);
+  ferret *f = fer_test_search_context(1, 0);
   static char text[16384];
   size_t n = 0;
   for (int i = 0; i < 24 && n < sizeof text; i++) /* Float16, Float32, Float64, a vector */
@@ -268,13 +255,7 @@ TEST(project_corpus_files_at_every_seed) {
     CHECK_MSG(text != NULL, "%s unreadable", path);
     if (!text) continue;
     for (uint64_t seed = 1; seed <= 5; seed++) {
-      ferret *f = ferret_new();
-      ferret_set_output(f, quiet, NULL);
-      ferret_set_diagnostic(f, quiet, NULL);
-      char sd[32];
-      snprintf(sd, sizeof sd, "%llu", (unsigned long long)seed);
-      CHECK(ferret_set_option(f, "seed", sd) == FERRET_OK);
-      CHECK(ferret_set_option(f, "max_execs", "300000") == FERRET_OK);
+      ferret *f = fer_test_search_context(seed, 300000);
       CHECK(ferret_execute(f, files[k], text, len) == FERRET_OK);
       CHECK_MSG(f->smt->last == FERRET_SAT, "%s, seed %llu: %d after %llu executions", files[k],
                 (unsigned long long)seed, (int)f->smt->last,
