@@ -227,9 +227,9 @@ static void pattern_step(avm *a, const fer_u128 *base) {
  * each of its FP variables, and moves all of them along the gradient by a
  * relaxation factor in [1, 2) times the distance to the constraint's
  * boundary: the relaxed projection of Agmon and Motzkin-Schoenberg, which
- * for linear inequalities with a feasible region of positive volume reaches
- * it.  The walk takes steps on random false constraints without asking the
- * objective, and keeps the best point it passes. */
+ * for linear inequalities with a feasible region of positive volume
+ * converges to it.  The walk takes steps on random false constraints
+ * without asking the objective, and keeps the best point it passes. */
 #define PROJ_STEPS 64
 
 /* A slot a projection step moves: FP, a double holds its values. */
@@ -282,8 +282,8 @@ static bool project_step(avm *a, uint32_t c) {
   return true;
 }
 
-/* Set cand to the point in the slots of w->x and the cached distances to
- * its constraints'; returns the objective. */
+/* Set cand to the point in the slots of w->x, and the cached distances to
+ * those of its constraints; returns the objective. */
 static double take_point(avm *a) {
   fer_worker *w = a->w;
   const fer_prog *p = w->p;
