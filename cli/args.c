@@ -193,6 +193,7 @@ const cli_option cli_options[] = {
     LIB("pure_random", ENGINE),
     LIB("local_search", ENGINE),
     LIB("ls_real", ENGINE),
+    LIB("ls_project", ENGINE),
     LIB("enum_bits", ENGINE),
     LIB("corpus_max", ENGINE),
     LIB("restart_unit", S(SOLVE)),

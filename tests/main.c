@@ -63,6 +63,20 @@ fer_test_run fer_test_smt(const char *text) {
   return r;
 }
 
+static void drop(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
+
+ferret *fer_test_search_context(uint64_t seed, uint64_t max_execs) {
+  ferret *f = ferret_new();
+  ferret_set_output(f, drop, NULL);
+  ferret_set_diagnostic(f, drop, NULL);
+  char s[32], b[32];
+  snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+  snprintf(b, sizeof b, "%llu", (unsigned long long)max_execs);
+  CHECK(ferret_set_option(f, "seed", s) == FERRET_OK);
+  CHECK(ferret_set_option(f, "max_execs", b) == FERRET_OK);
+  return f;
+}
+
 int fer_test_split_tsv(char *line, char **col, int max) {
   int k = 0;
   for (char *p = line; k < max;) {

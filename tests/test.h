@@ -110,6 +110,9 @@ typedef struct fer_test_run {
   const char *diag;  /* diagnostics */
 } fer_test_run;
 fer_test_run fer_test_smt(const char *text);
+/* A context for a search: output and diagnostics dropped, options seed
+ * and max_execs set.  ferret_delete it. */
+struct ferret *fer_test_search_context(uint64_t seed, uint64_t max_execs);
 /* Split a tab-separated line in place into at most `max` columns; returns
  * how many columns it has (missing ones are left as they were). */
 int fer_test_split_tsv(char *line, char **col, int max);

@@ -52,8 +52,6 @@ TEST(restart_corpus_keeps_best) {
   ferret_delete(f);
 }
 
-static void quiet(void *u, const char *t, size_t n) { (void)u, (void)t, (void)n; }
-
 /* Two finite numbers of an 8-bit-exponent, 8-bit-significand format, one
  * bounded by the other minus (or plus) the largest finite number, whose
  * difference overflows: the difference is infinite only when x - max
@@ -70,20 +68,15 @@ static const char overflow_tie[] =
     "(assert (fp.isInfinite (fp.sub RNE x y)))(check-sat)";
 
 /* Solve `text` with the given seed, execution budget and options
- * restart_unit and cmp_snap; the stats' executions and restarts. */
-static ferret_result run_with(const char *text, uint64_t seed, const char *restart_unit,
-                              const char *cmp_snap, uint64_t budget, uint64_t *execs,
-                              uint64_t *restarts) {
-  ferret *f = ferret_new();
-  ferret_set_output(f, quiet, NULL);
-  ferret_set_diagnostic(f, quiet, NULL);
-  char s[32], b[32];
-  snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
-  snprintf(b, sizeof b, "%llu", (unsigned long long)budget);
-  CHECK(ferret_set_option(f, "seed", s) == FERRET_OK);
-  CHECK(ferret_set_option(f, "max_execs", b) == FERRET_OK);
+ * restart_unit, cmp_snap and ls_project; the stats' executions and
+ * restarts. */
+static ferret_result run_opts(const char *text, uint64_t seed, const char *restart_unit,
+                              const char *cmp_snap, const char *ls_project, uint64_t budget,
+                              uint64_t *execs, uint64_t *restarts) {
+  ferret *f = fer_test_search_context(seed, budget);
   CHECK(ferret_set_option(f, "restart_unit", restart_unit) == FERRET_OK);
   CHECK(ferret_set_option(f, "cmp_snap", cmp_snap) == FERRET_OK);
+  CHECK(ferret_set_option(f, "ls_project", ls_project) == FERRET_OK);
   CHECK(ferret_execute(f, "test", text, strlen(text)) == FERRET_OK);
   ferret_result r = f->smt->last;
   *execs = f->stats.execs, *restarts = f->stats.restarts;
@@ -91,22 +84,31 @@ static ferret_result run_with(const char *text, uint64_t seed, const char *resta
   return r;
 }
 
-/* The restart tests run without comparison operands: those solve this
- * formula at every seed by themselves (test cmp_snap_* below). */
+static ferret_result run_with(const char *text, uint64_t seed, const char *restart_unit,
+                              const char *cmp_snap, uint64_t budget, uint64_t *execs,
+                              uint64_t *restarts) {
+  return run_opts(text, seed, restart_unit, cmp_snap, "1", budget, execs, restarts);
+}
+
+/* The restart tests run without comparison operands, which solve this
+ * formula at every seed by themselves (test cmp_snap_* below), and
+ * without the local search's projection steps, which free some seeds
+ * (seed 1: sat after 103k executions without restarts). */
 static ferret_result run(uint64_t seed, const char *restart_unit, uint64_t budget,
                          uint64_t *execs, uint64_t *restarts) {
-  return run_with(overflow_tie, seed, restart_unit, "0", budget, execs, restarts);
+  return run_opts(overflow_tie, seed, restart_unit, "0", "0", budget, execs, restarts);
 }
 
 TEST(restart_unsticks_a_seed) {
-  /* Seeds 1 and 7 keep a region without a solution for a million
-   * executions when the search never restarts (measured: neither solves
-   * in two million); with restart_unit 65536 each restarts once and
-   * solves in about 120k.  (Restarts are off by default: see
+  /* Seeds 7 and 8 keep a region without a solution for a million
+   * executions when the search never restarts; with restart_unit 65536
+   * they restart once and twice and solve in 79k and 239k executions.
+   * (Seed 1, stuck too before the smart seeds ended with one of moderate
+   * values, is now solved without restarts.)  (Restarts are off by default: see
    * BENCHMARKS.md, "Answers across seeds".)  Both directions are checked: should a change
    * of the search free these seeds by itself, the first check fails and
    * the test needs seeds that are stuck again. */
-  static const uint64_t seeds[] = {1, 7};
+  static const uint64_t seeds[] = {7, 8};
   for (int i = 0; i < 2; i++) {
     uint64_t execs, restarts;
     ferret_result r = run(seeds[i], "0", 1000000, &execs, &restarts);

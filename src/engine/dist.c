@@ -99,7 +99,7 @@ fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r) {
 
 /* An FP value as a double: exact for formats up to Float64, rounded (to
  * nearest) beyond; +-inf when out of range. */
-static double fp_double(uint32_t eb, uint32_t sb, fer_u128 v) {
+double fer_fp_double(uint32_t eb, uint32_t sb, fer_u128 v) {
   if (eb == 11 && sb == 53) {
     uint64_t b = (uint64_t)v;
     double d;
@@ -125,7 +125,7 @@ static double fp_double(uint32_t eb, uint32_t sb, fer_u128 v) {
  * infinite operands fall back to a huge value ordered by ULPs. */
 static double atom_real_distance(const fer_dnode *dn, const fer_u128 *r) {
   uint32_t eb = dn->w, sb = dn->x;
-  double a = fp_double(eb, sb, r[dn->a]), b = fp_double(eb, sb, r[dn->b]);
+  double a = fer_fp_double(eb, sb, r[dn->a]), b = fer_fp_double(eb, sb, r[dn->b]);
   if (!isfinite(a) || !isfinite(b))
     return 1e300 + (double)fer_atom_distance(dn, r) * 1e270;
   switch ((fer_dn_kind)dn->kind) {
@@ -140,7 +140,7 @@ static double atom_real_distance(const fer_dnode *dn, const fer_u128 *r) {
 /* The same to make an FP atom false (it is true, so no NaN). */
 static double atom_real_distance_false(const fer_dnode *dn, const fer_u128 *r) {
   uint32_t eb = dn->w, sb = dn->x;
-  double a = fp_double(eb, sb, r[dn->a]), b = fp_double(eb, sb, r[dn->b]);
+  double a = fer_fp_double(eb, sb, r[dn->a]), b = fer_fp_double(eb, sb, r[dn->b]);
   double tiny = DBL_MIN + fabs(a) * 0x1p-60;
   if (!isfinite(a) || !isfinite(b)) return 1e300;
   switch ((fer_dn_kind)dn->kind) {
@@ -181,10 +181,10 @@ static fer_u128 atom_distance_false(const fer_dnode *dn, const fer_u128 *r) {
 
 static double min2(double a, double b) { return a < b ? a : b; }
 
-double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
-                         double *scratch, bool real) {
+/* The branch distance of false constraint c's Boolean skeleton. */
+static double skeleton_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
+                                double *scratch, bool real) {
   const fer_cons *k = &p->cons.data[c];
-  if (r[k->root] & 1) return 0;
   double *dt = scratch, *df = scratch + p->max_dn;
   const fer_dnode *dn = p->dn.data + k->dn_begin;
   uint32_t n = k->dn_end - k->dn_begin;
@@ -237,5 +237,16 @@ double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
       break;
     }
   }
-  return 1 + log2(1 + dt[n - 1]);
+  return dt[n - 1];
+}
+
+double fer_cons_distance(const fer_prog *p, const fer_u128 *r, uint32_t c,
+                         double *scratch, bool real) {
+  if (r[p->cons.data[c].root] & 1) return 0;
+  return 1 + log2(1 + skeleton_distance(p, r, c, scratch, real));
+}
+
+double fer_cons_gap(const fer_prog *p, const fer_u128 *r, uint32_t c, double *scratch) {
+  if (r[p->cons.data[c].root] & 1) return 0;
+  return skeleton_distance(p, r, c, scratch, true);
 }

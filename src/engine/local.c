@@ -13,6 +13,7 @@
  * Evaluation is incremental: a move changes one slot, so only the
  * constraints depending on it are re-evaluated (and of those only the
  * dirty blocks run); the other constraints keep their cached distance. */
+#include <math.h>
 #include <string.h>
 
 #include "bv/bv.h"
@@ -215,6 +216,132 @@ static void pattern_step(avm *a, const fer_u128 *base) {
   for (uint32_t s = 0; s < ns; s++) fer_exec_set(&w->x, s, w->cand[s]);
 }
 
+/* ---- projection steps: joint moves for linear-like FP constraints ----
+ *
+ * Where the alternating-variable method stops, the false constraints often
+ * pull one variable in opposite directions: a point next to a thin polytope
+ * (sums of products of variables with constants, compared with constants)
+ * can only be entered by moving several variables at once.  A projection
+ * step takes one false constraint, estimates the gradient of its gap (the
+ * real difference of its sides, fer_cons_gap) by a forward difference in
+ * each of its FP variables, and moves all of them along the gradient by a
+ * relaxation factor in [1, 2) times the distance to the constraint's
+ * boundary: the relaxed projection of Agmon and Motzkin-Schoenberg, which
+ * for linear inequalities with a feasible region of positive volume
+ * converges to it.  The walk takes steps on random false constraints
+ * without asking the objective, and keeps the best point it passes. */
+#define PROJ_STEPS 64
+
+/* A slot a projection step moves: FP, a double holds its values. */
+static bool projectable(const fer_slot *sl) {
+  return sl->kind == FER_SLOT_FP && sl->eb <= 11 && sl->sb <= 53;
+}
+
+static fer_u128 from_double(const fer_slot *sl, double d) {
+  uint64_t b;
+  memcpy(&b, &d, 8);
+  fer_fmt to = {sl->eb, sl->sb}, from = {11, 53};
+  return fer_fp_convert(to, FER_RNE, from, b);
+}
+
+/* One projection step on false constraint c, from the point in w->x.
+ * Returns whether it moved. */
+static bool project_step(avm *a, uint32_t c) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  const fer_cons *cn = &p->cons.data[c];
+  if (fer_exec_cons(&w->x, c)) return false;
+  double g = fer_cons_gap(p, w->x.r, c, w->scratch), norm = 0;
+  if (!(g > 0 && g < 1e300)) return false; /* NaN or infinite sides */
+  uint32_t n = 0;
+  for (uint32_t j = cn->slot_begin; j < cn->slot_end && w->execs < a->end; j++) {
+    uint32_t s = p->cslots.data[j];
+    const fer_slot *sl = &p->slots.data[s];
+    if (!projectable(sl)) continue;
+    fer_u128 v = w->x.r[s];
+    double x = fer_fp_double(sl->eb, sl->sb, v);
+    if (!isfinite(x)) continue;
+    fer_u128 nv = from_double(sl, x + fmax(fabs(x), 1.0) * 0x1p-8);
+    double h = fer_fp_double(sl->eb, sl->sb, nv) - x;
+    if (!(h > 0) || !isfinite(h)) continue;
+    fer_exec_set(&w->x, s, nv);
+    w->execs++;
+    double g2 = fer_exec_cons(&w->x, c) ? 0 : fer_cons_gap(p, w->x.r, c, w->scratch);
+    fer_exec_set(&w->x, s, v);
+    if (!(g2 < 1e300) || g2 == g) continue;
+    w->grad[n] = (g2 - g) / h, w->vars[n++] = s;
+    norm += w->grad[n - 1] * w->grad[n - 1];
+  }
+  if (!(norm > 0) || !isfinite(norm)) return false;
+  double t = (1 + (double)fer_rng_below(&w->rng, 1024) / 1024) * g / norm;
+  for (uint32_t k = 0; k < n; k++) {
+    const fer_slot *sl = &p->slots.data[w->vars[k]];
+    double x = fer_fp_double(sl->eb, sl->sb, w->x.r[w->vars[k]]);
+    fer_exec_set(&w->x, w->vars[k], from_double(sl, x - t * w->grad[k]));
+  }
+  return true;
+}
+
+/* Set cand to the point in the slots of w->x, and the cached distances to
+ * those of its constraints; returns the objective. */
+static double take_point(avm *a) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  bool real = w->s->opt->ls_real != 0;
+  double obj = 0;
+  memcpy(w->cand, w->x.r, (size_t)p->nslots * sizeof *w->cand);
+  for (uint32_t c = 0; c < p->cons.size; c++) {
+    w->cdist[c] = fer_exec_cons(&w->x, c) ? 0 : fer_cons_distance(p, w->x.r, c, w->scratch, real);
+    obj += w->cdist[c];
+  }
+  return a->obj = obj;
+}
+
+/* A walk of projection steps from the local optimum cand.  Returns whether
+ * it ends on a better point (then cand, cdist and the objective hold it). */
+static bool project_walk(avm *a) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
+  bool any = false, real = w->s->opt->ls_real != 0;
+  for (uint32_t c = 0; c < nc && !any; c++) {
+    if (w->cdist[c] == 0) continue;
+    const fer_cons *cn = &p->cons.data[c];
+    for (uint32_t j = cn->slot_begin; j < cn->slot_end && !any; j++)
+      any = projectable(&p->slots.data[p->cslots.data[j]]);
+  }
+  if (!any) return false; /* no draw: formulas without FP run as before */
+  double best = a->obj;
+  memcpy(w->from, w->cand, (size_t)ns * sizeof *w->from);
+  for (uint32_t step = 0; step < PROJ_STEPS && w->execs < a->end; step++) {
+    if (step) { /* where did the last step land? */
+      double obj = 0;
+      uint32_t nfalse = 0, pick = UINT32_MAX;
+      w->execs++;
+      for (uint32_t c = 0; c < nc; c++) {
+        if (fer_exec_cons(&w->x, c)) continue;
+        obj += fer_cons_distance(p, w->x.r, c, w->scratch, real);
+        if (fer_rng_below(&w->rng, ++nfalse) == 0) pick = c;
+      }
+      if (obj < best) {
+        best = obj;
+        memcpy(w->from, w->x.r, (size_t)ns * sizeof *w->from);
+        if (obj == 0) break;
+      }
+      if (!project_step(a, pick)) break;
+    } else {
+      uint32_t nfalse = 0, pick = 0;
+      for (uint32_t c = 0; c < nc; c++)
+        if (w->cdist[c] > 0 && fer_rng_below(&w->rng, ++nfalse) == 0) pick = c;
+      if (!project_step(a, pick)) break;
+    }
+  }
+  fer_exec_load(&w->x, best < a->obj ? w->from : w->cand);
+  if (!(best < a->obj)) return false;
+  take_point(a);
+  return true;
+}
+
 int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
   const fer_prog *p = w->p;
   uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
@@ -245,7 +372,10 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
     memcpy(w->tmp, w->cand, (size_t)ns * sizeof *w->tmp); /* sweep start */
     for (uint32_t i = 0; i < nv && a.obj > 0 && w->execs < a.end; i++)
       improved |= try_slot(&a, w->vars[i]);
-    if (!improved) break; /* local optimum */
+    if (!improved) { /* local optimum: a joint move, or stop */
+      if (w->s->opt->ls_project && project_walk(&a)) continue;
+      break;
+    }
     pattern_step(&a, w->tmp);
   }
   /* Registers may hold rejected moves: reload the accepted point. */

@@ -424,6 +424,13 @@ fer_u128 fer_atom_distance(const fer_dnode *dn, const fer_u128 *r);
  * two sides.  c must be evaluated; scratch holds 2 * p->max_dn doubles. */
 double fer_cons_distance(const fer_prog *, const fer_u128 *r, uint32_t c,
                          double *scratch, bool real);
+/* The same without the log scale, FP atoms measured as real differences:
+ * the gap a joint move of the constraint's variables has to close (local.c,
+ * projection steps).  0 if c holds. */
+double fer_cons_gap(const fer_prog *, const fer_u128 *r, uint32_t c, double *scratch);
+/* An FP pattern of format eb/sb as a double: exact up to Float64, rounded
+ * to nearest beyond, +-inf when out of range. */
+double fer_fp_double(uint32_t eb, uint32_t sb, fer_u128 v);
 
 /* Ordered key of an FP pattern: monotone in the value, -0 == +0 (eq_zero)
  * or -0 just below +0 (!eq_zero); NaN is not ordered (caller checks). */

@@ -164,6 +164,7 @@ typedef struct fer_worker {
   fer_u128 *from;                  /* nslots: local search scratch */
   double *scratch;                 /* 2 * max_dn (distances) */
   double *cdist;                   /* 2 * ncons: distances (local search) */
+  double *grad;                    /* nslots: a gradient (local search) */
   uint32_t *order;                 /* fail-fast order of constraints */
   uint64_t *evals, *fails;         /* by constraint, for the order */
   uint32_t *vars;                  /* scratch list of slots */

@@ -2,7 +2,8 @@
  *   naive: all zeros and all ones;
  *   smart: those two, then `num_seeds` inputs drawn per slot from the
  *          special values of its type and the formula's constants of its
- *          width (the dictionary);
+ *          width (the dictionary), and, when solving a formula with an FP
+ *          slot, one of random FP values of moderate magnitude;
  *   user:  assignments read from SMT-LIB (define-fun x () S v) text (a
  *          model printed by ferret, z3, ...) by the model reader,
  *          smt/model_read.h. */
@@ -28,11 +29,35 @@ static void dict_range(const fer_prog *p, uint32_t bits, size_t *lo, size_t *hi)
   *hi = a > b ? a : b;
 }
 
+/* A value of moderate magnitude for FP slot sl: +-m * 2^e with m in
+ * [1, 2) and e in [-4, 1] (within the format's normal range), random
+ * significand bits. */
+static fer_u128 moderate_fp(fer_rng *rng, const fer_slot *sl) {
+  int32_t bias = (int32_t)(((uint32_t)1 << (sl->eb - 1)) - 1);
+  int32_t e = (int32_t)fer_rng_below(rng, 6) - 4;
+  if (e < 1 - bias) e = 1 - bias;
+  if (e > bias) e = bias;
+  fer_u128 frac = fer_rng_u128(rng) & fer_bv_mask(sl->sb - 1);
+  fer_u128 sign = (fer_u128)fer_rng_below(rng, 2) << (sl->eb + sl->sb - 1);
+  return sign | ((fer_u128)(uint32_t)(bias + e) << (sl->sb - 1)) | frac;
+}
+
 int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
   const fer_prog *p = s->p;
   uint32_t ns = p->nslots;
   uint32_t mode = (uint32_t)s->opt->seeds;
   uint32_t n = mode == 0 ? 0 : mode == 1 ? 2 : 2 + (uint32_t)s->opt->num_seeds;
+  /* Smart seeds end with one input whose FP slots hold random values of
+   * moderate magnitude, different from slot to slot: the special values
+   * and constants give many slots the same value, or values whose squares
+   * and products overflow, and a formula that wants each of a few hundred
+   * terms finite and different from the next (gaussian.c.175 of the
+   * corpus) starts far from its solutions, which such an input lies next
+   * to.  Not when sampling: samples drawn from one region are alike. */
+  bool moderate = false;
+  for (uint32_t i = 0; mode == 2 && !s->sampling && i < ns && !moderate; i++)
+    moderate = p->slots.data[i].kind == FER_SLOT_FP && p->slots.data[i].eb >= 2;
+  n += moderate;
   s->nseeds = 0;
   s->seeds = NULL;
   if (!n || !ns) return 1;
@@ -49,6 +74,8 @@ int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
         in[i] = 0;
       } else if (k == 1) { /* all ones; RTZ for a rounding mode */
         in[i] = sl->kind == FER_SLOT_RM ? FER_RTZ : fer_bv_mask(sl->bits);
+      } else if (moderate && k == n - 1) { /* other slots: zero, RNE */
+        in[i] = sl->kind == FER_SLOT_FP ? moderate_fp(&rng, sl) : 0;
       } else {
         uint32_t nsp = fer_special_values(sl, sp, 64);
         size_t lo, hi;

@@ -70,9 +70,10 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->evals = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
   w->fails = fer_calloc(f, fer_array_bytes(nc, sizeof(uint64_t)));
   w->vars = fer_calloc(f, (size_t)ns * sizeof(uint32_t));
+  w->grad = fer_calloc(f, (size_t)ns * sizeof(double));
   w->vmark = fer_calloc(f, ns);
   int ok = w->cand && w->tmp && w->solution && w->from && w->scratch && w->cdist &&
-           w->order && w->evals && w->fails && w->vars && w->vmark &&
+           w->order && w->evals && w->fails && w->vars && w->grad && w->vmark &&
            fer_exec_init(f, &w->x, p) &&
            fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
            fer_features_init(f, &w->feat, p);
@@ -122,6 +123,7 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_free(f, w->evals, (size_t)nc * sizeof(uint64_t));
   fer_free(f, w->fails, (size_t)nc * sizeof(uint64_t));
   fer_free(f, w->vars, (size_t)ns * sizeof(uint32_t));
+  fer_free(f, w->grad, (size_t)ns * sizeof(double));
   fer_free(f, w->vmark, ns);
   fer_exec_release(f, &w->x);
   fer_batch_release(f, &w->batch);
