@@ -150,7 +150,7 @@ class Search:
         with open(os.path.join(self.d, "next")) as f:
             self.next = int(f.read())
         with open(os.path.join(self.d, "cpu_cs")) as f:
-            self.cpu_cs = int(f.read())
+            self.cpu_cs = self.cpu_cs0 = int(f.read())
         self.budget_cs = int(budget_s) * 100
         self.hashes = set()
         if os.path.exists(os.path.join(self.d, "hashes")):
@@ -194,10 +194,11 @@ class Search:
         status, cpu, wall_e, peak = spawn([self.prog] + argv, stdin, env, tmo)
         if self.write_models:
             self.write_models(self.log, inp, self.run)
-        # centiseconds, as the shell loop counts them from /usr/bin/time
-        self.cpu_cs += int(cpu * 100 + 0.5)
+        # summed to the microsecond (the shell loop summed /usr/bin/time's
+        # hundredths, truncated: an execution under 10 ms counted 0)
         self.execs += 1
         self.exec_cpu += cpu
+        self.cpu_cs = self.cpu_cs0 + int(self.exec_cpu * 100 + 0.5)
         self.exec_wall += wall_e
         now = "%.2f" % (time.monotonic() - start)
         new = 0
@@ -214,7 +215,8 @@ class Search:
             self.hashes_f.write(h + "\n")
             with open(os.path.join(self.queue, "%06d" % self.count), "wb") as fh:
                 fh.write(data)
-            self.found_f.write("%06d\t%.2f\t%s\tfrom %06d\n" % (self.count, self.cpu_cs / 100, now, n))
+            self.found_f.write("%06d\t%.3f\t%s\tfrom %06d\n" % (
+                self.count, self.cpu_cs0 / 100 + self.exec_cpu, now, n))
             self.count += 1
             new += 1
         slowest = ""
@@ -222,7 +224,7 @@ class Search:
             stats, slowest = ferret_counters(self.log)
         else:
             stats = last_line(self.z3)
-        self.exec_f.write("%06d\t%.2f\t%.2f\t%d\t%d\t%d\t%s\t%s\n" % (
+        self.exec_f.write("%06d\t%.4f\t%.3f\t%d\t%d\t%d\t%s\t%s\n" % (
             n, cpu, wall_e, peak, status, new, stats, slowest))
         for f in (self.hashes_f, self.found_f, self.exec_f):
             f.flush()
