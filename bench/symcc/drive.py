@@ -28,11 +28,12 @@ printed at the end of a search.
 """
 import hashlib
 import importlib.util
-import json
 import os
 import re
 import sys
 import time
+
+sys.dont_write_bytecode = True  # simple-inputs.py is loaded from the source tree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATS = re.compile(r"^ferret: (\{.*\})$")
@@ -178,7 +179,7 @@ class Search:
         """One execution of the next input; False when the runtime is done."""
         n = self.next
         inp = os.path.join(self.queue, "%06d" % n)
-        if self.cpu_cs >= self.budget_cs or not os.path.isfile(inp):
+        if self.cpu_cs0 / 100 + self.exec_cpu >= self.budget_cs / 100 or not os.path.isfile(inp):
             return False
         self.next = n + 1
         os.makedirs(self.run, exist_ok=True)
@@ -258,7 +259,8 @@ def search(out, prog, budget, names, args):
     while active:
         still = []
         for r in active:
-            if max_wall is not None and time.monotonic() - start >= max_wall and r.cpu_cs < r.budget_cs:
+            if max_wall is not None and time.monotonic() - start >= max_wall and \
+                    r.cpu_cs0 / 100 + r.exec_cpu < r.budget_cs / 100:
                 print("%s: stopped by MAX_WALL (%g s%s) at %g CPU s" % (
                     r.name, max_wall, " of its own" if len(runs) == 1 else "", r.cpu_cs / 100), flush=True)
                 continue
