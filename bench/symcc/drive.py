@@ -14,12 +14,16 @@ of its executions reaches the budget or its queue is empty.
 
     drive.py search OUT_DIR PROGRAM BUDGET_S RUNTIME... -- [ARGS...]
     drive.py replay OUT_DIR COV_PROGRAM RUNTIME... -- [ARGS...]
+    drive.py follow OUT_DIR COV_PROGRAM RUNTIME -- [ARGS...]
 
 search: with one RUNTIME, that runtime's own search (MAX_WALL bounds it from
 its start); with several, they take turns, one execution each (MAX_WALL
 bounds them all).  Each RUNTIME's library folder is read from
 OUT_DIR/RUNTIME/runtime.  replay: every input of each RUNTIME's queue, in
 discovery order, on the coverage build (OUT_DIR/RUNTIME/coverage.tsv).
+follow: the same, started beside a search of RUNTIME (after its folder is set
+up): it replays the inputs as the search finds them, until the search has
+finished, so that the coverage is ready when the search ends.
 Environment: FSYM_SPAWN (bench/symcc/spawn.c built; required), EXEC_CPU (CPU
 seconds per execution, default 30), MAX_WALL, MAX_EXECS (executions per
 runtime, for measuring the harness on the same executions), FSYM_Z3_SHIM (bench/symcc/z3-stats.c built, preloaded into the z3 runtimes).
@@ -234,6 +238,8 @@ class Search:
     def close(self):
         for f in (self.hashes_f, self.found_f, self.exec_f):
             f.close()
+        with open(os.path.join(self.d, "finished"), "w") as f:
+            f.write("%d executions\n" % self.execs)
         with open(os.path.join(self.d, "next"), "w") as f:
             f.write("%d\n" % self.next)
         with open(os.path.join(self.d, "cpu_cs"), "w") as f:
@@ -290,7 +296,26 @@ def search(out, prog, budget, names, args):
               per(own + helpers), per(wall - ex_wall)), flush=True)
 
 
-def replay(out, cov_prog, names, args):
+def found_lines(d, follow):
+    """found.tsv's lines; with follow, also those its search is still
+    appending, until the search has finished (its `finished` file)."""
+    with open(os.path.join(d, "found.tsv")) as found:
+        part = ""
+        while True:
+            done = not follow or os.path.exists(os.path.join(d, "finished"))
+            chunk = found.readline()
+            if chunk:
+                part += chunk
+                if part.endswith("\n"):
+                    yield part
+                    part = ""
+                continue
+            if done:
+                return
+            time.sleep(1)
+
+
+def replay(out, cov_prog, names, args, follow=False):
     for name in names:
         d = os.path.join(out, name)
         cmap = os.path.join(d, "cov.map")
@@ -298,9 +323,9 @@ def replay(out, cov_prog, names, args):
             os.unlink(cmap)
         env = dict(os.environ, FSYM_COV_MAP=cmap)
         edges = 0
-        with open(os.path.join(d, "found.tsv")) as found, open(os.path.join(d, "coverage.tsv"), "w") as cov:
+        with open(os.path.join(d, "coverage.tsv"), "w") as cov:
             cov.write("input\tcpu_s\twall_s\tedges\n")
-            for line in found:
+            for line in found_lines(d, follow):
                 fields = line.rstrip("\n").split("\t")
                 if len(fields) < 3:
                     continue
@@ -325,6 +350,8 @@ def main():
         return search(os.path.abspath(argv[1]), argv[2], argv[3], argv[4:], args)
     if len(argv) >= 4 and argv[0] == "replay":
         return replay(os.path.abspath(argv[1]), argv[2], argv[3:], args)
+    if len(argv) >= 4 and argv[0] == "follow":
+        return replay(os.path.abspath(argv[1]), argv[2], argv[3:], args, follow=True)
     sys.exit(__doc__)
 
 

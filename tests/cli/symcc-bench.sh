@@ -209,6 +209,22 @@ EOC
     [ "$(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' ')" = "edges 1 2 3 4 5 6 " ] ||
       fail "coverage replay ($h): $(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' ')"
   done
+  # drive.py follow: started before the search has found its inputs, it
+  # replays them as found.tsv grows and ends once the search has finished.
+  o=$W/search-drive
+  [ -f "$o/ferret/finished" ] || fail "drive.py left no 'finished' file"
+  cp "$o/ferret/coverage.tsv" "$W/coverage.replay"
+  cp "$o/ferret/found.tsv" "$W/found.all"
+  rm "$o/ferret/finished"
+  head -2 "$W/found.all" >"$o/ferret/found.tsv"
+  FSYM_SPAWN=$o/spawn python3 bench/symcc/drive.py follow "$o" "$W/toy" ferret -- @@ >"$W/follow.out" 2>&1 &
+  fpid=$!
+  sleep 2
+  tail -n +3 "$W/found.all" >>"$o/ferret/found.tsv"
+  : >"$o/ferret/finished"
+  wait $fpid || fail "drive.py follow: $(cat "$W/follow.out")"
+  cmp -s "$W/coverage.replay" "$o/ferret/coverage.tsv" ||
+    fail "follow gave $(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' '), replay $(cut -f4 "$W/coverage.replay" | tr '\n' ' ')"
   # /usr/bin/time (the shell loop) printed 0.00 for these; the driver measures them.
   awk -F'\t' 'NR > 1 && ($2 < 0.004 || $2 > 1) { exit 1 }' "$W/search-drive/ferret/executions.tsv" ||
     fail "a 5 ms execution measured $(cut -f2 "$W/search-drive/ferret/executions.tsv" | tr '\n' ' ')"
