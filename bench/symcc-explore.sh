@@ -24,7 +24,15 @@
 #       2: two at once, the third after the first of its lane); MAX_WALL then
 #       bounds each runtime's own search, from its own start.  Without JOBS
 #       the runtimes take turns (below).
+#   MAX_EXECS  executions after which a runtime's search stops (JOBS only;
+#       for measuring the harness itself on the same executions)
 #   REPLAY_ONLY=1  no search: only the coverage replay of OUT_DIR's queues
+#   HARNESS=shell  the search and the replay run by this script's own shell
+#       loop (about 15 processes per execution: /usr/bin/time, sh, sha1sum,
+#       awk...); by default bench/symcc/drive.py runs them in one process
+#       (fork and exec of the program, wait4 for its CPU time and peak
+#       memory), with the same search; it prints its own overhead per
+#       execution at the end of a search
 #
 # The search: each runtime has its own queue, seeded with SEED_DIR; the next
 # input not yet run is run with SYMCC_OUTPUT_DIR on a fresh folder; the new
@@ -35,7 +43,7 @@
 # (SYMCC_AFL_COVERAGE_MAP), as SymCC's own fuzzing helper does.  The three
 # runtimes take turns, one execution each, so they run under the same load
 # (unless JOBS is set); a runtime stops when the CPU time (user + system, of the program and its
-# runtime, from /usr/bin/time) of its executions reaches CPU_SECONDS or its
+# runtime: wait4's, or /usr/bin/time's with HARNESS=shell) of its executions reaches CPU_SECONDS or its
 # queue is empty.
 #
 # Results in OUT_DIR/RUNTIME/: queue/ (inputs named by discovery order),
@@ -47,21 +55,29 @@
 # coverage.tsv (edges reached after each input, with its discovery times).
 # bench/symcc-summary.py turns them into the table and the plots.
 set -eu
-[ $# -ge 4 ] || { sed -n '2,40p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,46p' "$0"; exit 2; }
 prog=$1 seeds=$2 out=$3 budget=$4
 shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$prog" ] || { echo "skipped: program $prog not built"; exit 77; }
-[ -x /usr/bin/time ] || { echo "skipped: /usr/bin/time missing (apt-get install -y time)"; exit 77; }
+[ "${HARNESS:-}" != shell ] || [ -x /usr/bin/time ] || { echo "skipped: /usr/bin/time missing (apt-get install -y time)"; exit 77; }
 command -v python3 >/dev/null || { echo "skipped: python3 missing"; exit 77; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tmo=${EXEC_CPU:-30}
+harness=${HARNESS:-drive}
 budget_cs=$((budget * 100))
 shim=$out/z3-stats.so
 # built beside and renamed, so that runs sharing OUT_DIR do not race
 cc -shared -fPIC -O1 -o "$shim.$$" "$here/symcc/z3-stats.c" -ldl 2>/dev/null &&
   mv -f "$shim.$$" "$shim" || shim=""
+
+spawn=$out/spawn
+if [ "${HARNESS:-}" != shell ]; then
+  cc -O1 -o "$spawn.$$" "$here/symcc/spawn.c" && mv -f "$spawn.$$" "$spawn" ||
+    { echo "skipped: cc could not build bench/symcc/spawn.c (HARNESS=shell runs without it)"; exit 77; }
+fi
+export FSYM_SPAWN="$spawn"
 
 backends=""
 [ "${REPLAY_ONLY:-0}" = 1 ] || for b in ferret qsym simple; do
@@ -155,6 +171,10 @@ run_one() {
 # replay BACKEND: each input of its queue in discovery order on the coverage
 # build, for the edges reached after each (coverage.tsv).
 replay() {
+  if [ "$harness" != shell ]; then
+    python3 "$here/symcc/drive.py" replay "$out" "$COV_PROG" "$1" -- $prog_args
+    return
+  fi
   d=$out/$1
   rm -f "$d/cov.map"
   printf 'input\tcpu_s\twall_s\tedges\n' >"$d/coverage.tsv"
@@ -185,20 +205,30 @@ elif [ -n "${JOBS:-}" ]; then
       for b in $backends; do
         k=$((k + 1))
         [ $(((k - 1) % JOBS)) -eq "$lane" ] || continue
+        if [ "$harness" = shell ]; then
         start=$(date +%s.%N) # the wall times of found.tsv count from here
+        ne=0
         while run_one "$b"; do
+          ne=$((ne + 1))
+          [ "$ne" != "${MAX_EXECS:-}" ] || break
           [ -n "${MAX_WALL:-}" ] || continue
           [ "$(echo "$(date +%s.%N) $start" | awk '{print int($1 - $2)}')" -lt "$MAX_WALL" ] && continue
           echo "$b: stopped by MAX_WALL ($MAX_WALL s of its own) at $(awk "BEGIN{print $(cat "$out/$b/cpu_cs") / 100}") CPU s"
           break
         done
         echo "$b: $(echo "$(date +%s.%N) $start" | awk '{printf "%.0f", $1 - $2}') s wall on its own"
+        else
+          FSYM_Z3_SHIM=$shim python3 "$here/symcc/drive.py" search "$out" "$prog" "$budget" "$b" -- "$@"
+        fi
         [ "$cov" = 0 ] || replay "$b" # in the lane, while the other lanes search
       done
     ) &
     lane=$((lane + 1))
   done
   wait
+elif [ "$harness" != shell ]; then
+  # shellcheck disable=SC2086
+  FSYM_Z3_SHIM=$shim python3 "$here/symcc/drive.py" search "$out" "$prog" "$budget" $backends -- "$@"
 else
 active=$backends
 while [ -n "$active" ]; do

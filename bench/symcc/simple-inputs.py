@@ -7,19 +7,20 @@ runtimes write theirs: the current input with the model's bytes in place
 
     simple-inputs.py LOG INPUT OUT_DIR      writes OUT_DIR/000000, 000001, ...
 """
+import os
 import re
 import sys
 
 BYTE = re.compile(r"^\s*stdin(\d+) -> #x([0-9a-fA-F]{2})\s*$")
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    log, input_file, out = sys.argv[1:]
+def write_models(log, input_file, out):
+    """Writes the models logged in LOG as inputs into OUT (bench/symcc/drive.py calls this)."""
     with open(input_file, "rb") as f:
         base = f.read()
     models, current = [], None
+    if not os.path.exists(log):
+        return
     with open(log, errors="replace") as f:
         for line in f:
             if line.startswith("Found diverging input"):
@@ -44,6 +45,12 @@ def main():
         with open("%s/%06d" % (out, len(written)), "wb") as f:
             f.write(data)
         written.add(data)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    write_models(*sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -122,6 +122,124 @@ grep -qF '| prog | qsym | skipped' "$W/table" || fail "no 'skipped' row for a ru
 out=$(FERRET_RT= QSYM_RT= SIMPLE_RT= sh bench/symcc-explore.sh /bin/true "$W" "$W/x" 1 2>&1)
 [ $? = 77 ] && echo "$out" | grep -q "skipped: no runtime" || fail "explore without runtimes: $out"
 
+# 6. The search loop (bench/symcc/drive.py, and the shell loop HARNESS=shell)
+# on a toy program standing for a SymCC build: input N writes N+1 and N (a
+# copy of itself) and, for 0, 1 again; it stops at TOY_MAX, aborts on 3,
+# burns TOY_MS of CPU and appends N to the back-off map.  The queue must be
+# 0..5 once each, in order, every input run once, the map kept across
+# executions, the abort's status 134, each execution's CPU measured (a 5 ms
+# execution is not 0), and the budget stop the search once the summed CPU
+# reaches it.  As the coverage build, it marks byte N of FSYM_COV_MAP.
+if command -v cc >/dev/null; then
+  cat >"$W/toy.c" <<'EOC'
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static void put(const char *dir, const char *name, long v)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "%ld\n", v);
+    fclose(f);
+  }
+}
+int main(int argc, char **argv)
+{
+  long n = -1, ms = getenv("TOY_MS") ? atol(getenv("TOY_MS")) : 5;
+  long max = getenv("TOY_MAX") ? atol(getenv("TOY_MAX")) : 5;
+  FILE *in = argc > 1 ? fopen(argv[1], "r") : 0;
+  if (!in || fscanf(in, "%ld", &n) != 1)
+    return 2;
+  const char *cov = getenv("FSYM_COV_MAP");
+  if (cov) {
+    FILE *m = fopen(cov, "r+b");
+    if (!m)
+      m = fopen(cov, "w+b");
+    for (int i = 0; i < 16; i++)
+      if (fseek(m, i, SEEK_SET) == 0 && fgetc(m) == EOF)
+        fputc(0, m);
+    fseek(m, n, SEEK_SET);
+    fputc(1, m);
+    fclose(m);
+    return 0;
+  }
+  while (clock() < ms * (CLOCKS_PER_SEC / 1000))
+    ;
+  const char *map = getenv("SYMCC_AFL_COVERAGE_MAP"), *out = getenv("SYMCC_OUTPUT_DIR");
+  if (map) {
+    FILE *f = fopen(map, "a");
+    fprintf(f, "%ld ", n);
+    fclose(f);
+  }
+  FILE *log = fopen(getenv("SYMCC_LOG_FILE"), "w");
+  fprintf(log, "ferret: branch 1 taken: sat (constants, 0.1 ms CPU of 5, %ld.5 ms)\n", n);
+  fprintf(log, "ferret: {\"queries\": 1, \"sat\": 1, \"solver_cpu_seconds\": 0.001}\n");
+  fclose(log);
+  if (n < max) {
+    put(out, "a", n + 1);
+    put(out, "b", n);
+    if (n == 0)
+      put(out, "c", 1);
+  }
+  if (n == 3)
+    abort();
+  return 0;
+}
+EOC
+  cc -O1 -o "$W/toy" "$W/toy.c" || fail "compiling the toy program"
+  mkdir -p "$W/rt" "$W/seeds"
+  : >"$W/rt/libsymcc-rt.so"
+  echo 0 >"$W/seeds/zero"
+  for h in drive shell; do
+    o=$W/search-$h
+    HARNESS=$h JOBS=1 FERRET_RT=$W/rt COV_PROG=$W/toy sh bench/symcc-explore.sh "$W/toy" "$W/seeds" "$o" 2 @@ \
+      >"$W/search.out" 2>&1 || fail "search ($h): $(cat "$W/search.out")"
+    q=$(cat "$o"/ferret/queue/* | tr '\n' ' ')
+    [ "$q" = "0 1 2 3 4 5 " ] || fail "queue ($h): $q, not 0 1 2 3 4 5"
+    [ "$(cat "$o/ferret/map")" = "0 1 2 3 4 5 " ] || fail "back-off map ($h): $(cat "$o/ferret/map")"
+    [ "$(cut -f4 "$o/ferret/found.tsv" | tr '\n' ,)" = "seed zero,from 000000,from 000001,from 000002,from 000003,from 000004," ] ||
+      fail "found.tsv ($h): $(cut -f4 "$o/ferret/found.tsv" | tr '\n' ,)"
+    [ "$(cut -f1,5,6 "$o/ferret/executions.tsv" | tr '\t\n' ' ,')" = "input status new,000000 0 1,000001 0 1,000002 0 1,000003 134 1,000004 0 1,000005 0 0," ] ||
+      fail "executions ($h): $(cut -f1,5,6 "$o/ferret/executions.tsv" | tr '\t\n' ' ,')"
+    [ "$(cut -f7,8 "$o/ferret/executions.tsv" | sed -n 3p)" = '{"queries": 1, "sat": 1, "solver_cpu_seconds": 0.001}	1.5' ] ||
+      fail "counters ($h): $(sed -n 3p "$o/ferret/executions.tsv")"
+    [ "$(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' ')" = "edges 1 2 3 4 5 6 " ] ||
+      fail "coverage replay ($h): $(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' ')"
+  done
+  # drive.py follow: started before the search has found its inputs, it
+  # replays them as found.tsv grows and ends once the search has finished.
+  o=$W/search-drive
+  [ -f "$o/ferret/finished" ] || fail "drive.py left no 'finished' file"
+  cp "$o/ferret/coverage.tsv" "$W/coverage.replay"
+  cp "$o/ferret/found.tsv" "$W/found.all"
+  rm "$o/ferret/finished"
+  head -2 "$W/found.all" >"$o/ferret/found.tsv"
+  FSYM_SPAWN=$o/spawn python3 bench/symcc/drive.py follow "$o" "$W/toy" ferret -- @@ >"$W/follow.out" 2>&1 &
+  fpid=$!
+  sleep 2
+  tail -n +3 "$W/found.all" >>"$o/ferret/found.tsv"
+  : >"$o/ferret/finished"
+  wait $fpid || fail "drive.py follow: $(cat "$W/follow.out")"
+  cmp -s "$W/coverage.replay" "$o/ferret/coverage.tsv" ||
+    fail "follow gave $(cut -f4 "$o/ferret/coverage.tsv" | tr '\n' ' '), replay $(cut -f4 "$W/coverage.replay" | tr '\n' ' ')"
+  # /usr/bin/time (the shell loop) printed 0.00 for these; the driver measures them.
+  awk -F'\t' 'NR > 1 && ($2 < 0.004 || $2 > 1) { exit 1 }' "$W/search-drive/ferret/executions.tsv" ||
+    fail "a 5 ms execution measured $(cut -f2 "$W/search-drive/ferret/executions.tsv" | tr '\n' ' ')"
+  # The budget: 20 ms executions without end, 1 CPU s: stop at the first
+  # execution that reaches it.
+  TOY_MS=20 TOY_MAX=100000 JOBS=1 FERRET_RT=$W/rt sh bench/symcc-explore.sh "$W/toy" "$W/seeds" "$W/budget" 1 @@ \
+    >"$W/search.out" 2>&1 || fail "budget search: $(cat "$W/search.out")"
+  awk -F'\t' 'NR > 1 { n++; c += $2; last = $2 } END { exit !(n >= 20 && c >= 1 && c - last < 1) }' \
+    "$W/budget/ferret/executions.tsv" ||
+    fail "budget of 1 CPU s: $(awk -F'\t' 'NR > 1 { n++; c += $2 } END { print n " executions, " c " s" }' "$W/budget/ferret/executions.tsv")"
+  grep -q '^harness: [0-9]* executions' "$W/search.out" || fail "no harness line: $(cat "$W/search.out")"
+else
+  skipped="$skipped search loop (no cc);"
+fi
+
 rm -rf "$W"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "ok"
