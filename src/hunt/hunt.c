@@ -11,8 +11,9 @@
  *         whose truth rests on a value SMT-LIB leaves open (fp.to_ubv out
  *         of range, fp.min of two zeros) settles nothing.  A sat/unsat
  *         disagreement no model settles is logged ("disagree") and
- *         saved whole in OUT/disagree, not a finding.  A finding is reduced (the same kind by the same solver
- *         must stay: assertions dropped, then subterms replaced by an
+ *         saved whole in OUT/disagree, not a finding.  A finding is
+ *         reduced (the same kind by the same solver must stay:
+ *         assertions dropped, then subterms replaced by an
  *         argument of their sort or by +0), saved in OUT/findings with a
  *         header, and grouped by cause (kind, solver, formats and operator
  *         multiset of the reduced formula; for an error its message) in
