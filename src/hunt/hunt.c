@@ -10,9 +10,10 @@
  *         SEARCH_SECONDS; each checked by the evaluator here).  A model
  *         whose truth rests on a value SMT-LIB leaves open (fp.to_ubv out
  *         of range, fp.min of two zeros) settles nothing.  A sat/unsat
- *         disagreement no model settles is logged ("disagree"), not a
- *         finding.  A finding is reduced (the same kind by the same solver
- *         must stay: assertions dropped, then subterms replaced by an
+ *         disagreement no model settles is logged ("disagree") and
+ *         saved whole in OUT/disagree, not a finding.  A finding is
+ *         reduced (the same kind by the same solver must stay:
+ *         assertions dropped, then subterms replaced by an
  *         argument of their sort or by +0), saved in OUT/findings with a
  *         header, and grouped by cause (kind, solver, formats and operator
  *         multiset of the reduced formula; for an error its message) in
@@ -255,7 +256,7 @@ static void count_finding(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_h
       fer_hunt_write_causes(c);
     } else if (fer_hunt_formula_copy(f, x, &red)) {
       if (c->cfg->reduce) fer_hunt_reduce(c, &red, v);
-      fer_hunt_save_finding(c, &red, v, number, origin);
+      fer_hunt_save_finding(c, &red, v, number, origin, pre);
       char *key = fer_hunt_cause_key(c, &red, v);
       if (pre && key) fer_hunt_learn(c, pre, key);
       fer_hunt_add_cause_key(c, key, c->last_file, fer_now() - c->t0, 1);
@@ -309,6 +310,7 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
                                   : "generate";
     double mg = cfg->nsolvers > 1 ? fer_hunt_margin(&c) : 0;
     log_row(&c, c.first + iter, origin, v, mg);
+    if (v.kind == FIND_DISAGREE) fer_hunt_save_disagreement(&c, &next, c.first + iter, origin);
     char *known = known_cause(&c, &next, v);
     /* the reward: a finding of a new cause (bug mode), a wider margin
      * than the parent's (performance mode, Algorithm 1) */

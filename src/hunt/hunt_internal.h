@@ -120,9 +120,16 @@ int fer_hunt_write_file(ferret *, const char *path, const fer_buf *b);
 /* The directory path (an existing one is fine): 1, or 0 with the error set. */
 int fer_hunt_make_dir(ferret *, const char *path);
 /* Finding v on the (reduced) formula x saved in OUT/findings with a header
- * naming its origin and every solver's answer; c->last_file its name. */
+ * naming its origin, the unreduced formula's formats and operators (from
+ * its cause key pre, when not NULL) and every solver's answer;
+ * c->last_file its name. */
 void fer_hunt_save_finding(fer_hunt_campaign *, const fer_hunt_formula *x, fer_hunt_verdict v,
-                           uint64_t iter, const char *origin);
+                           uint64_t iter, const char *origin, const char *pre);
+/* A sat/unsat disagreement no model settles (the runs in c->runs) saved
+ * whole as OUT/disagree/NNNNNN.smt2, NNNNNN the formula's number, for a
+ * check by hand. */
+void fer_hunt_save_disagreement(fer_hunt_campaign *, const fer_hunt_formula *x, uint64_t iter,
+                                const char *origin);
 /* OUT/ranking.tsv: the agent's arms, best first. */
 void fer_hunt_write_ranking(fer_hunt_campaign *, const fer_hunt_agent *);
 /* The campaign in out_dir goes on: 1 with *log open for appending, *first

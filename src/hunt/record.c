@@ -1,5 +1,6 @@
 /* The campaign's files besides the log and the causes (hunt_internal.h):
- * a finding saved in OUT/findings with a header, OUT/ranking.tsv, and a
+ * a finding saved in OUT/findings with a header, a disagreement no model
+ * settles in OUT/disagree, OUT/ranking.tsv, and a
  * campaign resumed from its directory (log, finding numbers, causes and
  * the agent's statistics). */
 #include <dirent.h>
@@ -22,22 +23,44 @@ int fer_hunt_write_file(ferret *f, const char *path, const fer_buf *b) {
 
 /* ------------------------------------------------------------- findings */
 
+/* The header lines after the first: the campaign's seed, the formula's
+ * number and origin, and every solver's answer in c->runs (no
+ * terminating 0). */
+static bool run_lines(fer_hunt_campaign *c, fer_buf *h, uint64_t iter, const char *origin) {
+  ferret *f = c->f;
+  const fer_hunt_config *cfg = c->cfg;
+  bool ok = fer_buf_printf(f, h, "; seed %llu, shard %u/%u, formula %llu, from %s\n",
+                           (unsigned long long)cfg->seed, cfg->shard + 1, cfg->nshards,
+                           (unsigned long long)iter, origin);
+  for (uint32_t i = 0; ok && i < cfg->nsolvers; i++)
+    ok = fer_buf_printf(f, h, "; solver %u: %s: %s in %.3f s (exit %d)\n", i + 1,
+                        cfg->solvers[i], fer_hunt_outcome_name[c->runs[i].outcome],
+                        c->runs[i].seconds, c->runs[i].status);
+  return ok;
+}
+
+/* "; unreduced formula: formats F, operators O" from the unreduced
+ * formula's cause key (kind, solver, formats, operators; tab-separated). */
+static bool unreduced_line(ferret *f, fer_buf *h, const char *pre) {
+  const char *fmts = strchr(pre, '\t');
+  fmts = fmts ? strchr(fmts + 1, '\t') : NULL;
+  const char *ops = fmts ? strchr(fmts + 1, '\t') : NULL;
+  if (!ops) return true;
+  return fer_buf_printf(f, h, "; unreduced formula: formats %.*s, operators %s\n",
+                        (int)(ops - fmts - 1), fmts + 1, ops + 1);
+}
+
 void fer_hunt_save_finding(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_hunt_verdict v,
-                           uint64_t iter, const char *origin) {
+                           uint64_t iter, const char *origin, const char *pre) {
   ferret *f = c->f;
   const fer_hunt_config *cfg = c->cfg;
   fer_hunt_run_formula(c, x); /* the answers of the saved (reduced) formula */
   fer_buf h = {0};
   bool ok = fer_buf_printf(f, &h, "; ferret hunt finding: %s by solver %u (%s)\n",
                            fer_hunt_find_name[v.kind], v.who + 1, cfg->solvers[v.who]) &&
-            fer_buf_printf(f, &h, "; seed %llu, shard %u/%u, formula %llu, from %s\n",
-                           (unsigned long long)cfg->seed, cfg->shard + 1, cfg->nshards,
-                           (unsigned long long)iter, origin);
-  for (uint32_t i = 0; ok && i < cfg->nsolvers; i++)
-    ok = fer_buf_printf(f, &h, "; solver %u: %s: %s in %.3f s (exit %d)\n", i + 1,
-                        cfg->solvers[i], fer_hunt_outcome_name[c->runs[i].outcome],
-                        c->runs[i].seconds, c->runs[i].status);
-  ok = ok && fer_buf_add(f, &h, "", 1);
+            run_lines(c, &h, iter, origin) &&
+            (!pre || v.kind == FIND_CRASH || v.kind == FIND_ERROR || unreduced_line(f, &h, pre)) &&
+            fer_buf_add(f, &h, "", 1);
   FER_CLEAR(c->text);
   char path[4096];
   snprintf(path, sizeof path, "%s/findings/%06llu-%s.smt2", cfg->out_dir,
@@ -47,6 +70,29 @@ void fer_hunt_save_finding(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_
   if (ok && fer_hunt_script(f, x, h.data, &c->text)) fer_hunt_write_file(f, path, &c->text);
   FER_RELEASE(f, h);
   if (!cfg->quiet) fer_diag(f, "hunt: finding %s -> %s\n", fer_hunt_find_name[v.kind], path);
+}
+
+void fer_hunt_save_disagreement(fer_hunt_campaign *c, const fer_hunt_formula *x, uint64_t iter,
+                                const char *origin) {
+  ferret *f = c->f;
+  const fer_hunt_config *cfg = c->cfg;
+  uint32_t sat = 0, unsat = 0;
+  while (sat < cfg->nsolvers && c->runs[sat].outcome != FER_RUN_SAT) sat++;
+  while (unsat < cfg->nsolvers && c->runs[unsat].outcome != FER_RUN_UNSAT) unsat++;
+  if (sat == cfg->nsolvers || unsat == cfg->nsolvers) return;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/disagree", cfg->out_dir);
+  if (!fer_hunt_make_dir(f, path)) return;
+  fer_buf h = {0}, text = {0};
+  bool ok = fer_buf_printf(f, &h,
+                           "; ferret hunt disagreement: sat by solver %u, unsat by solver %u, "
+                           "no checked model settles it\n",
+                           sat + 1, unsat + 1) &&
+            run_lines(c, &h, iter, origin) && fer_buf_add(f, &h, "", 1);
+  snprintf(path, sizeof path, "%s/disagree/%06llu.smt2", cfg->out_dir, (unsigned long long)iter);
+  if (ok && fer_hunt_script(f, x, h.data, &text)) fer_hunt_write_file(f, path, &text);
+  FER_RELEASE(f, h);
+  FER_RELEASE(f, text);
 }
 
 void fer_hunt_write_ranking(fer_hunt_campaign *c, const fer_hunt_agent *ag) {

@@ -163,6 +163,24 @@ grep -q '^a-quarter.smt2	disagree' "$dir/jd" || { echo "judge: no disagreement";
 "$FERRET" hunt --target "$dir/bare" --reference "$dir/nay" --formats 2.3 --count 6 --seed 3 -o "$dir/b3" 2> "$dir/err"
 [ "$(ls "$dir/b3/findings" | wc -l)" = "$(grep -c '	wrong-unsat	' "$dir/b3/log.tsv")" ] ||
   { echo "disagreements without proof reported"; ls "$dir/b3/findings"; cat "$dir/b3/log.tsv"; fail=1; }
+# each reduced finding names its unreduced formula's formats and operators
+for x in "$dir"/b3/findings/*.smt2; do
+  grep -q '^; unreduced formula: formats 2.3, operators .*fp\.' "$x" ||
+    { echo "no unreduced formula in $x"; head -6 "$x"; fail=1; }
+done
+# every disagreement saved whole as disagree/NNNNNN.smt2, NNNNNN its
+# formula's number in the log, with a header naming both answers
+"$FERRET" hunt --target "$dir/bare" --reference "$dir/nay" --formats 2.3 --count 8 --seed 2 \
+  --no-reduce -o "$dir/b3d" 2> "$dir/err"
+nd=$(awk -F '\t' '$3 == "disagree"' "$dir/b3d/log.tsv" | wc -l)
+[ "$nd" -ge 1 ] && [ "$(ls "$dir/b3d/disagree" 2> /dev/null | wc -l)" = "$nd" ] ||
+  { echo "disagreements: $nd logged, files:"; ls "$dir/b3d/disagree"; cat "$dir/b3d/log.tsv"; fail=1; }
+for n in $(awk -F '\t' '$3 == "disagree" { print $1 }' "$dir/b3d/log.tsv"); do
+  x="$dir/b3d/disagree/$(printf %06d "$n").smt2"
+  head -1 "$x" 2> /dev/null | grep -q '^; ferret hunt disagreement: sat by solver 1, unsat by solver 2,' &&
+    grep -q "^; seed 2, shard 1/1, formula $n, from " "$x" &&
+    grep -q '^(check-sat)' "$x" || { echo "disagreement $n not saved"; cat "$x"; fail=1; }
+done
 # formats: any EB.SB and names; a campaign in 2.3 and 3.2 only; its
 # findings grouped by cause in causes.tsv (counts add up to the findings)
 m='(define-fun x0_2_3 () (_ FloatingPoint 2 3) (_ +zero 2 3)) (define-fun x1_2_3 () (_ FloatingPoint 2 3) (_ +zero 2 3))'

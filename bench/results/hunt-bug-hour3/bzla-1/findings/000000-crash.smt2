@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 62, from fp.geq
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: sat in 0.105 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.081 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (fp.geq x0_5_11 (fp.fma r0 x1_5_11 (_ +oo 5 11) x1_5_11)))
+(check-sat)
+(get-model)

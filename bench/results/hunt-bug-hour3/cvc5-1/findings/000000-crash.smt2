@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 40, from Float32
+; solver 1: cvc5 --tlimit=3000: sat in 0.770 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.190 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.gt (fp.fma r0 (_ +zero 8 24) x0_8_24 x1_8_24) (fp #b0 #b01101000 #b00000000000000000000000)))
+(check-sat)
+(get-model)

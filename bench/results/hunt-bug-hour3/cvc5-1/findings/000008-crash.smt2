@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --tlimit=3000)
+; seed 1, shard 1/1, formula 95, from fp.to_sbv
+; solver 1: cvc5 --tlimit=3000: crash in 0.058 s (exit 139)
+; solver 2: z3 -T:3: sat in 0.066 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (bvsle ((_ fp.to_sbv 1) RNE x0_11_53) #b0))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 11, from fp.isInfinite
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.076 s (exit 139)
+; solver 2: z3 -T:3: sat in 0.241 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(assert (fp.isInfinite ((_ to_fp 3 2) RNA x1_5_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: error by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 16, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: error in 0.101 s (exit 1)
+; solver 2: z3 -T:3: sat in 0.332 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_3_2 () (_ FloatingPoint 3 2))
+(declare-fun b0_1 () (_ BitVec 1))
+(assert (fp.leq (_ +zero 3 2) (fp ((_ fp.to_ubv 1) RTN (_ -oo 3 2)) ((_ fp.to_sbv 3) RTZ x0_3_2) b0_1)))
+(check-sat)
+(get-model)

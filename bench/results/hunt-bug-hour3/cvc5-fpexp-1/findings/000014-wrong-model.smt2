@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 188, from fp.min
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.130 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.141 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_7 () (_ BitVec 7))
+(assert (= ((_ to_fp 5 3) RNA b1_7) (_ +zero 5 3)))
+(check-sat)
+(get-model)

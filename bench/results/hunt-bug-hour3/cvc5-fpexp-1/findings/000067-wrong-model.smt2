@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 504, from fp.mul
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.138 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.222 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.mul r0 (fp #b0 #b10 #b10) x1_2_3)))
+(check-sat)
+(get-model)

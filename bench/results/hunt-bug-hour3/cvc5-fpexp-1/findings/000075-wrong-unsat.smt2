@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 553, from fp.isNormal
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.222 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.339 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.add RTN x0_2_3 (fp #b0 #b01 #b00))))
+(check-sat)
+(get-model)

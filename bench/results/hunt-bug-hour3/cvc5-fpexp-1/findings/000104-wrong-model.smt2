@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 670, from fp.eq
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.104 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.223 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(assert (or (not (fp.gt ((_ to_fp 5 3) RTN 0.5625) (_ +zero 5 3))) (fp.eq (fp #b0 #b10000 #b01) x0_5_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 671, from fp.mul
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.243 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.258 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(assert (not (fp.gt ((_ to_fp 5 3) RTN 0.5625) (_ +zero 5 3))))
+(assert (bvsle ((_ fp.to_sbv 3) RTN x0_5_3) #b100))
+(check-sat)
+(get-model)

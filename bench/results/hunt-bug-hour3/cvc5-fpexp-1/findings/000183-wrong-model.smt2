@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 1082, from =
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.340 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.495 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_52 () (_ BitVec 52))
+(declare-fun b0_128 () (_ BitVec 128))
+(assert (= (_ +zero 4 4) ((_ to_fp_unsigned 4 4) RTN b0_52)))
+(assert (fp.lt ((_ to_fp 15 113) b0_128) (_ +zero 15 113)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 2095, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.152 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.279 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(assert (or (fp.isZero ((_ to_fp 5 3) RTZ 98.079)) (fp.gt (_ +zero 5 3) x1_5_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 2547, from RNE
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.413 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.557 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNegative (fp.div RTZ (fp.fma RTZ x0_2_3 x1_2_3 x1_2_3) (_ +zero 2 3))))
+(check-sat)
+(get-model)

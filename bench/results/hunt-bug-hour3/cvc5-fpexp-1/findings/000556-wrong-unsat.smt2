@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 2967, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.552 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.552 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(assert (fp.isZero (fp.add r0 ((_ to_fp 2 3) RNA x1_8_24) ((_ to_fp 2 3) r0 2015.4))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3102, from fp.lt
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.332 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.428 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_6 () (_ BitVec 6))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= ((_ to_fp_unsigned 2 3) RNA b0_6) (fp.add RNE x0_2_3 (fp #b0 #b01 #b10))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3308, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.194 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.239 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RNA (fp #b1 #b00 #b10) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 1, shard 1/1, formula 3309, from fp.fma
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.381 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.443 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RNA (fp.fma RNA (fp #b1 #b00 #b10) (fp #b0 #b00 #b11) (fp #b0 #b00 #b11)) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3485, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.181 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.241 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.leq (fp.mul RNA (fp.roundToIntegral RNE (fp #b0 #b00 #b01)) x0_2_3) (fp #b1 #b10 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3487, from fp.to_ubv
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.312 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.316 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= ((_ fp.to_ubv 31) RTP (fp.mul RNA (fp.roundToIntegral RNE (fp #b0 #b00 #b01)) (ite (fp.isZero x0_2_3) x0_2_3 x1_2_3))) #b0000000000000000000000000000001))
+(check-sat)
+(get-model)

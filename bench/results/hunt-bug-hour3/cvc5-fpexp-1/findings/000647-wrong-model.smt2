@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3489, from fp.eq
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.706 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.184 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.fma r0 (_ -zero 2 3) (ite (not (bvugt ((_ fp.to_sbv 19) RTZ x0_2_3) #b0111111111111111111)) (_ +oo 2 3) x1_2_3) (fp.add RTP x0_2_3 x0_2_3)) x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3506, from fp.sub
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.140 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.167 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.sub r0 x0_2_3 x0_2_3) (fp #b0 #b01 #b10)))
+(check-sat)
+(get-model)

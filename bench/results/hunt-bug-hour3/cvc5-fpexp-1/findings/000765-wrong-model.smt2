@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 1, shard 1/1, formula 3978, from fp.isZero
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.405 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.375 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.rem (_ +zero 2 3) (fp.sub RTZ x1_2_3 x1_2_3))))
+(check-sat)
+(get-model)
