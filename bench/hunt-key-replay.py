@@ -58,7 +58,7 @@ def fp_sort(s):
 class Key:
     def __init__(self, decls):
         self.decls = decls  # name -> sort expression
-        self.ops, self.fmts = {}, set()
+        self.ops, self.fmts, self.lets = {}, set(), {}
 
     def sort_of(self, t):
         """'fp', 'bv', 'real', 'rm' or 'bool' of term t (enough for to_fp)."""
@@ -112,6 +112,12 @@ class Key:
         return None
 
     def walk(self, t):
+        if isinstance(t, str) and t in self.lets:  # a let-bound subterm, counted at each use
+            return self.walk(self.lets[t])
+        if isinstance(t, list) and t[0] == 'let':
+            for name, term in t[1]:
+                self.lets[name] = term
+            return self.walk(t[2])
         f = self.fmt_of(t) if self.sort_of(t) == 'fp' else None
         if f:
             self.fmts.add(f)
