@@ -37,6 +37,12 @@
  * other bits): the cell's optimistic retry ended on its budget, so later
  * queries there get no retry. */
 #define FSYM_NO_RETRY 0x80
+/* Decay of the back-off map (SYMCC_FERRET_BACKOFF_DECAY = K): a cell's
+ * buckets are forgotten once it has been visited in K executions sharing
+ * SYMCC_AFL_COVERAGE_MAP since it was last forgotten, then after 2K, 4K,
+ * ... (doubled at most FSYM_DECAY_MAX times), so that a branch is asked
+ * again under later inputs, ever more rarely. */
+#define FSYM_DECAY_MAX 12
 /* Per-query CPU time histogram: below 0.1, 1, 4, 16, 64, 256, 1024 ms,
  * and above. */
 #define FSYM_HIST 8
@@ -71,7 +77,8 @@ typedef struct fsym_state {
   /* settings (environment, read once by _sym_initialize) */
   const char *outdir;
   unsigned timeout_ms, timeout_max_ms, max_execs; /* CPU ms per query */
-  bool solve, optimistic, backoff;
+  bool solve, optimistic, backoff, stats;
+  unsigned decay;           /* SYMCC_FERRET_BACKOFF_DECAY; 0: permanent */
   uint64_t max_terms, max_path;
   FILE *log, *trace;
   const char *map_file;     /* SYMCC_AFL_COVERAGE_MAP, saved on change */
@@ -82,6 +89,8 @@ typedef struct fsym_state {
   uint8_t *virgin;          /* buckets seen per cell */
   uint8_t *level;           /* per cell: budget doublings, FSYM_NO_RETRY;
                                FSYM_GIVEN_UP */
+  uint8_t *forgot;          /* per cell: times its buckets were forgotten */
+  uint16_t *seen;           /* per cell: executions that visited it since */
   uint64_t ctx_stack[FSYM_CALL_DEPTH];
   unsigned depth;
 
@@ -95,6 +104,7 @@ typedef struct fsym_state {
   unsigned next_file;
   fsym_set written;         /* hashes of the inputs written */
   fsym_set opt_failed;      /* b ids whose optimistic retry failed */
+  fsym_set keys;            /* with stats: the back-off keys of the branches */
   void (*handler)(const void *, size_t);
   bool outdir_warned;
 
@@ -103,6 +113,7 @@ typedef struct fsym_state {
       duplicates, files, errors, diverged;
   uint64_t on_budget, given_up, given_up_skips, escalated, opt_no_budget,
       opt_on_budget, opt_skips, repeats;
+  uint64_t cells, forgotten; /* cells visited in this execution; forgotten at its end */
   uint64_t hist[4][FSYM_HIST]; /* by answer: sat, unsat, unknown, optimistic sat */
   uint64_t by_stage[16];       /* sat/unsat answers per ferret stage */
   double seconds, cpu_seconds, slowest_cpu;

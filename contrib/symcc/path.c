@@ -31,7 +31,8 @@ static const char *const known_env[] = {
     "SYMCC_FERRET_SOLVE",      "SYMCC_FERRET_MAX_TERMS",
     "SYMCC_FERRET_MAX_PATH",   "SYMCC_FERRET_TRACE",
     "SYMCC_FERRET_STATS",      "SYMCC_FERRET_RANDOM_SEED",
-    "SYMCC_FERRET_TIMEOUT_MAX_MS", "SYMCC_FERRET_DUMP", NULL};
+    "SYMCC_FERRET_TIMEOUT_MAX_MS", "SYMCC_FERRET_DUMP",
+    "SYMCC_FERRET_BACKOFF_DECAY", NULL};
 
 static void die(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "SymCC (ferret backend): ");
@@ -291,14 +292,40 @@ static uint8_t bucket(uint8_t count) {
  * SYMCC_AFL_COVERAGE_MAP) reached. */
 static bool interesting(uintptr_t site, int taken, size_t *cell) {
   uint64_t ctx = fsym.depth ? fsym.ctx_stack[fsym.depth - 1] : 0;
-  size_t i = mix(mix(ctx, site), (uint64_t)(taken != 0)) & (FSYM_MAP_SIZE - 1);
+  uint64_t key = mix(mix(ctx, site), (uint64_t)(taken != 0));
+  size_t i = key & (FSYM_MAP_SIZE - 1);
   *cell = i;
+  if (fsym.stats) set_has(&fsym.keys, key | 1, true);
   if (!fsym.backoff) return true;
   if (fsym.map[i] < 255) fsym.map[i]++;
   uint8_t b = bucket(fsym.map[i]);
   if (fsym.virgin[i] & b) return false;
   fsym.virgin[i] |= b;
   return true;
+}
+
+/* At the end of an execution sharing SYMCC_AFL_COVERAGE_MAP: every cell it
+ * visited counts one more execution, and a cell visited in K executions
+ * (SYMCC_FERRET_BACKOFF_DECAY) since its buckets were last forgotten
+ * forgets them, K doubling at each forgetting: the branch is asked again
+ * under the inputs of later executions, about log2(executions / K) times
+ * in all instead of once.  The budget levels are kept (a retired branch
+ * stays retired).  Without decay (0) the buckets are kept for good, as
+ * QSYM's bitmap does.  Called once per execution: 64 Ki cells. */
+static void decay_map(void) {
+  for (size_t i = 0; i < FSYM_MAP_SIZE; i++) {
+    if (!fsym.map[i]) continue;
+    fsym.cells++;
+    if (!fsym.decay || !fsym.map_file) continue;
+    unsigned shift = fsym.forgot[i] < FSYM_DECAY_MAX ? fsym.forgot[i] : FSYM_DECAY_MAX;
+    uint64_t due = (uint64_t)fsym.decay << shift;
+    if (fsym.seen[i] < UINT16_MAX) fsym.seen[i]++;
+    if (fsym.seen[i] < due && fsym.seen[i] < UINT16_MAX) continue;
+    fsym.virgin[i] = 0;
+    fsym.seen[i] = 0;
+    if (fsym.forgot[i] < 255) fsym.forgot[i]++;
+    fsym.forgotten++;
+  }
 }
 
 void _sym_notify_call(uintptr_t site) {
@@ -567,10 +594,17 @@ static void load_map(void) {
   if (!fsym.map_file) return;
   FILE *in = fopen(fsym.map_file, "rb");
   if (!in) return; /* first execution: the file is written at exit */
+  /* virgin, level, forgot, seen; a shorter file (an older runtime's)
+   * leaves the later parts zero */
   if (fread(fsym.virgin, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
     memset(fsym.virgin, 0, FSYM_MAP_SIZE);
   else if (fread(fsym.level, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE)
     memset(fsym.level, 0, FSYM_MAP_SIZE);
+  else if (fread(fsym.forgot, 1, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE ||
+           fread(fsym.seen, sizeof *fsym.seen, FSYM_MAP_SIZE, in) != FSYM_MAP_SIZE) {
+    memset(fsym.forgot, 0, FSYM_MAP_SIZE);
+    memset(fsym.seen, 0, FSYM_MAP_SIZE * sizeof *fsym.seen);
+  }
   fclose(in);
 }
 
@@ -583,15 +617,18 @@ static void print_stats(void);
 
 static void at_exit(void) {
   if (!fsym.ready) return;
+  decay_map();
   if (fsym.map_file) {
     FILE *out = fopen(fsym.map_file, "wb");
     if (out) {
       fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out);
       fwrite(fsym.level, 1, FSYM_MAP_SIZE, out);
+      fwrite(fsym.forgot, 1, FSYM_MAP_SIZE, out);
+      fwrite(fsym.seen, sizeof *fsym.seen, FSYM_MAP_SIZE, out);
       fclose(out);
     }
   }
-  if (env_num("SYMCC_FERRET_STATS", 0, 1)) print_stats();
+  if (fsym.stats) print_stats();
   if (fsym.trace) fflush(fsym.trace);
   fflush(fsym.log);
 }
@@ -615,7 +652,7 @@ static void print_stats(void) {
           "\"on_budget\": %llu, \"escalated\": %llu, \"given_up\": %llu, "
           "\"given_up_skips\": %llu, \"optimistic_no_budget\": %llu, "
           "\"optimistic_on_budget\": %llu, \"optimistic_skips\": %llu, "
-          "\"repeats\": %llu, "
+          "\"repeats\": %llu, \"keys\": %zu, \"cells\": %llu, \"forgotten\": %llu, "
           "\"cpu_ms_histogram\": {\"upper\": [0.1, 1, 4, 16, 64, 256, 1024, null]",
           fsym.cpu_seconds, 1e3 * fsym.slowest_cpu,
           (unsigned long long)fsym.on_budget, (unsigned long long)fsym.escalated,
@@ -623,7 +660,8 @@ static void print_stats(void) {
           (unsigned long long)fsym.opt_no_budget,
           (unsigned long long)fsym.opt_on_budget,
           (unsigned long long)fsym.opt_skips,
-          (unsigned long long)fsym.repeats);
+          (unsigned long long)fsym.repeats, fsym.keys.n,
+          (unsigned long long)fsym.cells, (unsigned long long)fsym.forgotten);
   static const char *const kinds[4] = {"sat", "unsat", "unknown", "optimistic_sat"};
   for (int k = 0; k < 4; k++) {
   fprintf(fsym.log, ", \"%s\": [", kinds[k]);
@@ -660,10 +698,11 @@ void _sym_initialize(void) {
   fsym.max_execs = (unsigned)env_num("SYMCC_FERRET_MAX_EXECS", 0, UINT32_MAX);
   fsym.optimistic = env_num("SYMCC_FERRET_OPTIMISTIC", 1, 1);
   fsym.backoff = env_num("SYMCC_FERRET_BACKOFF", 1, 1);
+  fsym.decay = (unsigned)env_num("SYMCC_FERRET_BACKOFF_DECAY", 2, UINT16_MAX);
   fsym.solve = env_num("SYMCC_FERRET_SOLVE", 1, 1);
   fsym.max_terms = env_num("SYMCC_FERRET_MAX_TERMS", 20000000, UINT32_MAX - 1);
   fsym.max_path = env_num("SYMCC_FERRET_MAX_PATH", 1000000, UINT32_MAX);
-  (void)env_num("SYMCC_FERRET_STATS", 0, 1);
+  fsym.stats = env_num("SYMCC_FERRET_STATS", 0, 1);
   (void)env_num("SYMCC_FERRET_RANDOM_SEED", 1, INT32_MAX);
   const char *trace = getenv("SYMCC_FERRET_TRACE");
   if (trace && *trace && !(fsym.trace = fopen(trace, "a")))
@@ -677,8 +716,11 @@ void _sym_initialize(void) {
   fsym.map = calloc(FSYM_MAP_SIZE, 1);
   fsym.virgin = calloc(FSYM_MAP_SIZE, 1);
   fsym.level = calloc(FSYM_MAP_SIZE, 1);
+  fsym.forgot = calloc(FSYM_MAP_SIZE, 1);
+  fsym.seen = calloc(FSYM_MAP_SIZE, sizeof *fsym.seen);
   fsym.ph_bv = calloc(257, sizeof *fsym.ph_bv);
-  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.ph_bv) {
+  if (!fsym.f || !fsym.map || !fsym.virgin || !fsym.level || !fsym.forgot ||
+      !fsym.seen || !fsym.ph_bv) {
     fprintf(stderr, "SymCC (ferret backend): out of memory at start; the "
             "program runs concretely\n");
     return;

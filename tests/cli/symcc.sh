@@ -104,6 +104,26 @@ features() {
   [ "$(stat backoff queries)" = 7 ] || fail "$1coverage map, first run: 7 queries expected"
   SYMCC_AFL_COVERAGE_MAP="$W/map" run backoff "$W/z"
   [ "$(stat backoff queries)" = 0 ] || fail "$1coverage map, second run: 0 queries expected, got $(stat backoff queries)"
+  # decay: with SYMCC_FERRET_BACKOFF_DECAY=2 the cell's buckets are
+  # forgotten after 2 executions that visited it, then after 4: seven
+  # executions ask 7, 0, 7, 0, 0, 0, 7 queries; with 0, never forgotten
+  for decay in 2 0; do
+    rm -f "$W/map"
+    got=""
+    for i in 1 2 3 4 5 6 7; do
+      SYMCC_FERRET_BACKOFF_DECAY=$decay SYMCC_AFL_COVERAGE_MAP="$W/map" run backoff "$W/z"
+      got="$got$(stat backoff queries)/$(stat backoff forgotten) "
+    done
+    want="7/0 0/1 7/0 0/0 0/0 0/1 7/0 "
+    [ $decay = 0 ] && want="7/0 0/0 0/0 0/0 0/0 0/0 0/0 "
+    [ "$got" = "$want" ] || fail "$1back-off decay $decay: queries/forgotten $want expected, got $got"
+    [ "$(stat backoff keys)/$(stat backoff cells)" = 1/1 ] || fail "$1back-off: one key in one cell expected: $(tail -1 "$W/backoff.log")"
+  done
+  # a map of an older runtime (buckets and budget levels only) keeps its
+  # buckets (this one: the decay-0 map above, the cell asked)
+  head -c 131072 "$W/map" >"$W/map-old"
+  SYMCC_AFL_COVERAGE_MAP="$W/map-old" run backoff "$W/z"
+  [ "$(stat backoff queries)" = 0 ] || fail "$1older coverage map: 0 queries expected, got $(stat backoff queries)"
 
   # the budget: CPU time, doubled per site after each query ending on it,
   # the site retired after one ending on the cap (tests/symcc/budget.c)
@@ -117,6 +137,14 @@ features() {
   done
   slowest=$(stat budget slowest_cpu_ms)
   [ "${slowest%.*}" -lt 100 ] || fail "$1budget: a query took $slowest ms of CPU for at most 4"
+  # a retired branch stays retired when the decay forgets its buckets
+  rm -f "$W/map"
+  for want in 3/0 0/7; do
+    SYMCC_FERRET_BACKOFF_DECAY=1 SYMCC_AFL_COVERAGE_MAP="$W/map" SYMCC_FERRET_TIMEOUT_MS=1 \
+      SYMCC_FERRET_TIMEOUT_MAX_MS=4 run budget "$W/abcd"
+    got="$(stat budget queries)/$(stat budget given_up_skips)"
+    [ "$got" = "$want" ] || fail "$1budget with decay: queries/given_up_skips $want expected, got $got"
+  done
 
   # the optimistic retry after an unsat answer: within what is left of the
   # branch's budget, escalating it when it ends on it, and then no more
