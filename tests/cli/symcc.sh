@@ -139,7 +139,7 @@ features() {
   [ "${slowest%.*}" -lt 100 ] || fail "$1budget: a query took $slowest ms of CPU for at most 4"
   # a retired branch stays retired when the decay forgets its buckets
   rm -f "$W/map"
-  for want in 3/0 0/7; do
+  for want in 3/4 0/7; do
     SYMCC_FERRET_BACKOFF_DECAY=1 SYMCC_AFL_COVERAGE_MAP="$W/map" SYMCC_FERRET_TIMEOUT_MS=1 \
       SYMCC_FERRET_TIMEOUT_MAX_MS=4 run budget "$W/abcd"
     got="$(stat budget queries)/$(stat budget given_up_skips)"
