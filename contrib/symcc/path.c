@@ -608,6 +608,24 @@ static void load_map(void) {
   fclose(in);
 }
 
+/* Written to a file of its own beside the map and renamed over it, so an
+ * execution killed while writing (a search's CPU limit, a fuzzer's
+ * timeout) or another execution sharing the map never leaves it cut
+ * short: a reader sees the old map or the new one. */
+static void save_map(void) {
+  char tmp[4096];
+  int n = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", fsym.map_file, (long)getpid());
+  if (n < 0 || (size_t)n >= sizeof tmp) return;
+  FILE *out = fopen(tmp, "wb");
+  if (!out) return;
+  bool ok = fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out) == FSYM_MAP_SIZE &&
+            fwrite(fsym.level, 1, FSYM_MAP_SIZE, out) == FSYM_MAP_SIZE &&
+            fwrite(fsym.forgot, 1, FSYM_MAP_SIZE, out) == FSYM_MAP_SIZE &&
+            fwrite(fsym.seen, sizeof *fsym.seen, FSYM_MAP_SIZE, out) == FSYM_MAP_SIZE;
+  ok = fclose(out) == 0 && ok;
+  if (!ok || rename(tmp, fsym.map_file) != 0) unlink(tmp);
+}
+
 static void write_log(void *user, const char *text, size_t len) {
   (void)user;
   fwrite(text, 1, len, fsym.log);
@@ -618,16 +636,7 @@ static void print_stats(void);
 static void at_exit(void) {
   if (!fsym.ready) return;
   decay_map();
-  if (fsym.map_file) {
-    FILE *out = fopen(fsym.map_file, "wb");
-    if (out) {
-      fwrite(fsym.virgin, 1, FSYM_MAP_SIZE, out);
-      fwrite(fsym.level, 1, FSYM_MAP_SIZE, out);
-      fwrite(fsym.forgot, 1, FSYM_MAP_SIZE, out);
-      fwrite(fsym.seen, sizeof *fsym.seen, FSYM_MAP_SIZE, out);
-      fclose(out);
-    }
-  }
+  if (fsym.map_file) save_map();
   if (fsym.stats) print_stats();
   if (fsym.trace) fflush(fsym.trace);
   fflush(fsym.log);
