@@ -57,8 +57,10 @@ int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
   bool moderate = false;
   for (uint32_t i = 0; mode == 2 && !s->sampling && i < ns && !moderate; i++)
     moderate = p->slots.data[i].kind == FER_SLOT_FP && p->slots.data[i].eb >= 2;
-  n += moderate;
+  uint32_t nmod = moderate ? FER_MODERATE_SEEDS : 0;
+  n += nmod;
   s->nseeds = 0;
+  s->moderate_at = n - nmod, s->nmoderate = nmod;
   s->seeds = NULL;
   if (!n || !ns) return 1;
   s->seeds = fer_calloc(f, (size_t)n * ns * sizeof *s->seeds);
@@ -74,7 +76,7 @@ int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
         in[i] = 0;
       } else if (k == 1) { /* all ones; RTZ for a rounding mode */
         in[i] = sl->kind == FER_SLOT_RM ? FER_RTZ : fer_bv_mask(sl->bits);
-      } else if (moderate && k == n - 1) { /* other slots: zero, RNE */
+      } else if (k >= n - nmod) { /* other slots: zero, RNE */
         in[i] = sl->kind == FER_SLOT_FP ? moderate_fp(&rng, sl) : 0;
       } else {
         uint32_t nsp = fer_special_values(sl, sp, 64);
