@@ -115,6 +115,10 @@ static bool search_var(avm *a, uint32_t s, view vw, uint32_t eb, uint32_t sb) {
   return improved;
 }
 
+/* Sign moves and kicks (option ls_kick): when solving; sampling's local
+ * search stays as it was, its samples measured with it. */
+static bool kicks_on(const fer_worker *w) { return w->s->opt->ls_kick && !w->s->sampling; }
+
 /* The sign move: slot s negated, kept if the objective improves.  In
  * the ordered-key space the negation is as far away as the slot's
  * magnitude, and every value between lies on the way through zero, where
@@ -162,7 +166,7 @@ static bool try_slot(avm *a, uint32_t s) {
   }
   case FER_SLOT_FP:
     if (search_var(a, s, VIEW_FP, sl->eb, sl->sb)) return true;
-    return a->obj > 0 && w->s->opt->ls_kick && try_negate(a, s);
+    return a->obj > 0 && kicks_on(w) && try_negate(a, s);
   case FER_SLOT_BV: {
     bool any = search_var(a, s, VIEW_INT, 0, 0);
     /* A bit-vector read as a float (to_fp of a BV) moves better in ULPs. */
@@ -438,7 +442,7 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
       improved |= try_slot(&a, w->vars[i]);
     if (!improved) { /* local optimum: a joint move, a kick, or stop */
       if (w->s->opt->ls_project && project_walk(&a)) continue;
-      if (!w->s->opt->ls_kick || kicks == LS_KICKS || w->execs >= a.end) break;
+      if (!kicks_on(w) || kicks == LS_KICKS || w->execs >= a.end) break;
       if (a.obj < kept) kept = a.obj, memcpy(w->kept, w->cand, (size_t)ns * sizeof *w->kept);
       if (!kick(&a)) break;
       kicks++;
