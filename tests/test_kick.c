@@ -16,25 +16,12 @@
 #include "api/smt_session.h"
 #include "test.h"
 
-static uint32_t f32_bits(float x) {
-  uint32_t b;
-  memcpy(&b, &x, 4);
-  return b;
-}
-
-static float f32(fer_u128 b) {
-  uint32_t u = (uint32_t)b;
-  float x;
-  memcpy(&x, &u, 4);
-  return x;
-}
-
 /* Run the local search once on `text` (Float32 variables named in
- * `names`, started from `start`, in that order) with the given seed and
+ * `names`, started from the Float32 bit patterns `start`, in that order) with the given seed and
  * ls_kick, without projection steps (they are joint moves of their own,
  * tested in test_project.c); the point it ends on goes to `end` (same
  * order).  Returns whether it found a solution. */
-static int local_search(const char *text, const char *const *names, const float *start,
+static int local_search(const char *text, const char *const *names, const uint32_t *start,
                         float *end, uint32_t nv, uint64_t seed, const char *kick,
                         uint64_t budget) {
   ferret *f = fer_test_search_context(seed, 0);
@@ -56,13 +43,13 @@ static int local_search(const char *text, const char *const *names, const float 
   for (uint32_t k = 0; k < nv; k++) {
     ferret_term t = ferret_parse_term(f, names[k], strlen(names[k]));
     for (uint32_t i = 0; i < nv; i++)
-      if (p.slots.data[i].var == (fer_term)t) in[i] = f32_bits(start[k]);
+      if (p.slots.data[i].var == (fer_term)t) in[i] = start[k];
   }
   int found = fer_local_search(&w, in, budget);
   for (uint32_t k = 0; k < nv; k++) {
     ferret_term t = ferret_parse_term(f, names[k], strlen(names[k]));
     for (uint32_t i = 0; i < nv; i++)
-      if (p.slots.data[i].var == (fer_term)t) end[k] = f32(w.cand[i]);
+      if (p.slots.data[i].var == (fer_term)t) end[k] = (float)fer_fp_double(8, 24, w.cand[i]);
   }
   fer_worker_release(f, &w);
   fer_prog_release(f, &p);
@@ -81,28 +68,20 @@ static const char quotient[] =
     "(assert (fp.lt (fp.div RNE ((_ to_fp 8 24) RNE 1.0) y) ((_ to_fp 8 24) RNE (- 2.0))))";
 
 TEST(kick_sign_move_crosses_zero) {
+  /* With ls_kick every seed 1-5 ends in the interval (checked in float
+   * arithmetic, not by the evaluator that accepted it); without, every
+   * seed ends on the positive side: the move, not the rest of the local
+   * search, crosses. */
   static const char *const names[] = {"y"};
-  const float start[] = {0.3f};
-  for (uint64_t seed = 1; seed <= 5; seed++) {
-    float end[1];
-    int found = local_search(quotient, names, start, end, 1, seed, "1", 20000);
-    /* checked in float arithmetic, not by the evaluator that accepted it */
-    CHECK_MSG(found && 1.0f / end[0] < -2.0f && end[0] >= -4.0f, "seed %llu: found %d, y = %g",
-              (unsigned long long)seed, found, end[0]);
-  }
-}
-
-TEST(kick_off_leaves_quotient_unsolved) {
-  /* Without the sign move the same search ends on the positive side:
-   * the test above checks the move, not the rest of the local search. */
-  static const char *const names[] = {"y"};
-  const float start[] = {0.3f};
-  for (uint64_t seed = 1; seed <= 5; seed++) {
-    float end[1];
-    int found = local_search(quotient, names, start, end, 1, seed, "0", 20000);
-    CHECK_MSG(!found && end[0] > 0, "seed %llu without ls_kick: found %d, y = %g",
-              (unsigned long long)seed, found, end[0]);
-  }
+  const uint32_t start[] = {0x3e99999a}; /* 0.3 */
+  for (int kick = 1; kick >= 0; kick--)
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+      float end[1];
+      int found = local_search(quotient, names, start, end, 1, seed, kick ? "1" : "0", 20000);
+      bool in = 1.0f / end[0] < -2.0f && end[0] >= -4.0f;
+      CHECK_MSG(kick ? found && in : !found && end[0] > 0, "seed %llu, ls_kick %d: found %d, y = %g",
+                (unsigned long long)seed, kick, found, end[0]);
+    }
 }
 
 /* A product chain over y1, y2 in [-4, 4]: t1 = 1 / y1 must be below -1
@@ -123,7 +102,7 @@ static const char chain[] =
 
 TEST(kick_chain_needs_two_signs) {
   static const char *const names[] = {"y1", "y2"};
-  const float start[] = {0.5f, 0.5f};
+  const uint32_t start[] = {0x3f000000, 0x3f000000}; /* 0.5, 0.5 */
   for (uint64_t seed = 1; seed <= 5; seed++) {
     float end[2];
     int found = local_search(chain, names, start, end, 2, seed, "1", 20000);
