@@ -420,6 +420,8 @@ static fer_run_result run(fer_worker *w) {
     }
     if (o->local_search && w->execs >= w->next_local) {
       uint64_t before = w->execs;
+      /* the first local searches start from the moderate seeds, one
+       * each (seeds.c), then from the corpus */
       if (w->ls_runs < s->nmoderate) {
         memcpy(w->tmp, s->seeds + (size_t)(s->moderate_at + w->ls_runs) * p->nslots, in_bytes);
       } else {
