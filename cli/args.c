@@ -194,6 +194,7 @@ const cli_option cli_options[] = {
     LIB("local_search", ENGINE),
     LIB("ls_real", ENGINE),
     LIB("ls_project", ENGINE),
+    LIB("ls_kick", ENGINE),
     LIB("enum_bits", ENGINE),
     LIB("corpus_max", ENGINE),
     LIB("restart_unit", S(SOLVE)),

@@ -163,9 +163,9 @@ TEST(project_gap_is_the_real_difference) {
   ferret_delete(f);
 }
 
-/* The last smart seed: every FP slot a random value of moderate magnitude
- * (in [2^-4, 4) in absolute value), every other slot 0; formulas without
- * an FP slot do not get it. */
+/* The last FER_MODERATE_SEEDS smart seeds: every FP slot a random value
+ * of moderate magnitude (in [2^-4, 4) in absolute value), every other
+ * slot 0; formulas without an FP slot do not get them. */
 TEST(project_smart_seeds_end_with_moderate_values) {
   ferret *f = fer_test_search_context(1, 0);
   static char text[16384];
@@ -186,29 +186,34 @@ TEST(project_smart_seeds_end_with_moderate_values) {
   memset(&s, 0, sizeof s);
   s.p = &p, s.opt = &f->opt;
   CHECK(fer_seeds_make(f, &s, 3));
-  CHECK_MSG(s.nseeds == 2 + (uint32_t)f->opt.num_seeds + 1, "%u seeds", s.nseeds);
-  const fer_u128 *last = s.seeds + (size_t)(s.nseeds - 1) * p.nslots;
-  double seen[96];
-  uint32_t nfp = 0, repeats = 0;
-  for (uint32_t i = 0; i < p.nslots; i++) {
-    const fer_slot *sl = &p.slots.data[i];
-    if (sl->kind != FER_SLOT_FP) {
-      CHECK(last[i] == 0);
-      continue;
+  uint32_t nmod = FER_MODERATE_SEEDS;
+  CHECK_MSG(s.nseeds == 2 + (uint32_t)f->opt.num_seeds + nmod && s.nmoderate == nmod &&
+                s.moderate_at == s.nseeds - nmod,
+            "%u seeds, moderate %u from %u", s.nseeds, s.nmoderate, s.moderate_at);
+  for (uint32_t k = 0; k < nmod; k++) {
+    const fer_u128 *last = s.seeds + (size_t)(s.moderate_at + k) * p.nslots;
+    double seen[96];
+    uint32_t nfp = 0, repeats = 0;
+    for (uint32_t i = 0; i < p.nslots; i++) {
+      const fer_slot *sl = &p.slots.data[i];
+      if (sl->kind != FER_SLOT_FP) {
+        CHECK(last[i] == 0);
+        continue;
+      }
+      /* the value worked out from the bits by hand, not by the library */
+      uint32_t e = (uint32_t)(last[i] >> (sl->sb - 1)) & ((1u << sl->eb) - 1);
+      int32_t bias = (1 << (sl->eb - 1)) - 1;
+      uint64_t frac = (uint64_t)last[i] & ((1ull << (sl->sb - 1)) - 1);
+      double m = ldexp(1.0 + ldexp((double)frac, -(int)(sl->sb - 1)), (int)e - bias);
+      CHECK_MSG(e != 0 && (int32_t)e != 2 * bias + 1 && m >= 0x1p-4 && m < 4,
+                "slot %u: %g (exponent field %u)", i, m, e);
+      for (uint32_t j = 0; j < nfp; j++) repeats += seen[j] == m;
+      seen[nfp++] = m;
     }
-    /* the value worked out from the bits by hand, not by the library */
-    uint32_t e = (uint32_t)(last[i] >> (sl->sb - 1)) & ((1u << sl->eb) - 1);
-    int32_t bias = (1 << (sl->eb - 1)) - 1;
-    uint64_t frac = (uint64_t)last[i] & ((1ull << (sl->sb - 1)) - 1);
-    double m = ldexp(1.0 + ldexp((double)frac, -(int)(sl->sb - 1)), (int)e - bias);
-    CHECK_MSG(e != 0 && (int32_t)e != 2 * bias + 1 && m >= 0x1p-4 && m < 4,
-              "slot %u: %g (exponent field %u)", i, m, e);
-    for (uint32_t j = 0; j < nfp; j++) repeats += seen[j] == m;
-    seen[nfp++] = m;
+    /* drawn at random: a Float16 may meet another's value (24 of them among
+     * 6144 magnitudes), but not many */
+    CHECK_MSG(nfp == 72 && repeats <= 3, "%u FP slots, %u repeated values", nfp, repeats);
   }
-  /* drawn at random: a Float16 may meet another's value (24 of them among
-   * 6144 magnitudes), but not many */
-  CHECK_MSG(nfp == 72 && repeats <= 3, "%u FP slots, %u repeated values", nfp, repeats);
   fer_seeds_release(f, &s);
   fer_prog_release(f, &p);
   /* bit-vectors only: no such seed */
@@ -219,7 +224,8 @@ TEST(project_smart_seeds_end_with_moderate_values) {
   CHECK(fer_compile(g, g->smt->assertions.data, g->smt->assertions.size, &p) == FERRET_OK);
   memset(&s, 0, sizeof s);
   s.p = &p, s.opt = &g->opt;
-  CHECK(fer_seeds_make(g, &s, 3) && s.nseeds == 2 + (uint32_t)g->opt.num_seeds);
+  CHECK(fer_seeds_make(g, &s, 3) && s.nseeds == 2 + (uint32_t)g->opt.num_seeds &&
+        s.nmoderate == 0);
   fer_seeds_release(g, &s);
   fer_prog_release(g, &p);
   ferret_delete(g);

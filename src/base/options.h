@@ -38,6 +38,7 @@
   OPTION(local_search, 1, 0, 1, "interleave distance-guided local search (AVM)") \
   OPTION(ls_real, 0, 0, 1, "local search measures FP distances as real differences (0: in ULPs)") \
   OPTION(ls_project, 1, 0, 1, "local search: at a local optimum, projection steps that move all FP variables of a false constraint at once along the gradient of its gap (linear-like constraints)") \
+  OPTION(ls_kick, 1, 0, 1, "solving: local search sign moves (an FP variable negated where its steps do not improve) and, at a local optimum, up to 8 kicks (an FP variable of a false constraint negated, the search resumed, the best optimum kept)") \
   OPTION(enum_bits, 20, 0, 30, "enumerate every input when a component has at most this many bits") \
   OPTION(corpus_max, 4096, 16, 1000000, "corpus capacity per worker")    \
   OPTION(restart_unit, 0, 0, INT64_MAX, "solving: a worker whose corpus gains no coverage feature for this many executions times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) restarts: it keeps its best entries and draws fresh seeds (0: never; 65536 helps formulas whose coverage stalls in a wrong region and hurts some that progress without new coverage)") \

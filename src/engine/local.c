@@ -115,6 +115,32 @@ static bool search_var(avm *a, uint32_t s, view vw, uint32_t eb, uint32_t sb) {
   return improved;
 }
 
+/* Sign moves and kicks (option ls_kick): when solving; sampling's local
+ * search stays as it was, its samples measured with it. */
+static bool kicks_on(const fer_worker *w) { return w->s->opt->ls_kick && !w->s->sampling; }
+
+/* The sign move: slot s negated, kept if the objective improves.  In
+ * the ordered-key space the negation is as far away as the slot's
+ * magnitude, and every value between lies on the way through zero, where
+ * products overflow and quotients become infinite: no run of unit and
+ * doubling steps crosses it, though a product of variables (a chain
+ * x_k = x_(k-1) * c / y_k) changes the signs of all its later terms
+ * with one y's sign. */
+static bool try_negate(avm *a, uint32_t s) {
+  fer_worker *w = a->w;
+  const fer_slot *sl = &w->p->slots.data[s];
+  fer_fmt fm = {sl->eb, sl->sb};
+  fer_u128 v = w->cand[s];
+  if (fer_fp_is_nan(fm, v) || w->execs >= a->end) return false;
+  fer_u128 nv = v ^ ((fer_u128)1 << (sl->eb + sl->sb - 1));
+  if (!(eval_move(a, s, nv) < a->obj)) {
+    fer_exec_set(&w->x, s, v);
+    return false;
+  }
+  accept(a, s, nv);
+  return true;
+}
+
 static bool try_slot(avm *a, uint32_t s) {
   fer_worker *w = a->w;
   const fer_slot *sl = &w->p->slots.data[s];
@@ -139,7 +165,8 @@ static bool try_slot(avm *a, uint32_t s) {
     return true;
   }
   case FER_SLOT_FP:
-    return search_var(a, s, VIEW_FP, sl->eb, sl->sb);
+    if (search_var(a, s, VIEW_FP, sl->eb, sl->sb)) return true;
+    return a->obj > 0 && kicks_on(w) && try_negate(a, s);
   case FER_SLOT_BV: {
     bool any = search_var(a, s, VIEW_INT, 0, 0);
     /* A bit-vector read as a float (to_fp of a BV) moves better in ULPs. */
@@ -342,10 +369,51 @@ static bool project_walk(avm *a) {
   return true;
 }
 
+/* ---- kicks: iterated local search from a local optimum ----
+ *
+ * Where the one-variable moves and the projection steps stop, one FP
+ * variable of a random false constraint is negated whatever it costs, and
+ * the search goes on from there; the best local optimum met is what the
+ * run returns.  A product chain whose wrong-signed term needs two of its
+ * factors negated (the first flips every later term, the second flips the
+ * later ones back) is then one kick and one sign move away.  Up to
+ * LS_KICKS kicks per run. */
+#define LS_KICKS 8
+
+/* Negate a random FP slot of a random false constraint of cand; returns
+ * whether there was one. */
+static bool kick(avm *a) {
+  fer_worker *w = a->w;
+  const fer_prog *p = w->p;
+  uint32_t nc = (uint32_t)p->cons.size, nfalse = 0, pick = UINT32_MAX;
+  for (uint32_t c = 0; c < nc; c++) {
+    if (w->cdist[c] == 0) continue;
+    const fer_cons *cn = &p->cons.data[c];
+    bool fp = false;
+    for (uint32_t j = cn->slot_begin; j < cn->slot_end && !fp; j++)
+      fp = p->slots.data[p->cslots.data[j]].kind == FER_SLOT_FP;
+    if (fp && fer_rng_below(&w->rng, ++nfalse) == 0) pick = c;
+  }
+  if (pick == UINT32_MAX) return false;
+  const fer_cons *cn = &p->cons.data[pick];
+  uint32_t nfp = 0, s = UINT32_MAX;
+  for (uint32_t j = cn->slot_begin; j < cn->slot_end; j++) {
+    uint32_t t = p->cslots.data[j];
+    if (p->slots.data[t].kind == FER_SLOT_FP && fer_rng_below(&w->rng, ++nfp) == 0) s = t;
+  }
+  const fer_slot *sl = &p->slots.data[s];
+  fer_u128 nv = w->cand[s] ^ ((fer_u128)1 << (sl->eb + sl->sb - 1));
+  eval_move(a, s, nv);
+  accept(a, s, nv);
+  return true;
+}
+
 int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
   const fer_prog *p = w->p;
   uint32_t nc = (uint32_t)p->cons.size, ns = p->nslots;
   avm a = {w, 0, w->cdist + nc, w->execs + budget};
+  uint32_t kicks = 0;
+  double kept = INFINITY; /* the objective of w->kept, the best optimum */
   memmove(w->cand, start, (size_t)ns * sizeof *start);
   fer_exec_load(&w->x, w->cand);
   w->execs++;
@@ -372,13 +440,22 @@ int fer_local_search(fer_worker *w, const fer_u128 *start, uint64_t budget) {
     memcpy(w->tmp, w->cand, (size_t)ns * sizeof *w->tmp); /* sweep start */
     for (uint32_t i = 0; i < nv && a.obj > 0 && w->execs < a.end; i++)
       improved |= try_slot(&a, w->vars[i]);
-    if (!improved) { /* local optimum: a joint move, or stop */
+    if (!improved) { /* local optimum: a joint move, a kick, or stop */
       if (w->s->opt->ls_project && project_walk(&a)) continue;
-      break;
+      if (!kicks_on(w) || kicks == LS_KICKS || w->execs >= a.end) break;
+      if (a.obj < kept) kept = a.obj, memcpy(w->kept, w->cand, (size_t)ns * sizeof *w->kept);
+      if (!kick(&a)) break;
+      kicks++;
+      continue;
     }
     pattern_step(&a, w->tmp);
   }
-  /* Registers may hold rejected moves: reload the accepted point. */
+  /* Registers may hold rejected moves: reload the accepted point, or the
+   * best optimum before a kick when it was better. */
+  if (kept < a.obj) {
+    fer_exec_load(&w->x, w->kept);
+    take_point(&a);
+  }
   fer_exec_load(&w->x, w->cand);
   if (a.obj > 0) return 0;
   /* Confirm on a full evaluation (cheap: only blocks reading the last move re-run). */

@@ -86,6 +86,12 @@ static inline int fer_feature_add(fer_features *ft, uint32_t i) {
   return 1;
 }
 
+/* Smart seeds of moderate FP values when solving with an FP slot
+ * (seeds.c); the first local searches of each worker start from them. */
+#ifndef FER_MODERATE_SEEDS
+#define FER_MODERATE_SEEDS 8
+#endif
+
 /* ---- the shared state of one search (one component) ---- */
 typedef struct fer_search {
   ferret *f;                    /* for progress lines only */
@@ -110,6 +116,9 @@ typedef struct fer_search {
   /* Seeds, prepared before the workers start: nseeds inputs. */
   fer_u128 *seeds;
   uint32_t nseeds;
+  /* seeds[moderate_at .. moderate_at + nmoderate): the smart seeds of
+   * moderate FP values (seeds.c), the first local searches' starts */
+  uint32_t moderate_at, nmoderate;
   /* Enumeration: an input the program rejects but whose evaluation hit an
    * unspecified value is asked here whether the reference evaluator
    * rejects it whatever the choice (e.g. the value sits in an ite branch
@@ -162,6 +171,7 @@ typedef struct fer_worker {
   fer_features feat;
   fer_u128 *cand, *tmp, *solution; /* nslots each */
   fer_u128 *from;                  /* nslots: local search scratch */
+  fer_u128 *kept;                  /* nslots: local search's best optimum */
   double *scratch;                 /* 2 * max_dn (distances) */
   double *cdist;                   /* 2 * ncons: distances (local search) */
   double *grad;                    /* nslots: a gradient (local search) */

@@ -3,7 +3,8 @@
  *   smart: those two, then `num_seeds` inputs drawn per slot from the
  *          special values of its type and the formula's constants of its
  *          width (the dictionary), and, when solving a formula with an FP
- *          slot, one of random FP values of moderate magnitude;
+ *          slot, FER_MODERATE_SEEDS of random FP values of moderate
+ *          magnitude (the starts of each worker's first local searches);
  *   user:  assignments read from SMT-LIB (define-fun x () S v) text (a
  *          model printed by ferret, z3, ...) by the model reader,
  *          smt/model_read.h. */
@@ -47,18 +48,23 @@ int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
   uint32_t ns = p->nslots;
   uint32_t mode = (uint32_t)s->opt->seeds;
   uint32_t n = mode == 0 ? 0 : mode == 1 ? 2 : 2 + (uint32_t)s->opt->num_seeds;
-  /* Smart seeds end with one input whose FP slots hold random values of
-   * moderate magnitude, different from slot to slot: the special values
-   * and constants give many slots the same value, or values whose squares
-   * and products overflow, and a formula that wants each of a few hundred
-   * terms finite and different from the next (gaussian.c.175 of the
-   * corpus) starts far from its solutions, which such an input lies next
-   * to.  Not when sampling: samples drawn from one region are alike. */
+  /* Smart seeds end with FER_MODERATE_SEEDS inputs whose FP slots hold
+   * random values of moderate magnitude, different from slot to slot: the
+   * special values and constants give many slots the same value, or values
+   * whose squares and products overflow, and a formula that wants each of
+   * a few hundred terms finite and different from the next (gaussian.c.175
+   * of the corpus) starts far from its solutions, which such an input lies
+   * next to.  Several, because one such input can still lie in a bad
+   * region (a product chain whose terms drift out of range, sin.c.75);
+   * worker.c starts its first local searches from them.  Not when
+   * sampling: samples drawn from one region are alike. */
   bool moderate = false;
   for (uint32_t i = 0; mode == 2 && !s->sampling && i < ns && !moderate; i++)
     moderate = p->slots.data[i].kind == FER_SLOT_FP && p->slots.data[i].eb >= 2;
-  n += moderate;
+  uint32_t nmod = moderate ? FER_MODERATE_SEEDS : 0;
+  n += nmod;
   s->nseeds = 0;
+  s->moderate_at = n - nmod, s->nmoderate = nmod;
   s->seeds = NULL;
   if (!n || !ns) return 1;
   s->seeds = fer_calloc(f, (size_t)n * ns * sizeof *s->seeds);
@@ -74,7 +80,7 @@ int fer_seeds_make(ferret *f, fer_search *s, uint64_t seed) {
         in[i] = 0;
       } else if (k == 1) { /* all ones; RTZ for a rounding mode */
         in[i] = sl->kind == FER_SLOT_RM ? FER_RTZ : fer_bv_mask(sl->bits);
-      } else if (moderate && k == n - 1) { /* other slots: zero, RNE */
+      } else if (k >= n - nmod) { /* other slots: zero, RNE */
         in[i] = sl->kind == FER_SLOT_FP ? moderate_fp(&rng, sl) : 0;
       } else {
         uint32_t nsp = fer_special_values(sl, sp, 64);

@@ -64,6 +64,7 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->tmp = fer_calloc(f, in_bytes);
   w->solution = fer_calloc(f, in_bytes);
   w->from = fer_calloc(f, in_bytes);
+  w->kept = fer_calloc(f, in_bytes);
   w->scratch = fer_calloc(f, (size_t)2 * fer_array_bytes(p->max_dn, sizeof(double)));
   w->cdist = fer_calloc(f, (size_t)2 * fer_array_bytes(nc, sizeof(double)));
   w->order = fer_calloc(f, fer_array_bytes(nc, sizeof(uint32_t)));
@@ -72,7 +73,7 @@ int fer_worker_init(ferret *f, fer_worker *w, fer_search *s, uint32_t id) {
   w->vars = fer_calloc(f, (size_t)ns * sizeof(uint32_t));
   w->grad = fer_calloc(f, (size_t)ns * sizeof(double));
   w->vmark = fer_calloc(f, ns);
-  int ok = w->cand && w->tmp && w->solution && w->from && w->scratch && w->cdist &&
+  int ok = w->cand && w->tmp && w->solution && w->from && w->kept && w->scratch && w->cdist &&
            w->order && w->evals && w->fails && w->vars && w->grad && w->vmark &&
            fer_exec_init(f, &w->x, p) &&
            fer_corpus_init(f, &w->corpus, p->nslots, (uint32_t)s->opt->corpus_max) &&
@@ -117,6 +118,7 @@ void fer_worker_release(ferret *f, fer_worker *w) {
   fer_free(f, w->tmp, in_bytes);
   fer_free(f, w->solution, in_bytes);
   fer_free(f, w->from, in_bytes);
+  fer_free(f, w->kept, in_bytes);
   fer_free(f, w->scratch, (size_t)2 * fer_array_bytes(p->max_dn, sizeof(double)));
   fer_free(f, w->cdist, (size_t)2 * nc * sizeof(double));
   fer_free(f, w->order, (size_t)nc * sizeof(uint32_t));
@@ -418,8 +420,14 @@ static fer_run_result run(fer_worker *w) {
     }
     if (o->local_search && w->execs >= w->next_local) {
       uint64_t before = w->execs;
-      uint32_t from = fer_rng_below(&w->rng, 2) ? w->corpus.best : pick_parent(w);
-      memcpy(w->tmp, fer_corpus_input(&w->corpus, from), in_bytes);
+      /* the first local searches start from the moderate seeds, one
+       * each (seeds.c), then from the corpus */
+      if (w->ls_runs < s->nmoderate) {
+        memcpy(w->tmp, s->seeds + (size_t)(s->moderate_at + w->ls_runs) * p->nslots, in_bytes);
+      } else {
+        uint32_t from = fer_rng_below(&w->rng, 2) ? w->corpus.best : pick_parent(w);
+        memcpy(w->tmp, fer_corpus_input(&w->corpus, from), in_bytes);
+      }
       uint64_t budget = 2000 + 200 * (uint64_t)p->nslots;
       w->ls_runs++;
       int found = fer_local_search(w, w->tmp, budget);
