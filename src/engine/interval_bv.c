@@ -9,6 +9,7 @@
 #include "engine/interval_internal.h"
 
 typedef fer_u128 u128;
+__extension__ typedef __int128 i128;
 
 /* ----------------------------------------------------- BV domains */
 
@@ -217,6 +218,52 @@ static void kb_mul(const fer_ival *x, const fer_ival *y, u128 *z, u128 *o) {
   *z = (mask(tz < w ? tz : w) | (~p & mask(k))) & m, *o = p;
 }
 
+/* The signed view of x * y when no product of the signed bounds leaves
+ * the signed range (then none in between does, and bvmul is the exact
+ * product): the least and greatest of the four corner products.  A value
+ * is its key minus 2^(w-1); w <= 64, so a product fits in 127 bits.  An
+ * ASCII digit's value scaled, (zext(d) - 48) * 10, wraps around in the
+ * unsigned view and stays small in the signed one. */
+static void smul(const fer_ival *x, const fer_ival *y, fer_ival *r) {
+  uint32_t w = x->width;
+  if (w > 64 || x->slo > x->shi || y->slo > y->shi) return;
+  i128 S = (i128)fer_iv_sbit(w);
+  i128 xs[2] = {(i128)x->slo - S, (i128)x->shi - S};
+  i128 ys[2] = {(i128)y->slo - S, (i128)y->shi - S};
+  i128 lo = xs[0] * ys[0], hi = lo;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      i128 p = xs[i] * ys[j];
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+  if (lo < -S || hi > S - 1) return;
+  r->slo = (u128)(lo + S), r->shi = (u128)(hi + S);
+}
+
+/* The signed view of bvsdiv x y when y's signed range holds no 0 (so
+ * no division by zero): x / y rounded towards zero is monotone in x for
+ * y of one sign and in y for x of one sign, so its extremes are among
+ * the four corner quotients; a corner leaving the signed range (-2^(w-1)
+ * / -1) leaves the view unknown. */
+static void sdiv(const fer_ival *x, const fer_ival *y, fer_ival *r) {
+  uint32_t w = x->width;
+  if (w > 64 || x->slo > x->shi || y->slo > y->shi) return;
+  i128 S = (i128)fer_iv_sbit(w);
+  i128 yl = (i128)y->slo - S, yh = (i128)y->shi - S;
+  if (yl <= 0 && yh >= 0) return;
+  i128 xs[2] = {(i128)x->slo - S, (i128)x->shi - S}, ys[2] = {yl, yh};
+  i128 lo = xs[0] / ys[0], hi = lo;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      i128 q = xs[i] / ys[j]; /* C rounds towards zero, as bvsdiv */
+      if (q < lo) lo = q;
+      if (q > hi) hi = q;
+    }
+  if (lo < -S || hi > S - 1) return;
+  r->slo = (u128)(lo + S), r->shi = (u128)(hi + S);
+}
+
 /* Arithmetic shift right of a w-bit pattern. */
 static u128 ashr(u128 v, uint32_t c, uint32_t w) {
   if (c >= w) c = w - 1;
@@ -295,11 +342,13 @@ static void fwd_arith(const bv_rule *c) {
   case FER_OP_BVMUL:
     if (w <= 64 && (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
       r->lo = d0->lo * d1->lo, r->hi = d0->hi * d1->hi;
+    smul(d0, d1, r);
     kb_mul(d0, d1, &r->zero, &r->one);
     break;
   case FER_OP_BVUDIV:
     if (d1->lo > 0) r->lo = d0->lo / d1->hi, r->hi = d0->hi / d1->lo;
     break;
+  case FER_OP_BVSDIV: sdiv(d0, d1, r); break;
   case FER_OP_BVUREM:
     r->hi = d1->lo > 0 && d1->hi - 1 < d0->hi ? d1->hi - 1 : d0->hi;
     break;
@@ -424,6 +473,7 @@ void fer_iv_bv_forward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVSUB:
   case FER_OP_BVMUL:
   case FER_OP_BVUDIV:
+  case FER_OP_BVSDIV:
   case FER_OP_BVUREM: fwd_arith(&c); break;
   case FER_OP_BVAND:
   case FER_OP_BVOR:
