@@ -591,6 +591,24 @@ TEST(interval_proofs_symcc_shapes) {
   symcc_shape("(declare-const x (_ BitVec 32))(declare-const y (_ BitVec 32))"
               "(assert (bvsle y #xffffffff))(assert (bvsge y #xfffffff0))"
               "(assert (bvslt (bvsdiv x y) #x00000000))(assert (bvslt x #x00000000))", 0);
+  /* a product fixed without overflow bounds each factor: width * channels
+   * = 4 with channels >= 1 leaves width <= 4, which another term of the
+   * width (here width * 3) then meets */
+#define DIMS "(declare-const a (_ BitVec 32))(declare-const w (_ BitVec 32))" \
+             "(assert (bvuge a #x00000001))(assert (bvule a #x00000004))"
+  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+                   "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 1);
+  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+                   "(assert (bvugt (bvmul w #x00000003) #x0000000b))", 0);
+  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul w a) #x00000006))"
+                   "(assert (bvugt (bvmul w #x00000003) #x00000012))", 1);
+  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+                   "(assert (bvugt (bvmul w #x00000002) #x00000006))", 1);
+  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+                   "(assert (bvugt (bvmul w #x00000002) #x00000005))", 0);
+  /* w unbounded: 4 * 0x40000001 wraps around to 4 */
+  symcc_shape(DIMS "(assert (= (bvmul a w) #x00000004))"
+                   "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 0);
   /* t = t is true, t != t false, whatever t's domain */
   symcc_shape(DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
                      "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"

@@ -548,6 +548,25 @@ static void bwd_arith(const bv_rule *c) {
   }
 }
 
+/* bvmul when no product of the unsigned domains overflows (so r is the
+ * exact product) and y >= 1: x * y in [r.lo, r.hi] gives x >= r.lo / y.hi
+ * (rounded up) and x <= r.hi / y.lo; and the same for y.  A product
+ * SymCC's programs fix (width * height * channels = 4) bounds each
+ * factor. */
+static void bwd_mul(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *d1 = c->d1, *r = c->r;
+  if (!d0 || !d1 || r->kind != FER_IV_BV || r->lo > r->hi || c->w > 64) return;
+  if (d0->lo > d0->hi || d1->lo > d1->hi) return;
+  if (d1->hi && d0->hi > mask(c->w) / d1->hi) return; /* may overflow */
+  for (int k = 0; k < 2; k++) {
+    fer_ival *x = k ? d1 : d0, *y = k ? d0 : d1;
+    if (y->lo == 0 || y->lo > y->hi) continue; /* y empty after the first meet */
+    u128 lo = r->lo / y->hi + (r->lo % y->hi != 0), hi = r->hi / y->lo;
+    meet_urange(s, x, lo, hi);
+  }
+}
+
 /* bvand: r <= x; r's ones are x's; a 0 of r over a 1 of y.
  * bvor: x <= r; r's zeros are x's; a 1 of r over a 0 of y.
  * bvxor: x = r ^ y.  Each argument in turn, the other as y. */
@@ -676,6 +695,7 @@ void fer_iv_bv_backward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVNEG:
   case FER_OP_BVADD:
   case FER_OP_BVSUB: bwd_arith(&c); break;
+  case FER_OP_BVMUL: bwd_mul(&c); break;
   case FER_OP_BVAND:
   case FER_OP_BVOR:
   case FER_OP_BVXOR: bwd_logic(&c); break;
