@@ -609,6 +609,12 @@ TEST(interval_proofs_symcc_shapes) {
   /* w unbounded: 4 * 0x40000001 wraps around to 4 */
   symcc_shape(DIMS "(assert (= (bvmul a w) #x00000004))"
                    "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 0);
+  /* (1 + L) - L is 1 whatever L is (jq's number parser) */
+#define LONG DIGITS "(define-fun L () (_ BitVec 32) (bvmul (bvadd dv ev) (bvadd dv #x00000007)))"
+  symcc_shape(LONG "(assert (not (bvsgt (bvsub (bvadd #x00000001 L) L) #x00000000)))", 1);
+  symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd L #x00000001) L) #x00000001))", 1);
+  symcc_shape(LONG "(assert (= (bvsub (bvadd #x00000001 L) L) #x00000001))", 0);
+  symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd #x00000001 L) ev) #x00000001))", 0);
   /* t = t is true, t != t false, whatever t's domain */
   symcc_shape(DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
                      "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"

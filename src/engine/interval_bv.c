@@ -320,7 +320,22 @@ static void fwd_compare(const bv_rule *c) {
   r->f = strict ? !(xh < yl) : !(xh <= yl);
 }
 
-/* bvnot, bvneg, bvadd, bvsub, bvmul, bvudiv, bvurem. */
+/* (p + q) - q is p, and (p + q) - p is q, whatever p and q are (mod
+ * 2^w): the difference takes the other addend's domain, where the
+ * domains of p + q and q alone say nothing (SymCC on jq's number parser
+ * builds (1 + L) - L of a long L). */
+static void sub_cancel(const bv_rule *c) {
+  ferret *f = c->f;
+  const fer_term *a = fer_term_args(f, c->t);
+  fer_term x = a[0], y = a[1];
+  if (fer_term_op(f, x) != FER_OP_BVADD || fer_term_nargs(f, x) != 2) return;
+  const fer_term *xa = fer_term_args(f, x);
+  if (xa[0] != y && xa[1] != y) return;
+  const fer_ival *d = fer_iv_dom(c->s, xa[1] == y ? xa[0] : xa[1]);
+  if (d && d->kind == FER_IV_BV && d->width == c->r->width) *c->r = *d;
+}
+
+/* bvnot, bvneg, bvadd, bvsub, bvmul, bvudiv, bvurem, bvsdiv. */
 static void fwd_arith(const bv_rule *c) {
   uint32_t w = c->w;
   const fer_ival *d0 = c->d0, *d1 = c->d1;
@@ -337,8 +352,11 @@ static void fwd_arith(const bv_rule *c) {
   }
   if (!d1) return;
   switch (c->op) {
-  case FER_OP_BVADD:
-  case FER_OP_BVSUB: *r = bv_sum(d0, d1, c->op == FER_OP_BVSUB); break;
+  case FER_OP_BVADD: *r = bv_sum(d0, d1, false); break;
+  case FER_OP_BVSUB:
+    *r = bv_sum(d0, d1, true);
+    sub_cancel(c);
+    break;
   case FER_OP_BVMUL:
     if (w <= 64 && (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
       r->lo = d0->lo * d1->lo, r->hi = d0->hi * d1->hi;
