@@ -615,6 +615,8 @@ TEST(interval_proofs_symcc_shapes) {
   symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd L #x00000001) L) #x00000001))", 1);
   symcc_shape(LONG "(assert (= (bvsub (bvadd #x00000001 L) L) #x00000001))", 0);
   symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd #x00000001 L) ev) #x00000001))", 0);
+  symcc_shape(LONG "(assert (not (= (bvsub L L) #x00000000)))", 1);
+  symcc_shape(LONG "(assert (not (= (bvsub L dv) #x00000000)))", 0);
   /* t = t is true, t != t false, whatever t's domain */
   symcc_shape(DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
                      "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"

@@ -320,14 +320,18 @@ static void fwd_compare(const bv_rule *c) {
   r->f = strict ? !(xh < yl) : !(xh <= yl);
 }
 
-/* (p + q) - q is p, and (p + q) - p is q, whatever p and q are (mod
- * 2^w): the difference takes the other addend's domain, where the
- * domains of p + q and q alone say nothing (SymCC on jq's number parser
- * builds (1 + L) - L of a long L). */
+/* x - x is 0, (p + q) - q is p and (p + q) - p is q, whatever p and q
+ * are (mod 2^w): the difference takes the other addend's domain, where
+ * the domains of p + q and q alone say nothing (SymCC on jq's number
+ * parser builds (1 + L) - L of a long L, on libpng L - L). */
 static void sub_cancel(const bv_rule *c) {
   ferret *f = c->f;
   const fer_term *a = fer_term_args(f, c->t);
   fer_term x = a[0], y = a[1];
+  if (x == y) {
+    *c->r = bv_const(c->r->width, 0);
+    return;
+  }
   if (fer_term_op(f, x) != FER_OP_BVADD || fer_term_nargs(f, x) != 2) return;
   const fer_term *xa = fer_term_args(f, x);
   if (xa[0] != y && xa[1] != y) return;
