@@ -551,78 +551,85 @@ static void symcc_shape(const char *script, int want) {
 }
 
 TEST(interval_proofs_symcc_shapes) {
-  /* (d - '0') * 10 - '0' + e: at most 2277 in the signed view, whatever
-   * d and e are (the unsigned view wraps around) */
-  symcc_shape(DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
-                     "#x0ccccccc))", 1);
-  symcc_shape(DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
-                     "#x000008e4))", 0);
-  symcc_shape(DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe20))", 1);
-  symcc_shape(DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe21))", 0);
-  /* a negative factor: [-48, 207] * -3 is [-621, 144] */
-  symcc_shape(DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x00000090))", 1);
-  symcc_shape(DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x0000008f))", 0);
-  /* products of two ranges, digits times digits */
-  symcc_shape(DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
-                     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
-                     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
-                     "#x000000f3))", 1);
-  symcc_shape(DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
-                     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
-                     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
-                     "#x000000f2))", 0);
-  /* a product that can overflow stays open */
-  symcc_shape(DIGITS "(assert (bvslt (bvmul dv #x01000000) #x00000000))", 0);
-  /* INT_MAX / (d - '0') for a digit d other than '0' */
-  symcc_shape(DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
-                     "(assert (not (= dv #x00000000)))"
-                     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38e))", 1);
-  symcc_shape(DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
-                     "(assert (not (= dv #x00000000)))"
-                     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38f))", 0);
-  /* any d: the divisor may be negative (or zero) */
-  symcc_shape(DIGITS "(assert (not (= dv #x00000000)))"
-                     "(assert (bvslt (bvsdiv #x7fffffff dv) #x00000003))", 0);
-  /* negative divisors, and x / -1 for x = INT_MIN left open */
-  symcc_shape(DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
-                     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffd))", 1);
-  symcc_shape(DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
-                     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffb))", 0);
-  symcc_shape("(declare-const x (_ BitVec 32))(declare-const y (_ BitVec 32))"
-              "(assert (bvsle y #xffffffff))(assert (bvsge y #xfffffff0))"
-              "(assert (bvslt (bvsdiv x y) #x00000000))(assert (bvslt x #x00000000))", 0);
-  /* a product fixed without overflow bounds each factor: width * channels
-   * = 4 with channels >= 1 leaves width <= 4, which another term of the
-   * width (here width * 3) then meets */
+  static const struct {
+    const char *script;
+    int unsat; /* 1: propagation must refute it; 0: z3 finds it sat */
+  } shapes[] = {
+    /* (d - '0') * 10 - '0' + e: at most 2277 in the signed view, whatever
+     * d and e are (the unsigned view wraps around) */
+    {DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
+     "#x0ccccccc))", 1},
+    {DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
+     "#x000008e4))", 0},
+    {DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe20))", 1},
+    {DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe21))", 0},
+    /* a negative factor: [-48, 207] * -3 is [-621, 144] */
+    {DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x00000090))", 1},
+    {DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x0000008f))", 0},
+    /* products of two ranges, digits times digits */
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
+     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
+     "#x000000f3))", 1},
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
+     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
+     "#x000000f2))", 0},
+    /* a product that can overflow stays open */
+    {DIGITS "(assert (bvslt (bvmul dv #x01000000) #x00000000))", 0},
+    /* INT_MAX / (d - '0') for a digit d other than '0' */
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38e))", 1},
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38f))", 0},
+    /* any d: the divisor may be negative (or zero) */
+    {DIGITS "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x00000003))", 0},
+    /* negative divisors, and x / -1 for x = INT_MIN left open */
+    {DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
+     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffd))", 1},
+    {DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
+     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffb))", 0},
+    {"(declare-const x (_ BitVec 32))(declare-const y (_ BitVec 32))"
+     "(assert (bvsle y #xffffffff))(assert (bvsge y #xfffffff0))"
+     "(assert (bvslt (bvsdiv x y) #x00000000))(assert (bvslt x #x00000000))", 0},
+    /* a product fixed without overflow bounds each factor: width * channels
+     * = 4 with channels >= 1 leaves width <= 4, which another term of the
+     * width (here width * 3) then meets */
 #define DIMS "(declare-const a (_ BitVec 32))(declare-const w (_ BitVec 32))" \
-             "(assert (bvuge a #x00000001))(assert (bvule a #x00000004))"
-  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
-                   "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 1);
-  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
-                   "(assert (bvugt (bvmul w #x00000003) #x0000000b))", 0);
-  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (= (bvmul w a) #x00000006))"
-                   "(assert (bvugt (bvmul w #x00000003) #x00000012))", 1);
-  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
-                   "(assert (bvugt (bvmul w #x00000002) #x00000006))", 1);
-  symcc_shape(DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
-                   "(assert (bvugt (bvmul w #x00000002) #x00000005))", 0);
-  /* w unbounded: 4 * 0x40000001 wraps around to 4 */
-  symcc_shape(DIMS "(assert (= (bvmul a w) #x00000004))"
-                   "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 0);
-  /* (1 + L) - L is 1 whatever L is (jq's number parser) */
+     "(assert (bvuge a #x00000001))(assert (bvule a #x00000004))"
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000b))", 0},
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul w a) #x00000006))"
+     "(assert (bvugt (bvmul w #x00000003) #x00000012))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+     "(assert (bvugt (bvmul w #x00000002) #x00000006))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+     "(assert (bvugt (bvmul w #x00000002) #x00000005))", 0},
+    /* w unbounded: 4 * 0x40000001 wraps around to 4 */
+    {DIMS "(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 0},
+    /* (1 + L) - L is 1 whatever L is (jq's number parser) */
 #define LONG DIGITS "(define-fun L () (_ BitVec 32) (bvmul (bvadd dv ev) (bvadd dv #x00000007)))"
-  symcc_shape(LONG "(assert (not (bvsgt (bvsub (bvadd #x00000001 L) L) #x00000000)))", 1);
-  symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd L #x00000001) L) #x00000001))", 1);
-  symcc_shape(LONG "(assert (= (bvsub (bvadd #x00000001 L) L) #x00000001))", 0);
-  symcc_shape(LONG "(assert (bvsgt (bvsub (bvadd #x00000001 L) ev) #x00000001))", 0);
-  symcc_shape(LONG "(assert (not (= (bvsub L L) #x00000000)))", 1);
-  symcc_shape(LONG "(assert (not (= (bvsub L dv) #x00000000)))", 0);
-  /* t = t is true, t != t false, whatever t's domain */
-  symcc_shape(DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
-                     "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"
-                     "(assert (not (= t t)))", 1);
-  symcc_shape(DIGITS "(assert (distinct dv dv))", 1);
-  symcc_shape(DIGITS "(assert (= dv dv))(assert (not (= dv ev)))", 0);
+    {LONG "(assert (not (bvsgt (bvsub (bvadd #x00000001 L) L) #x00000000)))", 1},
+    {LONG "(assert (bvsgt (bvsub (bvadd L #x00000001) L) #x00000001))", 1},
+    {LONG "(assert (= (bvsub (bvadd #x00000001 L) L) #x00000001))", 0},
+    {LONG "(assert (bvsgt (bvsub (bvadd #x00000001 L) ev) #x00000001))", 0},
+    {LONG "(assert (not (= (bvsub L L) #x00000000)))", 1},
+    {LONG "(assert (not (= (bvsub L dv) #x00000000)))", 0},
+    /* t = t is true, t != t false, whatever t's domain */
+    {DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
+     "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"
+     "(assert (not (= t t)))", 1},
+    {DIGITS "(assert (distinct dv dv))", 1},
+    {DIGITS "(assert (= dv dv))(assert (not (= dv ev)))", 0},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+    symcc_shape(shapes[i].script, shapes[i].unsat);
 }
 
 /* The signed product and quotient rules at 32 bits: random signed ranges
