@@ -2,6 +2,7 @@
  * and soundness by containment: for random formulas true under a random
  * model, propagation must not empty any domain, and every term's value
  * under the model must lie in its domain. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -523,5 +524,148 @@ TEST(interval_claims_confirmed_by_z3) {
   }
   fprintf(stderr, "interval claims: %d, z3 unsat on %d (the rest timed out)\n",
           claims, confirmed);
+  CHECK(claims >= want / 2);
+}
+
+
+/* Shapes of SymCC's path queries on stb_image (ASCII numbers parsed into
+ * ints, a header field divided into a limit, a comparison SymCC builds of
+ * one expression with itself): each proved unsat by propagation alone, and
+ * z3 agrees; the satisfiable neighbours stay open and z3 finds them sat.
+ * The digits test is stb_image's: not ((d + 0xc6) <u 0xf6) is '0'..'9'. */
+#define DIGITS "(declare-const d (_ BitVec 8))(declare-const e (_ BitVec 8))" \
+               "(define-fun dv () (_ BitVec 32) (bvadd #xffffffd0 ((_ zero_extend 24) d)))" \
+               "(define-fun ev () (_ BitVec 32) ((_ zero_extend 24) e))"
+
+static void symcc_shape(const char *script, int want) {
+  CHECK_MSG(refutes(script) == want, "propagation %s:\n%s",
+            want ? "does not refute" : "refutes", script);
+  if (!fer_test_have("z3")) return; /* the proofs still checked */
+  size_t n = strlen(script);
+  char *s = malloc(n + 16);
+  memcpy(s, script, n);
+  strcpy(s + n, "(check-sat)\n");
+  int z = fer_test_z3(s, n + 12);
+  CHECK_MSG(z == (want ? 0 : 1), "z3 answers %d on:\n%s", z, s);
+  free(s);
+}
+
+TEST(interval_proofs_symcc_shapes) {
+  static const struct {
+    const char *script;
+    int unsat; /* 1: propagation must refute it; 0: z3 finds it sat */
+  } shapes[] = {
+    /* (d - '0') * 10 - '0' + e: at most 2277 in the signed view, whatever
+     * d and e are (the unsigned view wraps around) */
+    {DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
+     "#x0ccccccc))", 1},
+    {DIGITS "(assert (bvsgt (bvadd (bvadd (bvmul dv #x0000000a) #xffffffd0) ev) "
+     "#x000008e4))", 0},
+    {DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe20))", 1},
+    {DIGITS "(assert (bvslt (bvadd (bvmul dv #x0000000a) ev) #xfffffe21))", 0},
+    /* a negative factor: [-48, 207] * -3 is [-621, 144] */
+    {DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x00000090))", 1},
+    {DIGITS "(assert (bvsgt (bvmul dv #xfffffffd) #x0000008f))", 0},
+    /* products of two ranges, digits times digits */
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
+     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
+     "#x000000f3))", 1},
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (bvult (bvadd e #xc6) #xf6)))"
+     "(assert (bvsgt (bvmul (bvmul dv #x00000003) (bvadd #xffffffd0 ev)) "
+     "#x000000f2))", 0},
+    /* a product that can overflow stays open */
+    {DIGITS "(assert (bvslt (bvmul dv #x01000000) #x00000000))", 0},
+    /* INT_MAX / (d - '0') for a digit d other than '0' */
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38e))", 1},
+    {DIGITS "(assert (not (bvult (bvadd d #xc6) #xf6)))"
+     "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x0e38e38f))", 0},
+    /* any d: the divisor may be negative (or zero) */
+    {DIGITS "(assert (not (= dv #x00000000)))"
+     "(assert (bvslt (bvsdiv #x7fffffff dv) #x00000003))", 0},
+    /* negative divisors, and x / -1 for x = INT_MIN left open */
+    {DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
+     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffd))", 1},
+    {DIGITS "(assert (bvsge dv #xfffffffb))(assert (bvsle dv #xfffffffe))"
+     "(assert (bvsgt (bvsdiv (bvadd ev #x00000014) dv) #xfffffffb))", 0},
+    {"(declare-const x (_ BitVec 32))(declare-const y (_ BitVec 32))"
+     "(assert (bvsle y #xffffffff))(assert (bvsge y #xfffffff0))"
+     "(assert (bvslt (bvsdiv x y) #x00000000))(assert (bvslt x #x00000000))", 0},
+    /* a product fixed without overflow bounds each factor: width * channels
+     * = 4 with channels >= 1 leaves width <= 4, which another term of the
+     * width (here width * 3) then meets */
+#define DIMS "(declare-const a (_ BitVec 32))(declare-const w (_ BitVec 32))" \
+     "(assert (bvuge a #x00000001))(assert (bvule a #x00000004))"
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000b))", 0},
+    {DIMS "(assert (bvule w #x00001000))(assert (= (bvmul w a) #x00000006))"
+     "(assert (bvugt (bvmul w #x00000003) #x00000012))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+     "(assert (bvugt (bvmul w #x00000002) #x00000006))", 1},
+    {DIMS "(assert (bvule w #x00001000))(assert (bvule (bvmul a w) #x00000003))"
+     "(assert (bvugt (bvmul w #x00000002) #x00000005))", 0},
+    /* w unbounded: 4 * 0x40000001 wraps around to 4 */
+    {DIMS "(assert (= (bvmul a w) #x00000004))"
+     "(assert (bvugt (bvmul w #x00000003) #x0000000c))", 0},
+    /* (1 + L) - L is 1 whatever L is (jq's number parser) */
+#define LONG DIGITS "(define-fun L () (_ BitVec 32) (bvmul (bvadd dv ev) (bvadd dv #x00000007)))"
+    {LONG "(assert (not (bvsgt (bvsub (bvadd #x00000001 L) L) #x00000000)))", 1},
+    {LONG "(assert (bvsgt (bvsub (bvadd L #x00000001) L) #x00000001))", 1},
+    {LONG "(assert (= (bvsub (bvadd #x00000001 L) L) #x00000001))", 0},
+    {LONG "(assert (bvsgt (bvsub (bvadd #x00000001 L) ev) #x00000001))", 0},
+    {LONG "(assert (not (= (bvsub L L) #x00000000)))", 1},
+    {LONG "(assert (not (= (bvsub L dv) #x00000000)))", 0},
+    /* t = t is true, t != t false, whatever t's domain */
+    {DIGITS "(define-fun t () (_ BitVec 32) (bvadd (bvor (bvand ev #x00000002) "
+     "#x00000001) (bvand (bvlshr ev #x00000002) #x00000001)))"
+     "(assert (not (= t t)))", 1},
+    {DIGITS "(assert (distinct dv dv))", 1},
+    {DIGITS "(assert (= dv dv))(assert (not (= dv ev)))", 0},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+    symcc_shape(shapes[i].script, shapes[i].unsat);
+}
+
+/* The signed product and quotient rules at 32 bits: random signed ranges
+ * of x and y and a bound on x * y or x / y; every refutation z3 must
+ * confirm, and some must be made. */
+TEST(interval_signed_mul_div_confirmed_by_z3) {
+  if (!fer_test_have("z3")) SKIP("z3 not found (tests/deps.sh installs it)");
+  uint64_t r = 0x9e3779b97f4a7c15ull;
+  int claims = 0, confirmed = 0, want = fer_test_quick ? 10 : 40;
+  for (int trial = 0; trial < 4000 && claims < want; trial++) {
+    int32_t v[5];
+    for (int i = 0; i < 5; i++) {
+      r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+      int sh = (int)(r >> 59) % 28; /* small and large magnitudes */
+      int64_t m = ((int64_t)(r % 4001) - 2000) * ((int64_t)1 << (i < 4 ? sh / 3 : sh));
+      v[i] = (int32_t)(m % 2147483647); /* within 32 bits */
+    }
+    int32_t xl = v[0] < v[1] ? v[0] : v[1], xh = v[0] ^ v[1] ^ xl;
+    int32_t yl = v[2] < v[3] ? v[2] : v[3], yh = v[2] ^ v[3] ^ yl;
+    bool div = r >> 20 & 1, gt = r >> 21 & 1;
+    char s[1024];
+    snprintf(s, sizeof s,
+             "(declare-const x (_ BitVec 32))(declare-const y (_ BitVec 32))"
+             "(assert (bvsge x #x%08" PRIx32 "))(assert (bvsle x #x%08" PRIx32 "))"
+             "(assert (bvsge y #x%08" PRIx32 "))(assert (bvsle y #x%08" PRIx32 "))"
+             "(assert (%s (%s x y) #x%08" PRIx32 "))",
+             (uint32_t)xl, (uint32_t)xh, (uint32_t)yl, (uint32_t)yh, gt ? "bvsgt" : "bvslt",
+             div ? "bvsdiv" : "bvmul", (uint32_t)v[4]);
+    if (refutes(s) != 1) continue;
+    claims++;
+    strcat(s, "(check-sat)\n");
+    int z = fer_test_z3(s, strlen(s));
+    confirmed += z == 0;
+    CHECK_MSG(z != 1, "z3 finds a model of a refuted formula:\n%s", s);
+  }
+  fprintf(stderr, "signed product and quotient claims: %d, z3 unsat on %d\n", claims,
+          confirmed);
   CHECK(claims >= want / 2);
 }

@@ -382,9 +382,11 @@ static const char *answer(ferret_result r) {
 
 /* SYMCC_FERRET_DUMP: a query that ended on its budget as an SMT-LIB
  * script (the input bytes' variables, pi, b) in that folder, named
- * PID-N.smt2, for another solver to try.  A term whose text exceeds 16
- * MiB is not written. */
-static void dump_query(ferret_term b) {
+ * PID-N.smt2, for another solver to try.  When pi and b was proved unsat
+ * (first), what ended on its budget is the optimistic retry, b alone: a
+ * comment line says so.  A term whose text exceeds 16 MiB is not
+ * written. */
+static void dump_query(ferret_term b, ferret_result first) {
   static unsigned n;
   if (!fsym.dump_dir) return;
   char name[4096];
@@ -392,6 +394,8 @@ static void dump_query(ferret_term b) {
   FILE *out = fopen(name, "w");
   if (!out) return;
   fprintf(out, "(set-logic QF_BVFP)\n");
+  if (first == FERRET_UNSAT)
+    fprintf(out, "; pi and b: unsat; the optimistic retry (b alone) ended on its budget\n");
   for (size_t i = 0; i < fsym.nbytes; i++)
     if (fsym.vars[i]) {
       const char *v = ferret_term_string(fsym.f, fsym.vars[i]);
@@ -471,7 +475,7 @@ static void flip(ferret_term b, uintptr_t site, int taken, size_t cell) {
   if (cpu > fsym.slowest_cpu) fsym.slowest_cpu = cpu;
   if (on_budget) {
     fsym.on_budget++;
-    if (r != FERRET_SAT) dump_query(b);
+    if (r != FERRET_SAT) dump_query(b, first);
     if (*level < FSYM_GIVEN_UP) {
       bool capped = !ms || ms >= fsym.timeout_max_ms;
       *level = capped ? FSYM_GIVEN_UP : (uint8_t)(*level + 1); /* the flag kept */

@@ -199,7 +199,9 @@ static fer_ival forward(fer_iv_state *s, fer_term t) {
     break;
   case FER_OP_EQ:
   case FER_OP_DISTINCT:
-    if (n == 2 && d0 && d1 && d0->kind == d1->kind && d0->kind != FER_IV_TOP) {
+    if (n == 2 && a[0] == a[1]) { /* t = t (hash-consed: one id), whatever t's domain */
+      r.t = op == FER_OP_EQ, r.f = op != FER_OP_EQ;
+    } else if (n == 2 && d0 && d1 && d0->kind == d1->kind && d0->kind != FER_IV_TOP) {
       bool can_eq, must_eq;
       if (d0->kind == FER_IV_BOOL) {
         can_eq = (d0->t && d1->t) || (d0->f && d1->f);

@@ -9,6 +9,7 @@
 #include "engine/interval_internal.h"
 
 typedef fer_u128 u128;
+__extension__ typedef __int128 i128;
 
 /* ----------------------------------------------------- BV domains */
 
@@ -217,6 +218,52 @@ static void kb_mul(const fer_ival *x, const fer_ival *y, u128 *z, u128 *o) {
   *z = (mask(tz < w ? tz : w) | (~p & mask(k))) & m, *o = p;
 }
 
+/* The signed view of x * y when no product of the signed bounds leaves
+ * the signed range (then none in between does, and bvmul is the exact
+ * product): the least and greatest of the four corner products.  A value
+ * is its key minus 2^(w-1); w <= 64, so a product fits in 127 bits.  An
+ * ASCII digit's value scaled, (zext(d) - 48) * 10, wraps around in the
+ * unsigned view and stays small in the signed one. */
+static void smul(const fer_ival *x, const fer_ival *y, fer_ival *r) {
+  uint32_t w = x->width;
+  if (w > 64 || x->slo > x->shi || y->slo > y->shi) return;
+  i128 S = (i128)fer_iv_sbit(w);
+  i128 xs[2] = {(i128)x->slo - S, (i128)x->shi - S};
+  i128 ys[2] = {(i128)y->slo - S, (i128)y->shi - S};
+  i128 lo = xs[0] * ys[0], hi = lo;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      i128 p = xs[i] * ys[j];
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+  if (lo < -S || hi > S - 1) return;
+  r->slo = (u128)(lo + S), r->shi = (u128)(hi + S);
+}
+
+/* The signed view of bvsdiv x y when y's signed range holds no 0 (so
+ * no division by zero): x / y rounded towards zero is monotone in x for
+ * y of one sign and in y for x of one sign, so its extremes are among
+ * the four corner quotients; a corner leaving the signed range (-2^(w-1)
+ * / -1) leaves the view unknown. */
+static void sdiv(const fer_ival *x, const fer_ival *y, fer_ival *r) {
+  uint32_t w = x->width;
+  if (w > 64 || x->slo > x->shi || y->slo > y->shi) return;
+  i128 S = (i128)fer_iv_sbit(w);
+  i128 yl = (i128)y->slo - S, yh = (i128)y->shi - S;
+  if (yl <= 0 && yh >= 0) return;
+  i128 xs[2] = {(i128)x->slo - S, (i128)x->shi - S}, ys[2] = {yl, yh};
+  i128 lo = xs[0] / ys[0], hi = lo;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      i128 q = xs[i] / ys[j]; /* C rounds towards zero, as bvsdiv */
+      if (q < lo) lo = q;
+      if (q > hi) hi = q;
+    }
+  if (lo < -S || hi > S - 1) return;
+  r->slo = (u128)(lo + S), r->shi = (u128)(hi + S);
+}
+
 /* Arithmetic shift right of a w-bit pattern. */
 static u128 ashr(u128 v, uint32_t c, uint32_t w) {
   if (c >= w) c = w - 1;
@@ -273,7 +320,26 @@ static void fwd_compare(const bv_rule *c) {
   r->f = strict ? !(xh < yl) : !(xh <= yl);
 }
 
-/* bvnot, bvneg, bvadd, bvsub, bvmul, bvudiv, bvurem. */
+/* x - x is 0, (p + q) - q is p and (p + q) - p is q, whatever p and q
+ * are (mod 2^w): the difference takes the other addend's domain, where
+ * the domains of p + q and q alone say nothing (SymCC on jq's number
+ * parser builds (1 + L) - L of a long L, on libpng L - L). */
+static void sub_cancel(const bv_rule *c) {
+  ferret *f = c->f;
+  const fer_term *a = fer_term_args(f, c->t);
+  fer_term x = a[0], y = a[1];
+  if (x == y) {
+    *c->r = bv_const(c->r->width, 0);
+    return;
+  }
+  if (fer_term_op(f, x) != FER_OP_BVADD || fer_term_nargs(f, x) != 2) return;
+  const fer_term *xa = fer_term_args(f, x);
+  if (xa[0] != y && xa[1] != y) return;
+  const fer_ival *d = fer_iv_dom(c->s, xa[1] == y ? xa[0] : xa[1]);
+  if (d && d->kind == FER_IV_BV && d->width == c->r->width) *c->r = *d;
+}
+
+/* bvnot, bvneg, bvadd, bvsub, bvmul, bvudiv, bvurem, bvsdiv. */
 static void fwd_arith(const bv_rule *c) {
   uint32_t w = c->w;
   const fer_ival *d0 = c->d0, *d1 = c->d1;
@@ -290,16 +356,21 @@ static void fwd_arith(const bv_rule *c) {
   }
   if (!d1) return;
   switch (c->op) {
-  case FER_OP_BVADD:
-  case FER_OP_BVSUB: *r = bv_sum(d0, d1, c->op == FER_OP_BVSUB); break;
+  case FER_OP_BVADD: *r = bv_sum(d0, d1, false); break;
+  case FER_OP_BVSUB:
+    *r = bv_sum(d0, d1, true);
+    sub_cancel(c);
+    break;
   case FER_OP_BVMUL:
     if (w <= 64 && (d1->hi == 0 || d0->hi <= mask(w) / d1->hi))
       r->lo = d0->lo * d1->lo, r->hi = d0->hi * d1->hi;
+    smul(d0, d1, r);
     kb_mul(d0, d1, &r->zero, &r->one);
     break;
   case FER_OP_BVUDIV:
     if (d1->lo > 0) r->lo = d0->lo / d1->hi, r->hi = d0->hi / d1->lo;
     break;
+  case FER_OP_BVSDIV: sdiv(d0, d1, r); break;
   case FER_OP_BVUREM:
     r->hi = d1->lo > 0 && d1->hi - 1 < d0->hi ? d1->hi - 1 : d0->hi;
     break;
@@ -424,6 +495,7 @@ void fer_iv_bv_forward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVSUB:
   case FER_OP_BVMUL:
   case FER_OP_BVUDIV:
+  case FER_OP_BVSDIV:
   case FER_OP_BVUREM: fwd_arith(&c); break;
   case FER_OP_BVAND:
   case FER_OP_BVOR:
@@ -495,6 +567,25 @@ static void bwd_arith(const bv_rule *c) {
     fer_iv_meet(s, d0, &x);
     fer_ival y = sub ? bv_sum(d0, r, true) : bv_sum(r, d0, true);
     fer_iv_meet(s, d1, &y);
+  }
+}
+
+/* bvmul when no product of the unsigned domains overflows (so r is the
+ * exact product) and y >= 1: x * y in [r.lo, r.hi] gives x >= r.lo / y.hi
+ * (rounded up) and x <= r.hi / y.lo; and the same for y.  A product
+ * SymCC's programs fix (width * height * channels = 4) bounds each
+ * factor. */
+static void bwd_mul(const bv_rule *c) {
+  fer_iv_state *s = c->s;
+  fer_ival *d0 = c->d0, *d1 = c->d1, *r = c->r;
+  if (!d0 || !d1 || r->kind != FER_IV_BV || r->lo > r->hi || c->w > 64) return;
+  if (d0->lo > d0->hi || d1->lo > d1->hi) return;
+  if (d1->hi && d0->hi > mask(c->w) / d1->hi) return; /* may overflow */
+  for (int k = 0; k < 2; k++) {
+    fer_ival *x = k ? d1 : d0, *y = k ? d0 : d1;
+    if (y->lo == 0 || y->lo > y->hi) continue; /* y empty after the first meet */
+    u128 lo = r->lo / y->hi + (r->lo % y->hi != 0), hi = r->hi / y->lo;
+    meet_urange(s, x, lo, hi);
   }
 }
 
@@ -626,6 +717,7 @@ void fer_iv_bv_backward(fer_iv_state *s, fer_term t, fer_op op, fer_ival *d0,
   case FER_OP_BVNEG:
   case FER_OP_BVADD:
   case FER_OP_BVSUB: bwd_arith(&c); break;
+  case FER_OP_BVMUL: bwd_mul(&c); break;
   case FER_OP_BVAND:
   case FER_OP_BVOR:
   case FER_OP_BVXOR: bwd_logic(&c); break;
