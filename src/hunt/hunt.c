@@ -5,7 +5,8 @@
  *         mutated with the construct or format the agent chose), every
  *         solver run on it at once, the runs checked: a crash, an error on
  *         valid input, a sat whose model ferret's evaluator rejects (even
- *         when every solver agrees), an unsat where a model shows sat
+ *         when every solver agrees; each solver's model is judged, and
+ *         each that fails is a finding of its own), an unsat where a model shows sat
  *         (another solver's, or one ferret's own search finds within
  *         SEARCH_SECONDS; each checked by the evaluator here).  A model
  *         whose truth rests on a value SMT-LIB leaves open (fp.to_ubv out
@@ -319,6 +320,11 @@ ferret_status fer_hunt(ferret *f, const fer_hunt_config *cfg, fer_hunt_stats *st
                             cfg->mode == 2 ? mg > cur_margin : fer_hunt_counts(v) && !known);
     cur_margin = mg;
     count_finding(&c, &next, v, known, c.first + iter, origin);
+    /* every other solver whose model fails: a finding of its own */
+    for (uint32_t i = 0; i < cfg->nsolvers && i < 32; i++)
+      if ((v.wrong >> i & 1) && !(v.kind == FIND_WRONG_MODEL && v.who == i))
+        count_finding(&c, &next, (fer_hunt_verdict){FIND_WRONG_MODEL, i, v.wrong}, NULL,
+                      c.first + iter, origin);
     fer_hunt_formula_copy(f, &next, &cur);
     if (iter % 32 == 31) fer_hunt_write_ranking(&c, &c.ag);
     report_progress(&c);

@@ -29,6 +29,9 @@ enum { MEDIAN_WINDOW = 64 };
 typedef struct fer_hunt_verdict {
   int kind;       /* FIND_* */
   uint32_t who;   /* the solver at fault (the first one for disagree) */
+  uint32_t wrong; /* bug mode: bit i set when solver i's sat has a model
+                     the evaluator rejects (every solver's model is judged,
+                     whatever `kind` says; each is a finding of its own) */
 } fer_hunt_verdict;
 
 /* A cause: findings of one kind by one solver whose reduced formulas
@@ -83,7 +86,9 @@ typedef struct fer_hunt_campaign {
  * c->runs; 0 with the error set. */
 int fer_hunt_run_formula(fer_hunt_campaign *, const fer_hunt_formula *x);
 
-/* verdict.c: the verdict on formula x from the runs in c->runs. */
+/* verdict.c: the verdict on formula x from the runs in c->runs: the
+ * first solver's crash, error or rejected model, else a refuted unsat, a
+ * disagreement or none; v.wrong names every solver whose model fails. */
 fer_hunt_verdict fer_hunt_check(fer_hunt_campaign *, const fer_hunt_formula *x);
 /* The target's PAR-2 over the best reference's (Algorithm 1's margin). */
 double fer_hunt_margin(const fer_hunt_campaign *);

@@ -1,5 +1,6 @@
 /* A finding's formula reduced (hunt_internal.h): the same kind by the
- * same solver must stay while assertions are dropped, then subterms are
+ * same solver must stay (for a wrong model: that solver's model must
+ * still fail) while assertions are dropped, then subterms are
  * replaced by an argument of their sort or by +0; at most 80 runs of the
  * solvers (24 for a slow formula, which costs up to the time limit). */
 #include <string.h>
@@ -14,6 +15,9 @@ static bool still(fer_hunt_campaign *c, const fer_hunt_formula *x, fer_hunt_verd
   c->reduce_runs++;
   if (!fer_hunt_run_formula(c, x)) return false;
   fer_hunt_verdict w = fer_hunt_check(c, x);
+  /* a wrong model: this solver's model still fails (another solver's
+   * failing first does not end the reduction of this one's) */
+  if (v.kind == FIND_WRONG_MODEL) return v.who < 32 && (w.wrong >> v.who & 1);
   return w.kind == v.kind && w.who == v.who;
 }
 

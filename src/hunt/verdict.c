@@ -123,29 +123,35 @@ fer_hunt_verdict fer_hunt_check(fer_hunt_campaign *c, const fer_hunt_formula *x)
     bool answered = false;
     for (uint32_t i = 1; i < n; i++) answered |= par2(c, i) < c->cfg->timeout;
     bool slow = answered && fer_hunt_margin(c) >= SLOW_MARGIN;
-    return (fer_hunt_verdict){slow ? FIND_SLOW : FIND_NONE, 0};
+    return (fer_hunt_verdict){slow ? FIND_SLOW : FIND_NONE, 0, 0};
   }
   int sat = -1, unsat = -1;
   bool model_ok = false;
+  /* the first solver's crash, error or failing model is the verdict; the
+   * models of the solvers after it are judged all the same (v.wrong), so
+   * that two wrong models of one formula are two findings */
+  fer_hunt_verdict v = {FIND_NONE, 0, 0};
   for (uint32_t i = 0; i < n; i++) {
-    int o = c->runs[i].outcome;
-    if (o == FER_RUN_CRASH) return (fer_hunt_verdict){FIND_CRASH, i};
-    if (o == FER_RUN_ERROR) return (fer_hunt_verdict){FIND_ERROR, i};
+    int o = c->runs[i].outcome, k = FIND_NONE;
+    if (o == FER_RUN_CRASH) k = FIND_CRASH;
+    if (o == FER_RUN_ERROR) k = FIND_ERROR;
     if (o == FER_RUN_SAT) {
       int h = model_holds(c, x, c->runs[i].out.data ? c->runs[i].out.data : "");
-      if (h == 0) return (fer_hunt_verdict){FIND_WRONG_MODEL, i};
+      if (h == 0) k = FIND_WRONG_MODEL, v.wrong |= i < 32 ? 1u << i : 0;
       model_ok |= h == 1;
       if (sat < 0) sat = (int)i;
     }
     if (o == FER_RUN_UNSAT && unsat < 0) unsat = (int)i;
+    if (k != FIND_NONE && v.kind == FIND_NONE) v.kind = k, v.who = i;
   }
+  if (v.kind != FIND_NONE) return v;
   /* an unsat is wrong when a model shows sat: another solver's, checked
    * here, or one ferret finds and this evaluator checks */
   if (unsat >= 0 && (model_ok || own_search_finds_model(c, x)))
-    return (fer_hunt_verdict){FIND_WRONG_UNSAT, (uint32_t)unsat};
+    return (fer_hunt_verdict){FIND_WRONG_UNSAT, (uint32_t)unsat, 0};
   /* sat against unsat with no proof either way: logged, not a finding */
-  if (sat >= 0 && unsat >= 0) return (fer_hunt_verdict){FIND_DISAGREE, (uint32_t)sat};
-  return (fer_hunt_verdict){FIND_NONE, 0};
+  if (sat >= 0 && unsat >= 0) return (fer_hunt_verdict){FIND_DISAGREE, (uint32_t)sat, 0};
+  return (fer_hunt_verdict){FIND_NONE, 0, 0};
 }
 
 /* A finding to save and count (a disagreement nobody's model settles is

@@ -1,7 +1,8 @@
 #!/bin/sh
 # ferret hunt: generated scripts read back; planted wrong solvers are
-# caught (a sat with a wrong model; an unsat where z3's checked model shows
-# sat) and their findings reduced and saved with a header; usage errors.
+# caught (a sat with a wrong model, each solver's on its own; an unsat
+# where z3's checked model shows sat) and their findings reduced and saved
+# with a header; usage errors.
 : "${FERRET:=build-san/ferret}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -280,6 +281,20 @@ saved=$(ls "$dir/kc/findings" | wc -l)
 counted=$(awk -F '\t' 'NR > 1 { n += $5 } END { print n + 0 }' "$dir/kc/causes.tsv")
 [ -n "$skip" ] && [ "$skip" -ge 1 ] && [ $((saved + skip)) = "$all" ] && [ "$counted" = "$all" ] ||
   { echo "known causes: $all findings, $skip unreduced, $saved saved, $counted in causes.tsv"; cat "$dir/err"; fail=1; }
+# two solvers giving the same wrong model: each solver's model is judged,
+# so a formula both fail gives two findings, one by each (and each is
+# counted for a cause of its own solver in causes.tsv)
+cp "$dir/liar23" "$dir/liar23b"
+"$FERRET" hunt --target "$dir/liar23" --reference "$dir/liar23b" --formats 2.3 --vars 1 --asserts 1 \
+  --depth 1 -n 30 --seed 3 --timeout-factor 0 -o "$dir/kw" 2> "$dir/err" || { echo "two liars: failed"; cat "$dir/err"; fail=1; }
+w=$(awk -F '\t' 'NR > 1 && $3 == "wrong-model"' "$dir/kw/log.tsv" | wc -l)
+w1=$(awk -F '\t' '$1 == "wrong-model" && $2 == "solver 1" { n += $5 } END { print n + 0 }' "$dir/kw/causes.tsv")
+w2=$(awk -F '\t' '$1 == "wrong-model" && $2 == "solver 2" { n += $5 } END { print n + 0 }' "$dir/kw/causes.tsv")
+f2=$(grep -l '^; ferret hunt finding: wrong-model by solver 2' "$dir"/kw/findings/*.smt2 2> /dev/null | wc -l)
+[ "$w" -ge 1 ] && [ "$w1" = "$w" ] && [ "$w2" = "$w" ] && [ "$f2" -ge 1 ] &&
+  grep -q "^hunt: 30 formulas .* $((2 * w)) findings\$" "$dir/err" ||
+  { echo "two liars: $w formulas with wrong models, $w1 and $w2 findings by each, $f2 files of solver 2"
+    cat "$dir/err" "$dir/kw/causes.tsv"; fail=1; }
 # usage errors
 "$FERRET" hunt --target "$dir/liar" > /dev/null 2> "$dir/e1"
 [ $? = 2 ] && grep -q "no output directory" "$dir/e1" || { echo "missing -o accepted"; fail=1; }

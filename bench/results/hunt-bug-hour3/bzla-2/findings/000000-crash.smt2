@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 2, shard 1/1, formula 2, from fp.fma
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: sat in 0.022 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.044 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.isPositive (fp.fma r0 (_ +zero 15 113) (_ +zero 15 113) (fp #b0 #b011111111111101 #b1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111))))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000)
+; seed 2, shard 1/1, formula 262, from fp.to_sbv
+; solver 1: ../peers-build/bitwuzla/build-std/src/main/bitwuzla --time-limit=3000: crash in 0.029 s (exit 134)
+; solver 2: z3 -T:3: unknown in 0.035 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_15_113 () (_ FloatingPoint 15 113))
+(assert (bvugt ((_ fp.to_sbv 1) RNA x1_15_113) #b0))
+(check-sat)
+(get-model)

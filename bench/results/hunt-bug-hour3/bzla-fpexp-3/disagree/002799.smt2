@@ -1,0 +1,13 @@
+; ferret hunt disagreement: sat by solver 2, unsat by solver 1, no checked model settles it
+; seed 3, shard 1/1, formula 2799, from (_ FloatingPoint 3 5)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.087 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.280 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_64 () (_ BitVec 64))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.roundToIntegral RNA ((_ to_fp 3 5) RTZ b1_64)) ((_ to_fp 3 5) RNE (fp.sub RTP (fp #b0 #b01111111 #b00000000000000000000001) (fp #b1 #b11111110 #b11111111111111111111110)))))
+(assert (fp.geq x0_2_3 (fp.sqrt RNA (fp.div RNA x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt disagreement: sat by solver 2, unsat by solver 1, no checked model settles it
+; seed 3, shard 1/1, formula 5119, from to_fp(bv)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.122 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.217 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_8 () (_ FloatingPoint 5 8))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNaN x1_5_8))
+(assert (= (fp.sub RTN (fp.sub RNA x0_2_3 (fp #b0 #b10 #b11)) ((_ to_fp 2 3) ((_ fp.to_sbv 5) RTN x1_2_3))) (fp #b0 #b01 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 0, from generate
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.062 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.054 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_3_2 () (_ FloatingPoint 3 2))
+(assert (fp.isNaN (fp.fma r0 x0_3_2 x0_3_2 x0_3_2)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 78, from fp.leq
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.039 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.072 s (exit 0)
+; unreduced formula: formats 2.3,5.3, operators fp.div*2 fp.fma fp.rem fp.leq*2 to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.leq x1_5_3 ((_ to_fp 5 3) r0 #b1111111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 387, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.015 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.071 s (exit 0)
+; unreduced formula: formats 2.3,4.4, operators or fp.neg fp.sub fp.mul fp.roundToIntegral*2 fp.lt fp.eq fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (or (fp.lt x0_2_3 x1_2_3) (fp.eq (_ +zero 2 3) (fp.mul r0 x1_2_3 x1_2_3))))
+(check-sat)
+(get-model)

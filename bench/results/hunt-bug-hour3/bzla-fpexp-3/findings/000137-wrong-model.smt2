@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 1519, from to_fp(bv)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.137 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.489 s (exit 1)
+; unreduced formula: formats 2.3,8.8,11.53, operators ite fp.neg fp.mul*2 fp.rem fp.eq*2 fp.isNormal to_fp(bv) to_fp(fp)*2 to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun b1_29 () (_ BitVec 29))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.rem ((_ to_fp_unsigned 2 3) r0 b1_29) x1_2_3) x1_2_3))
+(check-sat)
+(get-model)

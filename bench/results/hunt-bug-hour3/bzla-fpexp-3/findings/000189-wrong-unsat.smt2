@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2026, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.083 s (exit 0)
+; unreduced formula: formats 2.3, operators fp.add fp.mul*2 fp.div*2 fp.fma fp.max*2 fp.eq fp.isPositive
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp #b1 #b01 #b00) (fp.add RTN (fp #b0 #b00 #b01) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2296, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.028 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.101 s (exit 1)
+; unreduced formula: formats 2.3,5.11, operators fp.sub fp.sqrt fp.rem*3 fp.isSubnormal fp.isPositive
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.sub RNA x0_2_3 x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2372, from fp.add
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.013 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.073 s (exit 1)
+; unreduced formula: formats 2.3,8.24,11.53, operators = fp.add fp.sub fp.sqrt fp.min fp.isNegative to_fp(fp) to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.add RTN x0_2_3 x0_2_3) ((_ to_fp 2 3) RTN (fp #b1 #b01010011 #b00111110010000000001001))))
+(check-sat)
+(get-model)

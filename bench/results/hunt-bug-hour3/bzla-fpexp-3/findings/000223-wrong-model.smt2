@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2373, from (_ FloatingPoint 8 8)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.005 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.155 s (exit 1)
+; unreduced formula: formats 2.3,8.8,8.24, operators not or = bvsgt fp.abs fp.add fp.sub fp.sqrt*2 fp.min fp.isNegative to_fp(fp) to_fp(sbv) to_fp_unsigned fp.to_ubv*2 fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.add RTN x0_2_3 x0_2_3) ((_ to_fp 2 3) RTN (fp #b1 #b01010011 #b00111110010000000001001))))
+(check-sat)
+(get-model)

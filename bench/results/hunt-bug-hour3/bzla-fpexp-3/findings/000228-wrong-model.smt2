@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2412, from fp.roundToIntegral
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.038 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.097 s (exit 0)
+; unreduced formula: formats 2.3,3.2,8.24, operators not*2 or fp.add fp.roundToIntegral*2 fp.max fp.leq fp.lt fp.isNegative to_fp(bv)*2 to_fp(fp)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_5 () (_ BitVec 5))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (let ((_let_1 ((_ to_fp 2 3) b0_5))) (or (not (fp.leq _let_1 _let_1)) (not (fp.lt x1_2_3 (fp.add RNA x0_2_3 x0_2_3))))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2413, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.081 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.192 s (exit 0)
+; unreduced formula: formats 2.3, operators not*2 and or fp.abs fp.add fp.roundToIntegral fp.max fp.leq fp.lt fp.geq fp.isSubnormal to_fp(bv)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_5 () (_ BitVec 5))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (let ((_let_1 ((_ to_fp 2 3) b0_5))) (or (not (fp.leq _let_1 _let_1)) (not (fp.lt x1_2_3 (fp.add RNA x0_2_3 x0_2_3))))))
+(check-sat)
+(get-model)

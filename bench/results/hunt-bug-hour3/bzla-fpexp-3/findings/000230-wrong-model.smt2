@@ -1,0 +1,16 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2418, from fp.roundToIntegral
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.160 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.141 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators fp fp.neg fp.add fp.div*2 fp.roundToIntegral fp.geq fp.eq
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.div RNA x0_5_3 (fp.neg x1_5_3)) x0_5_3))
+(assert (fp.eq (fp.roundToIntegral r0 x1_2_3) x0_2_3))
+(check-sat)
+(get-model)

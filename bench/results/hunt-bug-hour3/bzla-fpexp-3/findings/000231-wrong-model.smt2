@@ -1,0 +1,18 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2419, from ite
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.047 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.066 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators ite fp fp.neg fp.add fp.div fp.roundToIntegral fp.lt fp.geq fp.eq
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b0_2 () (_ BitVec 2))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (ite (fp.lt x1_5_3 x0_5_3) (fp #b0 #b00000 #b11) (_ +zero 5 3)) x0_5_3))
+(assert (fp.eq (fp.roundToIntegral r0 x1_2_3) (fp.div RNE (fp b0_1 b0_2 #b00) x0_2_3)))
+(check-sat)
+(get-model)

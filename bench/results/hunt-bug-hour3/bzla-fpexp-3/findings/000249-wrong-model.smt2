@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2584, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.074 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.172 s (exit 0)
+; unreduced formula: formats 2.3,8.8, operators not*2 or =*2 fp.add*2 fp.rem fp.min*2 fp.isInfinite to_fp(fp) to_fp(real) fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (or (not (fp.isInfinite (fp.add RTZ (fp #b0 #b10 #b01) x0_2_3))) (= ((_ fp.to_sbv 8) RTZ x1_2_3) #x80)))
+(assert (= ((_ fp.to_sbv 7) RTP (fp.rem (fp.min (fp #b0 #b00 #b01) x1_2_3) ((_ to_fp 2 3) RNA 3.75))) #b0000001))
+(check-sat)
+(get-model)

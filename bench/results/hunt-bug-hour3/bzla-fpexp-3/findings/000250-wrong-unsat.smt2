@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2585, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.028 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.075 s (exit 1)
+; unreduced formula: formats 2.3,8.8, operators not*2 or = fp fp.add*2 fp.roundToIntegral fp.min fp.isZero fp.isInfinite to_fp(fp) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_2 () (_ BitVec 2))
+(assert (fp.isZero (fp.roundToIntegral RNE (fp #b0 b1_2 #b01))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2669, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.073 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.096 s (exit 1)
+; unreduced formula: formats 2.3, operators fp.roundToIntegral*2 fp.lt fp.isNegative
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (fp.roundToIntegral r0 x1_2_3) x1_2_3))
+(check-sat)
+(get-model)

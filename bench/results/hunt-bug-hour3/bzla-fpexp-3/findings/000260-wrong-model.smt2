@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2676, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.048 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.220 s (exit 0)
+; unreduced formula: formats 2.3,3.2, operators and = fp.abs fp.sqrt fp.min fp.max fp.geq fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.min (_ +oo 2 3) x0_2_3) (fp #b1 #b00 #b01)))
+(check-sat)
+(get-model)

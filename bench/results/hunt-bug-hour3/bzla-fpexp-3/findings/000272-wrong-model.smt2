@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2708, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.102 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.095 s (exit 114)
+; unreduced formula: formats 2.3, operators not fp.neg fp.sub fp.mul fp.fma fp.rem fp.roundToIntegral fp.max fp.eq*2 to_fp(sbv) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq x0_2_3 (fp.fma r0 (fp #b0 #b00 #b01) (fp.rem x0_2_3 x1_2_3) (fp.sub RNE x1_2_3 x1_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2710, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.056 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.082 s (exit 0)
+; unreduced formula: formats 2.3,8.24, operators not*2 or fp.sub fp.max fp.geq fp.eq*2 to_fp(bv) to_fp(fp)*2 to_fp(sbv) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (not (fp.eq (_ +zero 2 3) x0_2_3)))
+(assert (fp.eq (fp.max x0_2_3 (_ +zero 2 3)) (fp #b0 #b00 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2761, from to_fp(fp)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.040 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.096 s (exit 0)
+; unreduced formula: formats 2.3,4.4,8.24, operators or =*2 fp.abs fp.add fp.sub fp.mul fp.div*2 fp.gt to_fp(fp)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp #b0 #b10 #b01) (fp.sub RNE (fp #b0 #b00 #b11) x1_2_3)))
+(check-sat)
+(get-model)

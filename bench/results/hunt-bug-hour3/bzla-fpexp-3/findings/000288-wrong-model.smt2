@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2815, from to_fp(sbv)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.163 s (exit 0)
+; unreduced formula: formats 2.3,5.11, operators not = ite bvugt fp.fma fp.max fp.eq to_fp(sbv)*2 fp.to_ubv fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_11 () (_ FloatingPoint 5 11))
+(assert (bvugt ((_ fp.to_sbv 2) RNA (ite (not (fp.eq x1_5_11 ((_ to_fp 5 11) RNA ((_ fp.to_sbv 1) RTN (fp #b1 #b00011 #b0000001111))))) (fp #b0 #b00101 #b1001010000) ((_ to_fp 5 11) RTN #b111))) #b01))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2868, from to_fp(sbv)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.068 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.404 s (exit 1)
+; unreduced formula: formats 2.3,8.8, operators not or = bvugt fp.sub*2 fp.roundToIntegral fp.isSubnormal to_fp(sbv) fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_64 () (_ BitVec 64))
+(assert (fp.isSubnormal (fp.sub RTP (fp #b0 #b01 #b00) ((_ to_fp 2 3) RTN b0_64))))
+(check-sat)
+(get-model)

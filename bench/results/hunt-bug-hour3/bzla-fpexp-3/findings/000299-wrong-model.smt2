@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2883, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.096 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.264 s (exit 0)
+; unreduced formula: formats 2.3,4.4, operators or ite fp.sub fp.mul fp.div fp.geq fp.eq fp.isSubnormal fp.isZero to_fp(real)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.sub RNE (fp #b1 #b00 #b01) x0_2_3) (fp #b1 #b01 #b11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 2950, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.111 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.232 s (exit 0)
+; unreduced formula: formats 2.3, operators fp.abs fp.add fp.min fp.isNormal*2 to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal (fp.add RNE x0_2_3 x0_2_3)))
+(assert (fp.isNormal x0_2_3))
+(check-sat)
+(get-model)

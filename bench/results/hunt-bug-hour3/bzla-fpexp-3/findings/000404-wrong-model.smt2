@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3384, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.024 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.178 s (exit 0)
+; unreduced formula: formats 2.3, operators or = fp.add fp.sub*2 fp.fma fp.isInfinite fp.isNegative to_fp_unsigned fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNegative (fp.fma RTZ x1_2_3 x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)

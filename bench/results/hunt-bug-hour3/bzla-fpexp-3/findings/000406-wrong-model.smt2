@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3386, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.026 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.146 s (exit 0)
+; unreduced formula: formats 2.3,8.8,11.53, operators = fp.neg*2 fp.sub fp.isSubnormal to_fp(fp) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.sub RNE x0_2_3 x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3562, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.078 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.157 s (exit 0)
+; unreduced formula: formats 2.3,5.11, operators or ite fp fp.add fp.sqrt fp.min fp.max fp.eq fp.isNormal fp.isNaN*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.add RTZ (fp #b0 #b00 #b01) x1_2_3) (fp #b0 #b01 #b10)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3672, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.029 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.366 s (exit 0)
+; unreduced formula: formats 2.3,3.2,15.113, operators not ite bvule fp.neg fp.add fp.min fp.isNormal fp.isZero to_fp(fp) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.add r0 (fp #b0 #b01 #b00) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3876, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.024 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.059 s (exit 0)
+; unreduced formula: formats 2.3, operators fp.roundToIntegral fp.min fp.max fp.isSubnormal fp.isPositive
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal x1_2_3))
+(assert (fp.isPositive (fp.min x1_2_3 x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 3918, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.025 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.050 s (exit 1)
+; unreduced formula: formats 2.3, operators ite bvsle fp.abs fp.sqrt fp.rem fp.roundToIntegral fp.isSubnormal fp.isZero fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral RNA x1_2_3)))
+(assert (fp.isZero x0_2_3))
+(check-sat)
+(get-model)

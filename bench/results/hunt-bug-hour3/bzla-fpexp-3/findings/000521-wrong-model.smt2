@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4025, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.011 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.070 s (exit 0)
+; unreduced formula: formats 2.3,3.2, operators not ite*2 fp fp.neg fp.sub*2 fp.mul fp.div fp.geq fp.gt*2 fp.isInfinite to_fp(real) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.sub RNE x1_2_3 x0_2_3) ((_ to_fp 2 3) RNE 0.203125)))
+(check-sat)
+(get-model)

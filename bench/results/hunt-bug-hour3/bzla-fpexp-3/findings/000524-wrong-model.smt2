@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4054, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.034 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.121 s (exit 0)
+; unreduced formula: formats 2.3, operators fp*2 fp.rem fp.eq fp.isNormal fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b1_2 () (_ BitVec 2))
+(assert (fp.eq (fp.rem x0_2_3 (fp ((_ fp.to_ubv 1) RTN x1_2_3) #b01 b1_2)) (fp #b0 #b00 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4087, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.039 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.196 s (exit 1)
+; unreduced formula: formats 2.3,8.24, operators or*2 bvugt fp.neg*2 fp.add fp.mul*2 fp.fma fp.rem fp.roundToIntegral fp.leq fp.geq fp.isSubnormal to_fp(fp) to_fp(sbv) to_fp_unsigned fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.fma RTN (fp.add RTZ x1_2_3 (fp #b0 #b01 #b01)) (fp.neg x1_2_3) (_ +zero 2 3)) (fp #b0 #b00 #b11)))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4252, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.056 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.097 s (exit 0)
+; unreduced formula: formats 2.3, operators not or = fp.neg*2 fp.add fp.sub fp.div fp.rem fp.min fp.eq fp.isInfinite to_fp(sbv) fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq x1_2_3 (fp.div r0 (fp #b0 #b00 #b01) (fp.sub RNE x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4282, from edge
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.077 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.186 s (exit 0)
+; unreduced formula: formats 2.3, operators not or fp.abs fp.sub*2 fp.gt fp.isZero fp.isInfinite to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.sub RNE (fp #b1 #b00 #b01) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4453, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.019 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.096 s (exit 1)
+; unreduced formula: formats 2.3, operators fp fp.sub fp.mul fp.max fp.eq fp.isNaN
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.sub RNA x0_2_3 x0_2_3) (fp #b0 #b10 #b10)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4565, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.020 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.085 s (exit 0)
+; unreduced formula: formats 2.3, operators and = fp.abs fp.isSubnormal fp.isNegative
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.abs x1_2_3) (fp #b0 #b00 #b01)))
+(check-sat)
+(get-model)

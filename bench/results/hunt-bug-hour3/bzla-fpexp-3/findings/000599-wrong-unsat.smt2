@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4580, from fp.gt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.028 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.133 s (exit 0)
+; unreduced formula: formats 2.3, operators and = fp.abs fp.neg fp.add*2 fp.mul fp.max fp.gt fp.isSubnormal to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b0_4 () (_ BitVec 4))
+(assert (fp.isSubnormal x0_2_3))
+(assert (= (fp.add RNE (fp #b0 #b10 #b01) x0_2_3) ((_ to_fp 2 3) RTZ b0_4)))
+(check-sat)
+(get-model)

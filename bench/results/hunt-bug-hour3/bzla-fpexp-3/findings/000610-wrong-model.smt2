@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 4603, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.070 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.140 s (exit 1)
+; unreduced formula: formats 2.3, operators fp.roundToIntegral fp.max fp.gt fp.isNaN
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (fp.roundToIntegral RNA x0_2_3) (fp #b0 #b01 #b00)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5085, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.030 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.076 s (exit 1)
+; unreduced formula: formats 2.3, operators or ite fp.abs fp.sub fp.mul fp.rem fp.roundToIntegral fp.lt fp.geq fp.isSubnormal fp.isNaN to_fp(bv)*2 to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun b1_5 () (_ BitVec 5))
+(assert (fp.isSubnormal (fp.roundToIntegral r0 ((_ to_fp 2 3) b1_5))))
+(check-sat)
+(get-model)

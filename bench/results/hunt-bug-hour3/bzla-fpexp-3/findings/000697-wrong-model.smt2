@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5114, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.079 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.256 s (exit 0)
+; unreduced formula: formats 2.3, operators not and = fp.neg fp.sub fp.sqrt fp.roundToIntegral fp.geq fp.isSubnormal to_fp_unsigned fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (not (= ((_ to_fp_unsigned 2 3) RTN ((_ fp.to_sbv 63) RTP x1_2_3)) (_ +zero 2 3))))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

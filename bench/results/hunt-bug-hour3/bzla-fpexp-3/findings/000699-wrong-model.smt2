@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5128, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.060 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.148 s (exit 0)
+; unreduced formula: formats 2.3, operators not fp.abs*2 fp.fma fp.max fp.leq fp.gt to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (not (fp.leq x0_2_3 (fp.fma RTZ x0_2_3 x0_2_3 (fp.max (fp #b0 #b00 #b01) x1_2_3)))))
+(check-sat)
+(get-model)

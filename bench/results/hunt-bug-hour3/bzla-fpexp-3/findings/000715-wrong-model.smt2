@@ -1,0 +1,17 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5174, from RTN
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.138 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.392 s (exit 0)
+; unreduced formula: formats 2.3, operators not ite*2 fp.sub fp.sqrt fp.geq*3 fp.eq to_fp(bv) to_fp(sbv) to_fp_unsigned*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun b0_33 () (_ BitVec 33))
+(declare-fun b1_20 () (_ BitVec 20))
+(declare-fun b1_44 () (_ BitVec 44))
+(assert (fp.geq (ite (fp.geq (ite (not (fp.eq x0_2_3 x1_2_3)) x0_2_3 (fp #b1 #b00 #b11)) ((_ to_fp 2 3) r0 b0_33)) (fp #b0 #b00 #b11) (fp.sub RTN x1_2_3 x1_2_3)) ((_ to_fp_unsigned 2 3) r0 b1_20)))
+(assert (fp.geq ((_ to_fp_unsigned 2 3) RNE b1_44) ((_ to_fp 2 3) #b00001)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5318, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.058 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.190 s (exit 0)
+; unreduced formula: formats 2.3,8.24, operators not*2 or*2 = ite fp.neg fp.add fp.sub fp.mul fp.fma*2 fp.sqrt fp.roundToIntegral fp.lt fp.isZero fp.isNegative fp.isPositive to_fp(fp)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (fp.fma RTP x0_2_3 (fp.add RNE x1_2_3 x1_2_3) x1_2_3) x1_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5644, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.035 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.162 s (exit 0)
+; unreduced formula: formats 2.3, operators bvugt bvsgt fp.add fp.sub fp.roundToIntegral fp.min to_fp(sbv) fp.to_ubv*3
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (bvsgt ((_ fp.to_ubv 61) RNE (fp.sub RTZ x0_2_3 x0_2_3)) #b0000000000000000000000000000000000000000000000000000000000001))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5645, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.038 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.135 s (exit 0)
+; unreduced formula: formats 2.3, operators and bvsgt fp.abs fp.add fp.sub fp.geq fp.isSubnormal fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (bvsgt ((_ fp.to_ubv 61) RNE (fp.sub RTZ x0_2_3 x0_2_3)) #b0000000000000000000000000000000000000000000000000000000000001))
+(check-sat)
+(get-model)

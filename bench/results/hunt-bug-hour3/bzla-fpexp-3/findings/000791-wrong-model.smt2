@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5661, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.056 s (exit 0)
+; unreduced formula: formats 2.3, operators not or fp fp.abs*2 fp.neg*2 fp.sub fp.fma fp.min fp.max fp.gt fp.eq fp.isNormal fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (not (fp.isNormal x0_2_3)))
+(assert (fp.gt (_ +zero 2 3) x0_2_3))
+(check-sat)
+(get-model)

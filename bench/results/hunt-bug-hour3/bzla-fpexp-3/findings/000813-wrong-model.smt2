@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5860, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.067 s (exit 0)
+; unreduced formula: formats 2.3, operators not*2 and or ite*2 fp.abs fp.neg fp.sub*2 fp.mul fp.div fp.roundToIntegral fp.min fp.leq*2 fp.geq*2 fp.isSubnormal fp.isNegative
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_2_3) (fp.geq x1_2_3 (fp #b0 #b01 #b10))))
+(check-sat)
+(get-model)

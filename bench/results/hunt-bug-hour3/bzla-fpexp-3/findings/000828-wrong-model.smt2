@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5895, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.010 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.084 s (exit 1)
+; unreduced formula: formats 2.3, operators not or fp fp.sub*2 fp.rem*2 fp.roundToIntegral fp.eq fp.isSubnormal fp.isNegative to_fp(bv) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNegative (fp.sub RTP x0_2_3 x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5897, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.031 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.051 s (exit 1)
+; unreduced formula: formats 2.3, operators not or fp fp.sub fp.rem*2 fp.roundToIntegral fp.eq fp.isSubnormal*2 to_fp(bv) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral RTN x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5899, from fp.gt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.021 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.040 s (exit 1)
+; unreduced formula: formats 2.3, operators fp.abs fp.roundToIntegral fp.gt fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral RTN x1_2_3)))
+(check-sat)
+(get-model)

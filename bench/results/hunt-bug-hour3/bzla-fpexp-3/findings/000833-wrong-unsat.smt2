@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5932, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.076 s (exit 0)
+; unreduced formula: formats 2.3, operators ite fp.neg fp.add fp.lt fp.gt fp.eq
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt x0_2_3 (fp.neg (fp #b0 #b00 #b11))))
+(assert (fp.eq (fp.add RTN x0_2_3 x1_2_3) (fp #b0 #b00 #b01)))
+(check-sat)
+(get-model)

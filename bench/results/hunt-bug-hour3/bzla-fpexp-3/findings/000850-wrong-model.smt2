@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 5999, from fp.sub
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.051 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.100 s (exit 0)
+; unreduced formula: formats 2.3, operators not and fp fp.abs*2 fp.neg fp.sub fp.mul fp.leq fp.geq fp.gt fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b1_2 () (_ BitVec 2))
+(assert (and (fp.geq x0_2_3 (fp.mul RTZ x1_2_3 x0_2_3)) (fp.gt x1_2_3 (fp #b0 #b01 #b00))))
+(assert (fp.leq (fp b0_1 ((_ fp.to_sbv 2) RNA (fp #b0 #b10 #b01)) b1_2) x0_2_3))
+(check-sat)
+(get-model)

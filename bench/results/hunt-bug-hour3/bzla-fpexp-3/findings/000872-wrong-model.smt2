@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 6110, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.021 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.044 s (exit 0)
+; unreduced formula: formats 2.3, operators fp.sub*2 fp.div fp.fma fp.rem fp.roundToIntegral fp.geq fp.eq
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq x1_2_3 (fp.sub RNA (fp #b0 #b00 #b11) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 6229, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.017 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.048 s (exit 0)
+; unreduced formula: formats 2.3,5.8, operators not*2 = ite fp.add fp.mul fp.fma*2 fp.leq fp.isSubnormal to_fp(sbv) fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RTP x0_2_3 (_ +zero 2 3))))
+(check-sat)
+(get-model)

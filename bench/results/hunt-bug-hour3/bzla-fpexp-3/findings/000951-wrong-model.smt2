@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 6645, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.019 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.031 s (exit 1)
+; unreduced formula: formats 2.3,8.24, operators = fp.neg fp.mul fp.rem fp.roundToIntegral fp.lt to_fp(bv) to_fp(fp) to_fp_unsigned fp.to_ubv fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (= ((_ fp.to_sbv 1) r0 (fp.neg (fp #b0 #b01 #b00))) #b0))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 6708, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.023 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.067 s (exit 0)
+; unreduced formula: formats 2.3,5.3, operators not*2 = ite fp fp.neg fp.add fp.min fp.max fp.isSubnormal fp.isNegative to_fp_unsigned fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RTN (fp #b0 #b10 #b11) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7041, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.015 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.030 s (exit 1)
+; unreduced formula: formats 2.3,8.8, operators and fp fp.abs fp.sub*2 fp.fma fp.sqrt fp.geq fp.eq fp.isSubnormal fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b1_2 () (_ BitVec 2))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp ((_ fp.to_ubv 1) RTZ x0_2_3) #b10 b1_2) (fp.sub RTZ x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)

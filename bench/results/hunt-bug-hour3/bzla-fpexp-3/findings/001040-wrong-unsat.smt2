@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7069, from RTZ
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.011 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.038 s (exit 0)
+; unreduced formula: formats 2.3, operators or fp.add*2 fp.fma fp.sqrt fp.rem*2 fp.roundToIntegral fp.max fp.leq fp.lt fp.gt to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt ((_ to_fp 2 3) RTZ #b0111101) (fp.add RNE (fp #b0 #b00 #b01) x0_2_3)))
+(assert (fp.leq (fp.rem x0_2_3 x0_2_3) x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7077, from fp.add
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.022 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.027 s (exit 1)
+; unreduced formula: formats 2.3,11.53, operators ite fp.add fp.rem fp.roundToIntegral fp.lt fp.gt fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.gt (fp.rem x0_2_3 (fp.roundToIntegral RTZ x1_2_3)) (fp #b1 #b10 #b00)))
+(assert (fp.lt (fp.add r0 (fp #b0 #b01111001011 #b0000000000000000000000000000000000000000000000000000) x1_11_53) (fp #b1 #b01111111111 #b0000000000000000000000000000000000000000000000000000)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7357, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.008 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.029 s (exit 1)
+; unreduced formula: formats 2.3,8.24,11.53, operators or fp.sub*2 fp.div fp.rem*2 fp.lt fp.geq fp.gt to_fp(bv)*3 to_fp(fp)*3 to_fp(sbv) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.rem (_ +zero 2 3) (fp.sub r0 x1_2_3 x1_2_3)) (_ +zero 2 3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7462, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.013 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.049 s (exit 0)
+; unreduced formula: formats 2.3, operators not and fp.abs fp.sub fp.min fp.geq fp.isSubnormal fp.isZero
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (not (fp.isZero (fp.sub RTN x1_2_3 x1_2_3))))
+(check-sat)
+(get-model)

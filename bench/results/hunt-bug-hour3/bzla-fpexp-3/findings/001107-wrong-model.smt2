@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7479, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.016 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.039 s (exit 1)
+; unreduced formula: formats 2.3,8.24, operators not fp.neg fp.roundToIntegral*2 fp.max*2 fp.geq fp.gt to_fp(fp) to_fp_unsigned fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (_ +zero 2 3) (fp.roundToIntegral RTZ (fp.max x1_2_3 (fp #b1 #b00 #b11)))))
+(check-sat)
+(get-model)

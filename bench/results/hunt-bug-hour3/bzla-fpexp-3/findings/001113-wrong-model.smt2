@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7496, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.062 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.158 s (exit 0)
+; unreduced formula: formats 2.3, operators bvugt fp.sub*2 fp.div fp.rem fp.roundToIntegral fp.geq to_fp(bv) fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (bvugt ((_ fp.to_ubv 63) r0 (fp.rem (fp.sub RNE x0_2_3 (fp #b0 #b10 #b01)) (fp #b1 #b00 #b11))) #b000000000000000000000000000000000000000000000000000000000000000))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7548, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.023 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.060 s (exit 0)
+; unreduced formula: formats 2.3, operators = ite bvule bvugt fp.add fp.div*2 fp.roundToIntegral fp.min fp.max fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (= (fp.add RNE x1_2_3 x0_2_3) (fp.div r0 x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)

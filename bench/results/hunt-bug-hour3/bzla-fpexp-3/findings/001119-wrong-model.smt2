@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7563, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.010 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.026 s (exit 1)
+; unreduced formula: formats 2.3, operators not or fp fp.abs fp.neg fp.add fp.sub fp.mul fp.rem fp.roundToIntegral fp.max fp.geq fp.isSubnormal*2 fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral RTZ x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7564, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.006 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.083 s (exit 0)
+; unreduced formula: formats 2.3, operators and fp.abs fp.sub fp.roundToIntegral fp.max fp.geq fp.isSubnormal*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.sub RTZ x1_2_3 x0_2_3)))
+(assert (fp.geq x1_2_3 (fp #b0 #b01 #b01)))
+(check-sat)
+(get-model)

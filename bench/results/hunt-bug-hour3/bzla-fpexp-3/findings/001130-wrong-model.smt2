@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7612, from =
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.011 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.034 s (exit 1)
+; unreduced formula: formats 2.3, operators =*2 ite fp.abs fp.add*2 fp.fma fp.sqrt fp.roundToIntegral*2 fp.lt to_fp(bv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (ite (= (fp #b1 #b01 #b10) (fp.roundToIntegral RTP x0_2_3)) x0_2_3 x1_2_3) x1_2_3))
+(check-sat)
+(get-model)

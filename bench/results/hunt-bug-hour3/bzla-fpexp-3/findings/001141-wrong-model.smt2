@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7678, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.043 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.185 s (exit 0)
+; unreduced formula: formats 2.3, operators fp.neg fp.sub fp.div fp.rem fp.roundToIntegral fp.min*2 fp.leq fp.eq
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.rem (fp.neg x0_2_3) (fp.sub RTZ x1_2_3 x0_2_3)) x0_2_3))
+(assert (fp.leq (fp.div RTP x1_2_3 x0_2_3) (fp #b1 #b10 #b10)))
+(check-sat)
+(get-model)

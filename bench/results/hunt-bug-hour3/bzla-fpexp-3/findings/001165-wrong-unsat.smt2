@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7883, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.017 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.047 s (exit 0)
+; unreduced formula: formats 2.3, operators and fp.abs*2 fp.add fp.geq fp.isNormal fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal (fp.add r0 x1_2_3 x1_2_3)))
+(assert (fp.isSubnormal x1_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 7975, from RTZ
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.051 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.050 s (exit 0)
+; unreduced formula: formats 2.3, operators not*2 or*2 =*3 ite fp fp.neg fp.mul fp.fma fp.sqrt fp.rem fp.eq fp.isNaN to_fp_unsigned fp.to_ubv fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b1_2 () (_ BitVec 2))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp b0_1 b1_2 ((_ fp.to_ubv 2) RNE x0_2_3)) (fp #b0 #b00 #b01)))
+(assert (fp.eq (fp.neg x1_2_3) (fp #b0 #b00 #b01)))
+(check-sat)
+(get-model)

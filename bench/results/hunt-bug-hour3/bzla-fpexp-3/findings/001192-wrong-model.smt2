@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8088, from fp.sqrt
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.019 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.061 s (exit 0)
+; unreduced formula: formats 2.3, operators or =*2 ite fp.neg fp.sqrt*2 fp.rem fp.roundToIntegral fp.lt fp.isZero to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.neg x0_2_3) (fp #b1 #b00 #b01)))
+(check-sat)
+(get-model)

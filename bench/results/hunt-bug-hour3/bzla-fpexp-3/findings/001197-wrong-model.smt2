@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8114, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.017 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.055 s (exit 0)
+; unreduced formula: formats 2.3,5.11, operators not = ite fp.div fp.fma fp.min fp.max fp.gt fp.isNaN
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (ite (not (fp.gt x1_2_3 (fp #b1 #b00 #b01))) x1_2_3 (_ -zero 2 3)) (fp #b1 #b00 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8115, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.022 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.131 s (exit 0)
+; unreduced formula: formats 2.3,5.11,8.24, operators = ite bvsle fp.sub fp.div fp.sqrt fp.max fp.isNaN to_fp(fp) to_fp(sbv) to_fp_unsigned fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun b1_59 () (_ BitVec 59))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.sub RTZ ((_ to_fp 2 3) RTZ x1_8_24) ((_ to_fp_unsigned 2 3) RTN #b11)) (ite (bvsle ((_ fp.to_sbv 64) RNA ((_ to_fp 2 3) RNA b1_59)) #xffffffffffffffff) (_ +zero 2 3) x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8123, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.028 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.042 s (exit 114)
+; unreduced formula: formats 2.3,8.8, operators or ite bvugt fp*2 fp.neg fp.sub*2 fp.fma fp.rem*2 fp.lt fp.gt fp.isZero fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.fma r0 (fp.rem (fp #b0 #b01 #b01) x0_2_3) (fp #b0 #b01 #b00) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8229, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.023 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.079 s (exit 0)
+; unreduced formula: formats 2.3, operators and or ite bvule fp.abs fp.add fp.rem fp.min*2 fp.geq*2 fp.isSubnormal fp.isNaN fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x1_2_3) (fp.geq x0_2_3 (fp #b0 #b01 #b11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8230, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.018 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.064 s (exit 0)
+; unreduced formula: formats 2.3, operators or ite bvule fp.add fp.rem fp.min*2 fp.geq fp.isSubnormal fp.isNaN fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal x0_2_3))
+(assert (bvule ((_ fp.to_ubv 66) RTP (fp.min (fp #b1 #b00 #b01) x0_2_3)) #b000000000000000000000000000000000000000000000000000000000000000010))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 8470, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.007 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.012 s (exit 1)
+; unreduced formula: formats 2.3, operators or fp.abs fp.add fp.sub fp.mul fp.rem fp.roundToIntegral fp.leq fp.isInfinite fp.isPositive
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(assert (fp.leq (fp.roundToIntegral RNE (fp #b0 #b00 #b01)) (_ +zero 2 3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8521, from to_fp(sbv)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.016 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.099 s (exit 0)
+; unreduced formula: formats 2.3, operators not and ite fp.mul fp.gt fp.isNormal fp.isSubnormal fp.isNaN to_fp(sbv) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_2_3) (fp.gt ((_ to_fp 2 3) RNE ((_ fp.to_ubv 25) r0 x1_2_3)) (fp #b0 #b00 #b01))))
+(check-sat)
+(get-model)

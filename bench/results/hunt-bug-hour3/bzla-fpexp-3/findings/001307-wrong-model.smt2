@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8760, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.007 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.029 s (exit 1)
+; unreduced formula: formats 2.3, operators or = ite fp.neg fp.sub*3 fp.mul fp.roundToIntegral fp.min fp.geq fp.isNormal fp.isSubnormal to_fp(sbv) fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral r0 x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8890, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.029 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.077 s (exit 1)
+; unreduced formula: formats 2.3,8.24, operators not fp.add fp.sub fp.div fp.sqrt fp.rem fp.gt fp.isNormal to_fp(fp) to_fp(real) to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (fp.sub RTZ x0_2_3 x0_2_3) (_ +zero 2 3)))
+(check-sat)
+(get-model)

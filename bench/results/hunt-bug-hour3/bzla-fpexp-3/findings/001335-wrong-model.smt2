@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8966, from =
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.040 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.149 s (exit 0)
+; unreduced formula: formats 2.3, operators = ite fp fp.add fp.mul fp.min fp.leq fp.isZero to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b0_2 () (_ BitVec 2))
+(declare-fun b1_64 () (_ BitVec 64))
+(assert (= (fp #b1 #b01 #b01) (fp.add RTP (fp.mul RTP (fp #b0 #b01 #b00) x1_2_3) (fp b0_1 b0_2 #b01))))
+(assert (fp.leq ((_ to_fp_unsigned 2 3) RTP b1_64) (fp #b0 #b10 #b01)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 8981, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.016 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.091 s (exit 0)
+; unreduced formula: formats 2.3, operators and or = fp.abs fp.neg fp.geq fp.eq fp.isSubnormal to_fp(bv) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (or (= x1_2_3 (fp #b0 #b00 #b01)) (fp.eq ((_ to_fp 2 3) ((_ fp.to_sbv 5) r0 x0_2_3)) (fp #b1 #b00 #b11))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9023, from edge
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.116 s (exit 1)
+; unreduced formula: formats 2.3,8.24, operators or = fp.sub fp.mul*2 fp.fma fp.sqrt fp.min*2 fp.isNormal fp.isSubnormal to_fp(fp)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.sub RNE x0_2_3 x0_2_3) (fp #b0 #b01 #b10)))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9033, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.020 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.188 s (exit 0)
+; unreduced formula: formats 2.3,8.24, operators not or = bvsle fp.add*3 fp.mul fp.div*2 fp.isNegative to_fp(fp) to_fp(real)*2 to_fp_unsigned fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_8_24 () (_ FloatingPoint 8 24))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= ((_ to_fp 2 3) RNA x1_8_24) (_ +zero 2 3)))
+(assert (not (bvsle ((_ fp.to_ubv 18) RNE (fp.add RTP x1_2_3 (fp #b0 #b10 #b10))) #b000000000000001101)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9051, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.062 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.092 s (exit 0)
+; unreduced formula: formats 2.3, operators or ite fp.neg fp.add fp.rem fp.roundToIntegral fp.gt*2 fp.eq fp.isZero to_fp(bv) to_fp_unsigned fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp #b0 #b00 #b01) (fp.rem x0_2_3 x1_2_3)))
+(check-sat)
+(get-model)

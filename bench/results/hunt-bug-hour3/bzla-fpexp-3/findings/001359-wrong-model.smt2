@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9065, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.020 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.048 s (exit 1)
+; unreduced formula: formats 2.3, operators fp.neg fp.sub fp.mul fp.div fp.rem fp.min fp.geq fp.isZero to_fp(bv) to_fp(real)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (_ +zero 2 3) (fp.rem (_ +zero 2 3) (fp.sub RTN x0_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9066, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.043 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.078 s (exit 1)
+; unreduced formula: formats 2.3,8.24,11.53, operators or = fp.sub*3 fp.div fp.fma fp.rem*2 fp.roundToIntegral fp.geq fp.gt to_fp(bv)*2 to_fp(fp)*2 to_fp(real)*2 fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (_ +zero 2 3) (fp.rem (_ +zero 2 3) (fp.sub RTN x0_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9096, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.007 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.071 s (exit 1)
+; unreduced formula: formats 2.3, operators and = fp.abs fp.roundToIntegral fp.geq fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.roundToIntegral r0 x0_2_3) (_ -zero 2 3)))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9140, from to_fp(fp)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.007 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.056 s (exit 1)
+; unreduced formula: formats 2.3,3.5,8.8, operators or*2 =*2 ite*3 fp fp.neg fp.add*2 fp.sub fp.div*2 fp.fma fp.rem fp.roundToIntegral fp.min fp.lt fp.eq fp.isZero fp.isInfinite fp.isNaN to_fp(bv) to_fp(fp) to_fp_unsigned fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.add RNA x1_2_3 (fp #b1 #b10 #b11)) (fp #b0 #b10 #b11)))
+(check-sat)
+(get-model)

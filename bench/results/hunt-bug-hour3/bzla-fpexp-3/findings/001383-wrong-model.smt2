@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9145, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.008 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.075 s (exit 1)
+; unreduced formula: formats 2.3, operators not*2 or*2 =*2 ite fp.add fp.mul fp.div fp.isNormal fp.isZero*2 to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.add RNA x1_2_3 (fp #b1 #b10 #b11)) (fp #b0 #b10 #b11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9192, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.121 s (exit 0)
+; unreduced formula: formats 2.3, operators or =*2 ite*2 bvsle fp.abs fp.add fp.rem fp.roundToIntegral fp.min*2 fp.max fp.isNaN fp.isPositive fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.rem (fp #b0 #b00 #b11) x0_2_3) x0_2_3))
+(check-sat)
+(get-model)

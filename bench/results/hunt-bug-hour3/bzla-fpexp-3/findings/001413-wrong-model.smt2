@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9279, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.024 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.048 s (exit 0)
+; unreduced formula: formats 2.3,8.24, operators or ite bvsle fp.abs fp.add*2 fp.fma fp.rem fp.gt fp.isNormal fp.isSubnormal to_fp(bv) to_fp(fp) to_fp(real)*2 fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (_ +zero 2 3) x1_2_3))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,16 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9346, from RNA
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.064 s (exit 0)
+; unreduced formula: formats 2.3,5.11, operators ite fp*2 fp.sub fp.mul fp.min fp.isInfinite fp.isNaN fp.isPositive to_fp(bv) fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_1 () (_ BitVec 1))
+(declare-fun b0_5 () (_ BitVec 5))
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNaN (fp b1_1 b0_5 ((_ fp.to_ubv 10) RNE x0_5_11))))
+(assert (fp.isInfinite (fp.mul RTP x0_2_3 (fp.sub RNA x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9444, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.029 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.073 s (exit 0)
+; unreduced formula: formats 2.3, operators not fp.abs fp.neg*2 fp.roundToIntegral fp.geq fp.isSubnormal to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun b1_16 () (_ BitVec 16))
+(assert (fp.isSubnormal x0_2_3))
+(assert (not (fp.geq ((_ to_fp_unsigned 2 3) RTP b1_16) (fp.neg (_ -oo 2 3)))))
+(check-sat)
+(get-model)

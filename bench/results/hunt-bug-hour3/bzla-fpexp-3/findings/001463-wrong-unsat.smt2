@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9532, from to_fp(fp)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.019 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.123 s (exit 0)
+; unreduced formula: formats 2.3,11.53, operators fp.neg fp.add*2 fp.leq fp.isZero to_fp(fp) to_fp(sbv) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isZero (fp.add RTP ((_ to_fp 2 3) RTN x0_11_53) (fp #b1 #b10 #b11))))
+(check-sat)
+(get-model)

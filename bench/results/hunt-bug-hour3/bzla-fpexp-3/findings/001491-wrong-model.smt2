@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9677, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.020 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.059 s (exit 0)
+; unreduced formula: formats 2.3, operators or*2 = fp.add fp.fma*2 fp.rem fp.max fp.isSubnormal*2 fp.isNegative to_fp(sbv)*2 to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.add RNE x0_2_3 x0_2_3)))
+(check-sat)
+(get-model)

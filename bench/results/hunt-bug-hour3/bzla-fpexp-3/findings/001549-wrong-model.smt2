@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 9966, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.016 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.110 s (exit 0)
+; unreduced formula: formats 2.3, operators or fp.add fp.sqrt*2 fp.rem fp.geq fp.isInfinite fp.isNaN to_fp(bv) to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_17 () (_ BitVec 17))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.rem ((_ to_fp_unsigned 2 3) RTZ b0_17) x1_2_3) (fp #b0 #b01 #b01)))
+(check-sat)
+(get-model)

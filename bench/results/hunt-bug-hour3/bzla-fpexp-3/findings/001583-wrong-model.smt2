@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10174, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.018 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.142 s (exit 0)
+; unreduced formula: formats 2.3, operators or*2 fp.neg fp.add fp.div fp.sqrt fp.min*2 fp.geq*2 fp.gt fp.eq to_fp(bv)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp.add RNE x0_2_3 x1_2_3) (fp.div RNE x0_2_3 x0_2_3)))
+(check-sat)
+(get-model)

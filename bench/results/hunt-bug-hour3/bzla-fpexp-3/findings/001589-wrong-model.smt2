@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10214, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.019 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.040 s (exit 0)
+; unreduced formula: formats 2.3,8.24, operators = fp.sub fp.mul fp.div fp.isSubnormal to_fp(fp) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.isSubnormal (fp.mul RTN x0_2_3 (fp.sub r0 x0_2_3 (fp #b1 #b00 #b11)))))
+(check-sat)
+(get-model)

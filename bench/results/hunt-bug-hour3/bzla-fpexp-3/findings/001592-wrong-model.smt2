@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10221, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.007 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.066 s (exit 0)
+; unreduced formula: formats 2.3, operators and or = bvugt fp fp.abs fp.min*2 fp.lt fp.isSubnormal to_fp_unsigned fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal x0_2_3))
+(assert (fp.lt (_ +zero 2 3) x1_2_3))
+(check-sat)
+(get-model)

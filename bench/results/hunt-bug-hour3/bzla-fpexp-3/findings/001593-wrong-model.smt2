@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10222, from (_ FloatingPoint 8 8)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.026 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.041 s (exit 1)
+; unreduced formula: formats 2.3,8.8, operators and = fp.abs*2 fp.roundToIntegral fp.isNormal fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_8_8 () (_ FloatingPoint 8 8))
+(assert (fp.isSubnormal x0_2_3))
+(assert (fp.isNormal (fp.roundToIntegral RNA x0_8_8)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10354, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.010 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.059 s (exit 0)
+; unreduced formula: formats 2.3,3.2,5.8, operators not*2 fp.add*2 fp.fma fp.min fp.geq fp.isPositive to_fp(fp)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (not (fp.isPositive (fp.add r0 (fp #b1 #b00 #b11) (fp #b0 #b00 #b11)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10404, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.064 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.081 s (exit 0)
+; unreduced formula: formats 2.3, operators or fp.add*2 fp.mul*2 fp.div fp.min fp.max fp.lt fp.geq fp.isNegative
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.geq (fp.div RTZ x0_2_3 x1_2_3) (fp.add r0 x1_2_3 x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10491, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.059 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.078 s (exit 0)
+; unreduced formula: formats 2.3, operators not = fp fp.sub fp.sqrt fp.rem fp.roundToIntegral fp.eq to_fp_unsigned fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp ((_ fp.to_ubv 1) RTZ x0_2_3) ((_ fp.to_ubv 2) RTN x1_2_3) #b01) (fp.sub RTN x1_2_3 (fp.sqrt RTN x0_2_3))))
+(check-sat)
+(get-model)

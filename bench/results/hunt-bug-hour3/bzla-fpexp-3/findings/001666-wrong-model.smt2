@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10647, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.017 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.059 s (exit 0)
+; unreduced formula: formats 2.3, operators = fp.div fp.fma fp.rem fp.isInfinite to_fp(real) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isInfinite (fp.div r0 (fp.rem x1_2_3 x0_2_3) (fp #b1 #b00 #b01))))
+(check-sat)
+(get-model)

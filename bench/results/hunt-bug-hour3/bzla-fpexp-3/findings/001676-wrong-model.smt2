@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10666, from RTZ
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.006 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.019 s (exit 0)
+; unreduced formula: formats 2.3, operators and fp fp.abs fp.mul fp.sqrt fp.gt fp.isSubnormal fp.isZero to_fp(bv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_5 () (_ BitVec 5))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt ((_ to_fp 2 3) b1_5) (_ +zero 2 3)))
+(assert (fp.isSubnormal x0_2_3))
+(check-sat)
+(get-model)

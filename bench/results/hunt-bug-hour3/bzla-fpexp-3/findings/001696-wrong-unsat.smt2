@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-unsat by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10824, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: unsat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.031 s (exit 0)
+; unreduced formula: formats 2.3, operators and fp.abs fp.add*2 fp.min fp.geq fp.isSubnormal fp.isZero
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal x0_2_3))
+(assert (fp.isZero (fp.add RNA x1_2_3 x0_2_3)))
+(check-sat)
+(get-model)

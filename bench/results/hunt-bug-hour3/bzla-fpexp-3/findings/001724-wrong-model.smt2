@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 10957, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.013 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.034 s (exit 0)
+; unreduced formula: formats 2.3, operators and fp.abs fp.neg fp.sub fp.rem fp.geq fp.isSubnormal fp.isPositive
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (and (fp.isSubnormal x0_2_3) (fp.geq x1_2_3 (fp #b0 #b01 #b10))))
+(check-sat)
+(get-model)

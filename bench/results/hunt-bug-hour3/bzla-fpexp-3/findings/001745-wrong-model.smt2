@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 11038, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.016 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.077 s (exit 1)
+; unreduced formula: formats 2.3, operators or bvule fp.neg*2 fp.sub fp.div*2 fp.fma fp.rem*2 fp.min fp.gt fp.isZero fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.gt (fp.rem x1_2_3 (fp #b0 #b00 #b01)) (_ +zero 2 3)))
+(assert (bvule ((_ fp.to_sbv 33) RTZ (_ -zero 2 3)) #b100000000000000000000000000000000))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000)
+; seed 3, shard 1/1, formula 11198, from (_ FloatingPoint 2 3)
+; solver 1: ../peers-build/bitwuzla/build-fpexp/src/main/bitwuzla --time-limit=3000: sat in 0.014 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.093 s (exit 1)
+; unreduced formula: formats 2.3, operators not*2 or fp.fma fp.rem fp.lt fp.isSubnormal fp.isNegative to_fp(real) to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.isSubnormal x1_2_3))
+(assert (fp.isNegative (fp.rem ((_ to_fp 2 3) r0 0.10546875) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --tlimit=3000)
+; seed 2, shard 1/1, formula 64, from generate
+; solver 1: cvc5 --tlimit=3000: crash in 0.051 s (exit 139)
+; solver 2: z3 -T:3: unknown in 0.054 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_8_24 () (_ FloatingPoint 8 24))
+(declare-fun b0_8 () (_ BitVec 8))
+(declare-fun b0_23 () (_ BitVec 23))
+(assert (fp.isZero (fp ((_ fp.to_sbv 1) RNE x0_8_24) b0_8 b0_23)))
+(check-sat)
+(get-model)

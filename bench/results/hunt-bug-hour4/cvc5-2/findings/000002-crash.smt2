@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 2, shard 1/1, formula 79, from fp.fma
+; solver 1: cvc5 --tlimit=3000: timeout in 1.162 s (exit 137)
+; solver 2: z3 -T:3: crash in 0.052 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_11_53 () (_ FloatingPoint 11 53))
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(assert (fp.isNormal (fp.fma r0 x0_11_53 x0_11_53 x1_11_53)))
+(check-sat)
+(get-model)

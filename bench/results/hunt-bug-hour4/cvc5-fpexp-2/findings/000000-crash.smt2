@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 16, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.089 s (exit 139)
+; solver 2: z3 -T:3: sat in 0.193 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_2 () (_ BitVec 2))
+(assert (= ((_ fp.to_ubv 45) RNA ((_ to_fp 2 3) RNA b0_2)) #b011111111111111111111111111111111111111111111))
+(check-sat)
+(get-model)

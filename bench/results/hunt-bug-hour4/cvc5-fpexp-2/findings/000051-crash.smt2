@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 2, shard 1/1, formula 405, from fp.leq
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.188 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.145 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.leq x0_2_3 (fp.fma r0 x0_2_3 x1_2_3 (fp #b1 #b01 #b10))))
+(check-sat)
+(get-model)

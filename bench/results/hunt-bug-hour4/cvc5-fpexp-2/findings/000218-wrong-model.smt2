@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 1216, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.170 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.084 s (exit 1)
+; unreduced formula: formats 2.3,11.53, operators and fp.abs fp.rem fp.roundToIntegral*2 fp.geq*2 fp.isSubnormal
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp #b1 #b00 #b01) (fp.roundToIntegral RTP x0_2_3)))
+(check-sat)
+(get-model)

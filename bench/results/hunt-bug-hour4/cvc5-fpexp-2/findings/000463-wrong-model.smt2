@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 2538, from fp.fma
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.081 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.196 s (exit 1)
+; unreduced formula: formats 5.3, operators = fp.fma fp.isZero to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(assert (fp.isZero ((_ to_fp 5 3) RNE 60.0)))
+(assert (= x1_5_3 (fp #b1 #b11110 #b10)))
+(check-sat)
+(get-model)

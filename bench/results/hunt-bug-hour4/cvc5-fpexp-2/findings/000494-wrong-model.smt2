@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 2668, from (_ FloatingPoint 3 5)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.142 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.192 s (exit 0)
+; unreduced formula: formats 2.3,3.5,8.24, operators fp.abs fp.add fp.mul fp.min fp.lt fp.isInfinite to_fp(fp) to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (fp.min (fp.mul RNE x1_2_3 (fp #b1 #b10 #b01)) ((_ to_fp_unsigned 2 3) RTP #b01)) x0_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,16 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 2, shard 1/1, formula 3891, from fp.leq
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.677 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.652 s (exit 0)
+; unreduced formula: formats 3.5,4.4, operators not fp fp.roundToIntegral fp.min fp.leq fp.lt to_fp(sbv) to_fp(real) to_fp_unsigned
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_27 () (_ BitVec 27))
+(declare-fun x0_4_4 () (_ FloatingPoint 4 4))
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun b0_4 () (_ BitVec 4))
+(declare-fun b0_3 () (_ BitVec 3))
+(assert (fp.lt (fp.roundToIntegral RTN ((_ to_fp 3 5) RNE b0_27)) ((_ to_fp_unsigned 3 5) RTZ #x02)))
+(assert (not (fp.leq (fp.min x0_4_4 (fp b0_1 b0_4 b0_3)) (_ +zero 4 4))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 2, shard 1/1, formula 4033, from fp.isNaN
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.152 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.279 s (exit 1)
+; unreduced formula: formats 2.3,3.2, operators fp.roundToIntegral fp.max fp.isSubnormal fp.isNaN to_fp(bv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isSubnormal (fp.roundToIntegral RNA x0_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,10 @@
+; ferret hunt finding: error by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 16, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: error in 0.059 s (exit 1)
+; solver 2: z3 -T:3: sat in 0.060 s (exit 0)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_3_2 () (_ FloatingPoint 3 2))
+(assert (fp.geq x1_3_2 (fp #b0 #b101 #b1)))
+(check-sat)
+(get-model)

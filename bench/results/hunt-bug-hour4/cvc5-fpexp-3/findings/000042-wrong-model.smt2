@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 78, from RTZ
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.118 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.133 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators fp.div*2 fp.rem fp.leq fp.isInfinite to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.leq (_ +zero 5 3) ((_ to_fp 5 3) r0 #b1111111)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 174, from (_ FloatingPoint 2 3)
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.144 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.382 s (exit 0)
+; unreduced formula: formats 2.3,11.53, operators fp.geq fp.isSubnormal to_fp(sbv)*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun b0_15 () (_ BitVec 15))
+(assert (fp.isSubnormal ((_ to_fp 2 3) r0 b0_15)))
+(check-sat)
+(get-model)

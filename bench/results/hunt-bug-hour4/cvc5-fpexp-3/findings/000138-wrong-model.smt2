@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 620, from fp.fma
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.096 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.268 s (exit 0)
+; unreduced formula: formats 2.3,5.11, operators ite fp.add fp.fma*2 fp.eq fp.isNormal fp.isNaN to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp #b0 #b00 #b01) x1_2_3))
+(check-sat)
+(get-model)

@@ -1,0 +1,13 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 686, from (_ FloatingPoint 5 8)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.173 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.019 s (exit 0)
+; unreduced formula: formats 2.3,5.8, operators or =*2 ite bvsgt fp*2 fp.neg fp.add fp.mul fp.sqrt fp.rem fp.roundToIntegral*2 fp.gt to_fp(real) fp.to_sbv*3
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_1 () (_ BitVec 1))
+(declare-fun b1_2 () (_ BitVec 2))
+(declare-fun b0_2 () (_ BitVec 2))
+(assert (= (fp b1_1 b1_2 b0_2) (fp.roundToIntegral RNA (fp #b1 #b00 #b11))))
+(check-sat)
+(get-model)

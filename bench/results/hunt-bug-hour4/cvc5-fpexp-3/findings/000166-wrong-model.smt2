@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 724, from RTZ
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.081 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.201 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators not or*2 ite fp.neg fp.sub*2 fp.div fp.rem*2 fp.roundToIntegral*3 fp.max*3 fp.lt fp.geq fp.gt fp.isNaN fp.isPositive to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (fp #b1 #b01 #b00) (fp.rem (fp.roundToIntegral RTP x0_2_3) x1_2_3)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 725, from fp.isInfinite
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.208 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.241 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators not or*2 ite fp.neg fp.sub*2 fp.div fp.rem*2 fp.roundToIntegral*3 fp.max*3 fp.lt fp.geq fp.gt fp.isInfinite fp.isNaN to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_5_3 () (_ FloatingPoint 5 3))
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(assert (or (fp.geq x1_5_3 (fp.div RTZ x0_5_3 x0_5_3)) (not (fp.gt ((_ to_fp 5 3) RNA 4.5954) (_ -zero 5 3)))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 728, from fp.isPositive
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.095 s (exit 0)
+; solver 2: z3 -T:3: unknown in 0.116 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators not or*2 ite fp.sub fp.rem fp.roundToIntegral fp.max*3 fp.isInfinite*2 fp.isNaN fp.isPositive*2 to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.isPositive (fp.sub RTP (fp.roundToIntegral r0 (fp #b0 #b00 #b01)) (fp #b0 #b00 #b11))))
+(check-sat)
+(get-model)

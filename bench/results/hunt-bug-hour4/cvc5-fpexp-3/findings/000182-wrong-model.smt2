@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 803, from fp.lt
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.109 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.263 s (exit 0)
+; unreduced formula: formats 5.3,5.8, operators or = fp.neg fp.div fp.roundToIntegral fp.min*2 fp.lt fp.eq to_fp(sbv)*2 to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b1_7 () (_ BitVec 7))
+(assert (= ((_ to_fp 5 3) RNA b1_7) (_ +zero 5 3)))
+(check-sat)
+(get-model)

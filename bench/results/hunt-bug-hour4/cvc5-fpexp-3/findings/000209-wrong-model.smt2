@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 3, shard 1/1, formula 870, from =
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.147 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.139 s (exit 0)
+; unreduced formula: formats 3.5,5.8, operators or =*2 fp.neg fp.sub fp.div*2 fp.max fp.isPositive to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_3_5 () (_ FloatingPoint 3 5))
+(assert (= ((_ to_fp 3 5) r0 #x81346) x0_3_5))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 879, from fp.lt
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.373 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.454 s (exit 1)
+; unreduced formula: formats 5.3,5.8, operators and = fp fp.sub fp.mul fp.lt fp.geq to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (= ((_ to_fp 5 3) r0 0.359375) (_ +zero 5 3)))
+(check-sat)
+(get-model)

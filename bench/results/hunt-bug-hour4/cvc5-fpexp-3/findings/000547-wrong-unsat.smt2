@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 2841, from Float128
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.031 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.254 s (exit 0)
+; unreduced formula: formats 2.3,15.113, operators and = fp.abs fp.sub fp.div fp.min fp.isSubnormal fp.isNegative to_fp(bv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.sub RNA x0_2_3 (fp #b0 #b00 #b11)) (fp #b0 #b00 #b11)))
+(check-sat)
+(get-model)

@@ -1,0 +1,16 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 3085, from fp.isSubnormal
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 1.112 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.907 s (exit 0)
+; unreduced formula: formats 2.3,3.5, operators not ite bvugt fp.div*2 fp.fma fp.min fp.leq fp.isSubnormal fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_3_5 () (_ FloatingPoint 3 5))
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_3_5 () (_ FloatingPoint 3 5))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.leq (ite (bvugt ((_ fp.to_ubv 1) RTN x0_3_5) #b0) (fp #b1 #b100 #b0111) (fp.div r0 x0_3_5 x0_3_5)) x1_3_5))
+(assert (fp.isSubnormal (fp.div RTP (fp.fma RTZ x1_2_3 x0_2_3 x0_2_3) x0_2_3)))
+(check-sat)
+(get-model)

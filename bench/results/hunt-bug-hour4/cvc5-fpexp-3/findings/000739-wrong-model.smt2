@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 3814, from (_ FloatingPoint 2 3)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.180 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.089 s (exit 1)
+; unreduced formula: formats 2.3,5.3, operators not ite fp fp.neg fp.add fp.sub fp.fma fp.roundToIntegral*2 fp.geq fp.gt fp.isNegative to_fp(real) fp.to_sbv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(assert (fp.geq (fp #b0 #b10000 #b01) ((_ to_fp 5 3) r0 124.0)))
+(assert (not (fp.isNegative (fp #b0 #b00 #b01))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 3, shard 1/1, formula 3891, from (_ FloatingPoint 2 3)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.103 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.225 s (exit 0)
+; unreduced formula: formats 2.3,3.5, operators fp fp.add fp.mul fp.fma fp.roundToIntegral*2 fp.max fp.gt fp.eq to_fp(real) to_fp_unsigned fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.eq x1_2_3 (fp #b1 #b00 #b01)))
+(check-sat)
+(get-model)

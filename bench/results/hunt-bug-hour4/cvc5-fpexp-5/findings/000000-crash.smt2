@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 5, shard 1/1, formula 5, from fp.fma
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.138 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.084 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (bvule ((_ fp.to_ubv 40) RTZ (fp.fma r0 x1_2_3 x0_2_3 (fp #b0 #b00 #b01))) #x7fffffffff))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 42, from edge
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.120 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.187 s (exit 0)
+; unreduced formula: formats 2.3,8.8, operators not or = ite fp.abs fp.add fp.mul fp.fma fp.max*2 fp.gt fp.eq fp.isNegative to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= x0_2_3 (fp.add RTZ (fp #b1 #b00 #b11) (fp.max x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

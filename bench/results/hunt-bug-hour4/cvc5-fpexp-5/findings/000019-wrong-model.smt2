@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 46, from ite
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.261 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.302 s (exit 0)
+; unreduced formula: formats 2.3,8.8, operators not or = ite*2 fp.add*2 fp.mul fp.fma fp.min fp.max*2 fp.gt*2 fp.eq fp.isNaN to_fp(sbv)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= x0_2_3 (fp.add RTZ (fp #b1 #b00 #b11) (fp.max x1_2_3 x0_2_3))))
+(check-sat)
+(get-model)

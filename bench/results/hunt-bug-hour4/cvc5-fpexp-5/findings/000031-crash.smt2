@@ -1,0 +1,10 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 112, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.105 s (exit 139)
+; solver 2: z3 -T:3: unsat in 0.156 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_3_5 () (_ FloatingPoint 3 5))
+(assert (fp.lt ((_ to_fp_unsigned 3 5) RNA ((_ fp.to_sbv 6) RNE x1_3_5)) (fp #b1 #b000 #b1111)))
+(check-sat)
+(get-model)

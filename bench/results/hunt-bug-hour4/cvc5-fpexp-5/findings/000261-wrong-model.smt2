@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 2 (z3 -T:3)
+; seed 5, shard 1/1, formula 1328, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.876 s (exit 0)
+; solver 2: z3 -T:3: timeout in 1.026 s (exit 137)
+; unreduced formula: formats 3.5,11.53, operators = fp.abs fp.mul fp.rem fp.min fp.gt to_fp_unsigned*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_11_53 () (_ FloatingPoint 11 53))
+(declare-fun b1_16 () (_ BitVec 16))
+(declare-fun x0_3_5 () (_ FloatingPoint 3 5))
+(declare-fun x1_3_5 () (_ FloatingPoint 3 5))
+(assert (fp.gt x1_11_53 ((_ to_fp_unsigned 11 53) RTZ #b011111111111111111111111111111111111111111111111111111111111111)))
+(assert (= (fp.rem ((_ to_fp_unsigned 3 5) RTP b1_16) (fp.mul RNA x0_3_5 (fp #b1 #b011 #b1000))) (fp.abs (fp.min x1_3_5 (fp #b0 #b110 #b1110)))))
+(check-sat)
+(get-model)

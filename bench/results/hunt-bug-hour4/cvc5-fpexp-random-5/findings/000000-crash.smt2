@@ -1,0 +1,11 @@
+; ferret hunt finding: crash by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 4, from fp.to_sbv
+; solver 1: cvc5 --fp-exp --tlimit=3000: crash in 0.053 s (exit 139)
+; solver 2: z3 -T:3: unsat in 0.129 s (exit 1)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_11 () (_ FloatingPoint 5 11))
+(assert (bvugt ((_ fp.to_sbv 1) r0 x0_5_11) #b1))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 30, from fp.add
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.036 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.092 s (exit 1)
+; unreduced formula: formats 2.3,5.11, operators not or = fp.add fp.sub fp.sqrt fp.min fp.lt fp.isNegative to_fp(sbv) to_fp_unsigned fp.to_ubv*2
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.lt (_ +zero 2 3) (fp.sub r0 x1_2_3 x1_2_3)))
+(check-sat)
+(get-model)

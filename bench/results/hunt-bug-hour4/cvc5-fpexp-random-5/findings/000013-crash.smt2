@@ -1,0 +1,12 @@
+; ferret hunt finding: crash by solver 2 (z3 -T:3)
+; seed 5, shard 1/1, formula 80, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.334 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.152 s (exit 114)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun b0_1 () (_ BitVec 1))
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_5_8 () (_ FloatingPoint 5 8))
+(assert (bvule ((_ fp.to_ubv 66) RTZ (fp b0_1 #b10000 ((_ fp.to_ubv 7) RNA (fp.fma r0 x0_5_8 (_ +oo 5 8) x0_5_8)))) #b100000000000000000000000000000000000000000000000000000000000000000))
+(check-sat)
+(get-model)

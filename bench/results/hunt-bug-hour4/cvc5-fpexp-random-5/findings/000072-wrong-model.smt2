@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 338, from to_fp(bv)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.241 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.453 s (exit 0)
+; unreduced formula: formats 2.3,4.4, operators not ite fp.div fp.rem fp.isNormal fp.isSubnormal fp.isPositive to_fp(bv) to_fp(sbv) to_fp(real) fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isNormal (fp.div RNA (fp.rem x0_2_3 x1_2_3) ((_ to_fp 2 3) RNA 3.25))))
+(check-sat)
+(get-model)

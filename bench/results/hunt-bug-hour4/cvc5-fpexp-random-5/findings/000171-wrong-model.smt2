@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 825, from (_ FloatingPoint 5 8)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.225 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.420 s (exit 0)
+; unreduced formula: formats 2.3,5.8, operators or fp.sub fp.mul fp.div fp.rem*2 fp.max*2 fp.leq fp.geq fp.isZero to_fp(bv) to_fp(sbv) to_fp_unsigned fp.to_ubv*3
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.geq (fp.rem x1_2_3 x0_2_3) (_ +zero 2 3)))
+(check-sat)
+(get-model)

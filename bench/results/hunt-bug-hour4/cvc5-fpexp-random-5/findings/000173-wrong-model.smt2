@@ -1,0 +1,15 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 870, from fp.fma
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.580 s (exit 0)
+; solver 2: z3 -T:3: crash in 0.141 s (exit 114)
+; unreduced formula: formats 2.3,5.3, operators not = ite fp.fma*2 fp.sqrt*2 fp.roundToIntegral fp.leq fp.geq fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun r0 () RoundingMode)
+(declare-fun x0_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun x0_5_3 () (_ FloatingPoint 5 3))
+(assert (not (fp.geq (fp.fma RTP (fp.sqrt r0 (fp #b0 #b00 #b01)) x0_2_3 (fp.fma r0 x0_2_3 x1_2_3 x0_2_3)) (fp.roundToIntegral RTN (fp #b1 #b01 #b10)))))
+(assert (= ((_ fp.to_ubv 35) RTZ (fp.sqrt RTZ x0_5_3)) #b00000000000000000000000000000000000))
+(check-sat)
+(get-model)

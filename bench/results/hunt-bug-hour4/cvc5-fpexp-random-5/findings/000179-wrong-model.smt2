@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 903, from fp.isInfinite
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.228 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.271 s (exit 0)
+; unreduced formula: formats 2.3,8.8, operators = fp.sub fp.mul*3 fp.isInfinite to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (= (fp.mul RTZ x1_2_3 (fp #b1 #b00 #b01)) (fp.mul RTP (_ +zero 2 3) (fp.sub RTP (fp #b0 #b00 #b01) x1_2_3))))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 981, from to_fp(fp)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.171 s (exit 0)
+; solver 2: z3 -T:3: unsat in 0.279 s (exit 1)
+; unreduced formula: formats 3.5,5.3,5.8, operators not bvsgt fp fp.isSubnormal to_fp(fp) fp.to_ubv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_3_5 () (_ FloatingPoint 3 5))
+(assert (fp.isSubnormal ((_ to_fp 5 3) RTN x1_3_5)))
+(check-sat)
+(get-model)

@@ -1,0 +1,11 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 1276, from fp.neg
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.183 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.389 s (exit 0)
+; unreduced formula: formats 2.3, operators not or bvsgt fp.neg fp.sub fp.div fp.sqrt fp.rem fp.isZero fp.isNegative to_fp(bv) fp.to_ubv fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(assert (fp.isZero (fp.rem (fp.div RTZ x1_2_3 x1_2_3) x1_2_3)))
+(check-sat)
+(get-model)

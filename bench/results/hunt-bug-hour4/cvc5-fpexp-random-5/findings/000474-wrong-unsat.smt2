@@ -1,0 +1,10 @@
+; ferret hunt finding: wrong-unsat by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 2832, from generate
+; solver 1: cvc5 --fp-exp --tlimit=3000: unsat in 0.039 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.064 s (exit 0)
+; unreduced formula: formats 5.3,8.24, operators and fp.abs*2 fp.geq fp.isNormal fp.isSubnormal to_fp(real)
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(assert (fp.isNormal ((_ to_fp 5 3) RTZ 120.0)))
+(check-sat)
+(get-model)

@@ -1,0 +1,12 @@
+; ferret hunt finding: wrong-model by solver 1 (cvc5 --fp-exp --tlimit=3000)
+; seed 5, shard 1/1, formula 3579, from (_ FloatingPoint 5 8)
+; solver 1: cvc5 --fp-exp --tlimit=3000: sat in 0.285 s (exit 0)
+; solver 2: z3 -T:3: sat in 0.276 s (exit 0)
+; unreduced formula: formats 2.3,5.8,8.24, operators not fp.sub fp.leq fp.lt to_fp(fp) to_fp_unsigned*2 fp.to_sbv
+(set-option :produce-models true)
+(set-logic QF_BVFP)
+(declare-fun x1_2_3 () (_ FloatingPoint 2 3))
+(declare-fun r0 () RoundingMode)
+(assert (fp.leq x1_2_3 ((_ to_fp_unsigned 2 3) r0 ((_ fp.to_sbv 31) RTZ (fp.sub RTN x1_2_3 (fp #b0 #b10 #b10))))))
+(check-sat)
+(get-model)
